@@ -1,1 +1,3 @@
 export * from './units';
+export * from './permissions';
+export * from './schemas';

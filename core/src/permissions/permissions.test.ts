@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { hasPermission, permissionCovers, userLimitFor } from './permissions';
+
+describe('permissions', () => {
+  it('matches by prefix at dot boundaries', () => {
+    expect(permissionCovers('reports', 'reports.trips')).toBe(true);
+    expect(permissionCovers('reports.trips', 'reports.trips')).toBe(true);
+    expect(permissionCovers('reports.trip', 'reports.trips')).toBe(false);
+    expect(permissionCovers('settings.users', 'settings')).toBe(true);
+    expect(permissionCovers('settings.users', 'settings.devices')).toBe(false);
+  });
+  it('gives administrators everything and others only their list', () => {
+    expect(hasPermission({ administrator: true }, 'settings.users')).toBe(true);
+    const u = { attributes: { permissions: ['map.online', 'settings.devices'] } };
+    expect(hasPermission(u, 'map.online')).toBe(true);
+    expect(hasPermission(u, 'settings.devices')).toBe(true);
+    expect(hasPermission(u, 'settings.users')).toBe(false);
+    expect(hasPermission({ attributes: {} }, 'map.online')).toBe(false);
+  });
+  it('limits temp_ users to the map and allowed history', () => {
+    const t = { email: 'temp_abc@x', attributes: { permissions: ['settings.users'] } };
+    expect(hasPermission(t, 'map.online')).toBe(true);
+    expect(hasPermission(t, 'map.history')).toBe(false);
+    expect(hasPermission(t, 'settings.users')).toBe(false);
+    expect(hasPermission({ ...t, attributes: { allowHistory: true } }, 'map.history')).toBe(true);
+  });
+  it('sets userLimit 100 only with settings.users', () => {
+    expect(userLimitFor(['settings.users'])).toBe(100);
+    expect(userLimitFor(['settings.devices'])).toBe(0);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The entity API (Traccar shapes): GET/POST /api/{kind}, GET/PUT/DELETE /api/{kind}/{id}, association
+ * look-ups with ?userId=&deviceId=&groupId=&geofenceId=. Rules live in services; this file only wires them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z, type ZodType } from 'zod';
+import {
+  deviceInput,
+  driverInput,
+  geofenceInput,
+  groupInput,
+  notificationInput,
+  userInput,
+  type UserInput,
+} from '@frota/core';
+import type { Services } from '../services/context';
+import type { EntityKind, Scope } from '../auth/policy';
+import { assertCanWrite, assertNotTemporary, requireScope } from '../auth/guard';
+import { badRequest, forbidden } from '../services/errors';
+import { MAPPERS, deleteRow, getRow, insertRow, isUniqueViolation, listRows, updateRow, type ListFilter } from '../services/entities';
+import { driverValues, geofenceValues, notificationValues } from '../services/entityRules';
+import { assertUserLimit, userValues } from '../services/userRules';
+import { userJson } from '../services/rows';
+import { validateAreaText } from '../services/areas';
+import { isTemporaryUser } from '@frota/core';
+
+type Row = Record<string, unknown>;
+
+interface KindDef {
+  kind: EntityKind;
+  input: ZodType;
+  /** permissions that allow writing (any of them) */
+  write: (body: Row | undefined) => string[];
+  /** temporary users may list this kind */
+  temporaryRead: boolean;
+  values: (services: Services, scope: Scope, input: never, existing?: Row) => Promise<Row> | Row;
+}
+
+const KINDS: KindDef[] = [
+  {
+    kind: 'devices',
+    input: deviceInput,
+    write: () => ['settings.devices'],
+    temporaryRead: true,
+    values: (_s, _scope, input: z.infer<typeof deviceInput>) => ({ ...input }),
+  },
+  {
+    kind: 'groups',
+    input: groupInput,
+    write: () => ['settings.groups'],
+    temporaryRead: true,
+    values: (_s, _scope, input: z.infer<typeof groupInput>) => ({ ...input }),
+  },
+  {
+    kind: 'drivers',
+    input: driverInput,
+    write: () => ['settings.drivers'],
+    temporaryRead: true,
+    values: (_s, _scope, input: z.infer<typeof driverInput>) => driverValues(input),
+  },
+  {
+    kind: 'geofences',
+    input: geofenceInput,
+    write: () => ['settings.geofences', 'map.online'],
+    temporaryRead: true,
+    values: (_s, _scope, input: z.infer<typeof geofenceInput>) => geofenceValues(input, validateAreaText),
+  },
+  {
+    kind: 'notifications',
+    input: notificationInput,
+    write: () => ['settings.notifications'],
+    temporaryRead: false,
+    values: (_s, _scope, input: z.infer<typeof notificationInput>) => notificationValues(input),
+  },
+  {
+    kind: 'users',
+    input: userInput,
+    write: (body) =>
+      isTemporaryUser({ email: String(body?.email ?? '') }) ? ['settings.temporary_links'] : ['settings.users'],
+    temporaryRead: false,
+    values: (s, scope, input: UserInput, existing) =>
+      userValues(s.db, scope, input, existing ? userJson(existing) : undefined),
+  },
+];
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const listQuery = z.object({
+  all: z.coerce.boolean().optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  deviceId: z.coerce.number().int().positive().optional(),
+  groupId: z.coerce.number().int().positive().optional(),
+  geofenceId: z.coerce.number().int().positive().optional(),
+  notificationId: z.coerce.number().int().positive().optional(),
+  driverId: z.coerce.number().int().positive().optional(),
+});
+
+function parseBody(def: KindDef, body: unknown): Row {
+  const parsed = def.input.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw badRequest(`${first.path.join('.') || 'body'}: ${first.message}`);
+  }
+  return parsed.data as Row;
+}
+
+export function entityRoutes(app: FastifyInstance, services: Services) {
+  const { db, live } = services;
+
+  for (const def of KINDS) {
+    const { kind } = def;
+    const map = MAPPERS[kind];
+    const tags = [kind];
+
+    app.get(`/api/${kind}`, { schema: { tags, summary: `List visible ${kind}`, querystring: listQuery } }, async (req) => {
+      const scope = await requireScope(services, req);
+      if (scope.temporary && !def.temporaryRead) throw forbidden();
+      const { all: _all, ...filter } = req.query as ListFilter & { all?: boolean };
+      return (await listRows(db, scope, kind, filter)).map(map);
+    });
+
+    app.get(`/api/${kind}/:id`, { schema: { tags, summary: `One ${kind} item`, params: idParams } }, async (req) => {
+      const scope = await requireScope(services, req);
+      const { id } = req.params as { id: number };
+      if (scope.temporary && !def.temporaryRead && !(kind === 'users' && id === scope.user.id)) throw forbidden();
+      return map(await getRow(db, scope, kind, id));
+    });
+
+    app.post(
+      `/api/${kind}`,
+      { schema: { tags, summary: `Create a ${kind} item`, body: z.looseObject({}) } },
+      async (req) => {
+        const scope = await requireScope(services, req);
+        const input = parseBody(def, req.body);
+        assertCanWrite(scope, def.write(input));
+        if (kind === 'users') await assertUserLimit(db, scope);
+        const values = await def.values(services, scope, input as never);
+        try {
+          const id = await insertRow(db, scope, kind, values);
+          if (kind !== 'users') await live.refreshScopes();
+          return map(await getRow(db, scope, kind, id));
+        } catch (err) {
+          if (isUniqueViolation(err)) throw badRequest('Duplicate value (an item with this identifier already exists)');
+          throw err;
+        }
+      },
+    );
+
+    app.put(
+      `/api/${kind}/:id`,
+      { schema: { tags, summary: `Update a ${kind} item`, params: idParams, body: z.looseObject({}) } },
+      async (req) => {
+        const scope = await requireScope(services, req);
+        const { id } = req.params as { id: number };
+        const existing = await getRow(db, scope, kind, id);
+        const input = parseBody(def, req.body);
+        if (input.id !== undefined && input.id !== id) throw badRequest('id in body does not match the address');
+        const self = kind === 'users' && id === scope.user.id;
+        if (self) assertCanWrite(scope);
+        else assertCanWrite(scope, def.write(input));
+        const values = await def.values(services, scope, input as never, existing);
+        try {
+          await updateRow(db, kind, id, values);
+        } catch (err) {
+          if (isUniqueViolation(err)) throw badRequest('Duplicate value (an item with this identifier already exists)');
+          throw err;
+        }
+        if (kind === 'devices' || kind === 'groups') await live.refreshScopes();
+        return map(await getRow(db, scope, kind, id));
+      },
+    );
+
+    app.delete(`/api/${kind}/:id`, { schema: { tags, summary: `Delete a ${kind} item`, params: idParams } }, async (req, reply) => {
+      const scope = await requireScope(services, req);
+      const { id } = req.params as { id: number };
+      const existing = await getRow(db, scope, kind, id);
+      assertNotTemporary(scope);
+      assertCanWrite(scope, def.write(existing));
+      if (kind === 'users' && id === scope.user.id) throw badRequest('You cannot delete your own user');
+      await deleteRow(db, kind, id);
+      await live.refreshScopes();
+      return reply.code(204).send();
+    });
+  }
+}

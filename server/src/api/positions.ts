@@ -1,0 +1,160 @@
+/** GET /api/positions (latest, history, by id), GET /api/events, PUT /api/devices/{id}/accumulators. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { accumulatorsInput, hasPermission } from '@frota/core';
+import type { Services } from '../services/context';
+import { assertCanWrite, requireScope } from '../auth/guard';
+import { canSee, visibleIds, type Scope } from '../auth/policy';
+import { badRequest, forbidden, notFound } from '../services/errors';
+import { eventJson, positionJson } from '../services/rows';
+import { fromIso, parseJson, toJson } from '../db/mapping';
+
+const MAX_HISTORY_ROWS = 100_000;
+
+/** The history window a user may read: temporary users only inside allowHistoryFrom..allowHistoryTo. */
+export function historyWindow(scope: Scope, from: number, to: number): [number, number] {
+  if (scope.temporary) {
+    if (!scope.user.attributes.allowHistory) throw forbidden('History not allowed');
+    const lo = fromIso(scope.user.attributes.allowHistoryFrom as string) ?? from;
+    const hi = fromIso(scope.user.attributes.allowHistoryTo as string) ?? to;
+    return [Math.max(from, lo), Math.min(to, hi)];
+  }
+  if (!hasPermission(scope.user, 'map.history') && !hasPermission(scope.user, 'reports')) throw forbidden('Missing permission map.history');
+  return [from, to];
+}
+
+const time = z.string().refine((v) => Number.isFinite(Date.parse(v)), 'invalid date');
+
+export function positionRoutes(app: FastifyInstance, services: Services) {
+  const { db } = services;
+  const k = db.kysely;
+
+  app.get(
+    '/api/positions',
+    {
+      schema: {
+        tags: ['positions'],
+        summary: 'Latest position of every visible device; or a device history with deviceId, from, to; or by id',
+        querystring: z.object({
+          deviceId: z.coerce.number().int().positive().optional(),
+          from: time.optional(),
+          to: time.optional(),
+          id: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())]).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const scope = await requireScope(services, req);
+      const q = req.query as { deviceId?: number; from?: string; to?: string; id?: number | number[] };
+      const devices = visibleIds(db, scope, 'devices');
+      if (q.id !== undefined) {
+        const ids = Array.isArray(q.id) ? q.id : [q.id];
+        let query = k.selectFrom('positions').selectAll().where('id', 'in', ids);
+        if (devices) query = query.where('deviceId', 'in', devices as never);
+        return (await query.execute()).map(positionJson);
+      }
+      if (q.deviceId !== undefined) {
+        if (!(await canSee(db, scope, 'devices', q.deviceId))) throw notFound();
+        if (!q.from || !q.to) throw badRequest('from and to are required with deviceId');
+        const [from, to] = historyWindow(scope, Date.parse(q.from), Date.parse(q.to));
+        if (from > to) return [];
+        const rows = await k
+          .selectFrom('positions')
+          .selectAll()
+          .where('deviceId', '=', q.deviceId)
+          .where('fixTime', '>=', from)
+          .where('fixTime', '<=', to)
+          .orderBy('fixTime')
+          .limit(MAX_HISTORY_ROWS)
+          .execute();
+        return rows.map(positionJson);
+      }
+      let latest = k
+        .selectFrom('positions')
+        .selectAll()
+        .where('id', 'in', k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never);
+      if (devices) latest = latest.where('deviceId', 'in', devices as never);
+      return (await latest.execute()).map(positionJson);
+    },
+  );
+
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Events of visible devices in a period (default: the last 24 hours)',
+        querystring: z.object({
+          deviceId: z.coerce.number().int().positive().optional(),
+          from: time.optional(),
+          to: time.optional(),
+          limit: z.coerce.number().int().min(1).max(10000).default(500),
+        }),
+      },
+    },
+    async (req) => {
+      const scope = await requireScope(services, req);
+      const q = req.query as { deviceId?: number; from?: string; to?: string; limit: number };
+      const to = q.to ? Date.parse(q.to) : Date.now();
+      const from = q.from ? Date.parse(q.from) : to - 24 * 3600 * 1000;
+      let query = k.selectFrom('events').selectAll().where('eventTime', '>=', from).where('eventTime', '<=', to);
+      const devices = visibleIds(db, scope, 'devices');
+      if (devices) query = query.where('deviceId', 'in', devices as never);
+      if (q.deviceId) query = query.where('deviceId', '=', q.deviceId);
+      return (await query.orderBy('eventTime', 'desc').limit(q.limit).execute()).map(eventJson);
+    },
+  );
+
+  app.get(
+    '/api/events/:id',
+    { schema: { tags: ['events'], summary: 'One event', params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (req) => {
+      const scope = await requireScope(services, req);
+      const row = await k.selectFrom('events').selectAll().where('id', '=', (req.params as { id: number }).id).executeTakeFirst();
+      if (!row || !(await canSee(db, scope, 'devices', Number(row.deviceId)))) throw notFound();
+      return eventJson(row);
+    },
+  );
+
+  app.put(
+    '/api/devices/:id/accumulators',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Correct odometer (totalDistance, metres) and engine hours (milliseconds); needs userLimit != 0',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: accumulatorsInput,
+      },
+    },
+    async (req, reply) => {
+      const scope = await requireScope(services, req);
+      const { id } = req.params as { id: number };
+      const body = req.body as z.infer<typeof accumulatorsInput>;
+      if (body.deviceId !== id) throw badRequest('deviceId does not match the address');
+      if (!(await canSee(db, scope, 'devices', id))) throw notFound();
+      assertCanWrite(scope);
+      if (!scope.admin && scope.user.userLimit === 0) throw forbidden('Manager access required');
+      const values: Record<string, number> = {};
+      if (body.totalDistance !== undefined) values.totalDistance = Math.round(body.totalDistance);
+      if (body.hours !== undefined) values.hours = Math.round(body.hours);
+      await k.transaction().execute(async (trx) => {
+        const device = await trx.selectFrom('devices').select(['attributes', 'positionId']).where('id', '=', id).executeTakeFirstOrThrow();
+        await trx
+          .updateTable('devices')
+          .set({ attributes: toJson({ ...parseJson(device.attributes), ...values }) })
+          .where('id', '=', id)
+          .execute();
+        if (device.positionId) {
+          const pos = await trx.selectFrom('positions').select('attributes').where('id', '=', Number(device.positionId)).executeTakeFirst();
+          if (pos)
+            await trx
+              .updateTable('positions')
+              .set({ attributes: toJson({ ...parseJson(pos.attributes), ...values }) })
+              .where('id', '=', Number(device.positionId))
+              .execute();
+        }
+      });
+      return reply.code(204).send();
+    },
+  );
+}

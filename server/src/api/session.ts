@@ -1,0 +1,132 @@
+/** Login, logout, token login and session resume (document 1 §4, §7). */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Services } from '../services/context';
+import { HttpError, badRequest, notFound, unauthorized } from '../services/errors';
+import { isExpired, loadUser, optionalScope, requireScope } from '../auth/guard';
+import { verifyPassword } from '../auth/password';
+import { SESSION_COOKIE, createSession, deleteSession, findSession } from '../auth/sessions';
+import type { User } from '../services/rows';
+
+function setSessionCookie(reply: FastifyReply, id: string, expiresAt: number, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: new Date(expiresAt),
+  });
+}
+
+function assertActive(user: User) {
+  if (user.disabled) throw badRequest('Utilizador bloqueado (account is disabled)');
+  if (isExpired(user)) throw badRequest('Utilizador expirado (account has expired)');
+}
+
+const untilOf = (user: User) => (user.expirationTime ? Date.parse(user.expirationTime) : null);
+
+export function sessionRoutes(app: FastifyInstance, services: Services) {
+  const { db, throttle } = services;
+  const secure = (req: { protocol: string }) => req.protocol === 'https';
+
+  app.post(
+    '/api/session',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Log in with e-mail and password (form)',
+        body: z.object({ email: z.string().trim().min(1).max(128), password: z.string().min(1).max(256) }),
+      },
+    },
+    async (req, reply) => {
+      const { email, password } = req.body as { email: string; password: string };
+      const keys = [`email:${email.toLowerCase()}`, `ip:${req.ip}`];
+      if (throttle.isBlocked(keys)) throw new HttpError(429, 'Too many failed logins, try again later');
+      const row = await db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      const user = row ? await loadUser(services, Number(row.id)) : undefined;
+      if (!user || !(await verifyPassword(password, user.hashedPassword, user.salt))) {
+        throttle.fail(keys);
+        throw unauthorized('Endereço de e-mail ou password inválidos (invalid credentials)');
+      }
+      throttle.succeed(keys);
+      const { hashedPassword: _h, salt: _s, ...clean } = user;
+      assertActive(clean);
+      const old = req.cookies[SESSION_COOKIE];
+      if (old) await deleteSession(db, old);
+      const session = await createSession(db, clean.id, req.ip, untilOf(clean));
+      setSessionCookie(reply, session.id, session.expiresAt, secure(req));
+      return clean;
+    },
+  );
+
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Current session user; with ?token= opens a session by token (ends the current one)',
+        querystring: z.object({ token: z.string().max(256).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { token } = req.query as { token?: string };
+      if (token !== undefined) {
+        await deleteSession(db, req.cookies[SESSION_COOKIE]);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        const row = token
+          ? await db.kysely.selectFrom('users').select('id').where('token', '=', token).executeTakeFirst()
+          : undefined;
+        const user = row ? await loadUser(services, Number(row.id)) : undefined;
+        if (!user) throw unauthorized('Invalid token');
+        const { hashedPassword: _h, salt: _s, ...clean } = user;
+        assertActive(clean);
+        const session = await createSession(db, clean.id, req.ip, untilOf(clean));
+        setSessionCookie(reply, session.id, session.expiresAt, secure(req));
+        return clean;
+      }
+      const scope = await optionalScope(services, req);
+      if (!scope) throw notFound('No session');
+      return scope.user;
+    },
+  );
+
+  app.delete('/api/session', { schema: { tags: ['session'], summary: 'Log out' } }, async (req, reply) => {
+    await deleteSession(db, req.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/session/cookie',
+    { schema: { tags: ['session'], summary: 'The session cookie (httpOnly) for the Ctrl+Alt+0 dialog' } },
+    async (req) => {
+      await requireScope(services, req);
+      return { name: SESSION_COOKIE, value: req.cookies[SESSION_COOKIE] };
+    },
+  );
+
+  app.post(
+    '/api/session/resume',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Adopt an existing session id given in the page address (sets the httpOnly cookie)',
+        body: z.object({ session: z.string().min(1).max(128) }),
+      },
+    },
+    async (req, reply) => {
+      const { session } = req.body as { session: string };
+      const found = await findSession(db, session);
+      const user = found ? await loadUser(services, found.userId) : undefined;
+      if (!found || !user) throw notFound('No session');
+      const { hashedPassword: _h, salt: _s, ...clean } = user;
+      assertActive(clean);
+      setSessionCookie(reply, found.id, found.expiresAt, secure(req));
+      return clean;
+    },
+  );
+}

@@ -1,0 +1,93 @@
+/** Builds the Fastify application: plugins, error handling, every route, the web app. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Services } from './services/context';
+import { HttpError } from './services/errors';
+import { sessionRoutes } from './api/session';
+import { passwordRoutes } from './api/password';
+import { serverInfoRoutes } from './api/serverInfo';
+import { entityRoutes } from './api/entities';
+import { permissionRoutes } from './api/permissions';
+import { positionRoutes } from './api/positions';
+import { reportApiRoutes } from './api/reportApi';
+import { socketRoutes } from './api/socket';
+
+const hideSecrets = (url: string) => url.replace(/([?&](token|session|password)=)[^&]*/gi, '$1***');
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: hideSecrets(req.url), ip: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Frota API', description: 'Fleet GPS tracking platform (Traccar-compatible /api)', version: services.config.version },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.setErrorHandler((err, req, reply) => {
+    let status = 500;
+    let message = 'Internal server error';
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const first = err.validation[0];
+      message = `${first.instancePath.replace(/^\//, '') || err.validationContext || 'input'}: ${first.message}`;
+    } else if (err instanceof HttpError) {
+      status = err.statusCode;
+      message = err.message;
+    } else if ((err as { statusCode?: number }).statusCode && (err as { statusCode: number }).statusCode < 500) {
+      status = (err as { statusCode: number }).statusCode;
+      message = (err as Error).message;
+    } else {
+      req.log.error({ err }, 'request failed');
+    }
+    reply.code(status).type('text/plain; charset=utf-8').send(message);
+  });
+
+  sessionRoutes(app, services);
+  passwordRoutes(app, services);
+  serverInfoRoutes(app, services);
+  entityRoutes(app, services);
+  permissionRoutes(app, services);
+  positionRoutes(app, services);
+  reportApiRoutes(app, services);
+  socketRoutes(app, services);
+
+  const webDir = services.config.webDir;
+  const hasWeb = existsSync(join(webDir, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/report/api.php');
+    if (req.method === 'GET' && !isApi && hasWeb) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+  return app;
+}

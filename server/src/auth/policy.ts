@@ -1,0 +1,127 @@
+/**
+ * The access policy of ARCHITECTURE §6: who sees which row. Every list query and every by-id lookup goes
+ * through `visibleIds`, so a row a user may not see is never returned (the API answers 404).
+ */
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import type { User } from '../services/rows';
+import { isTemporaryUser } from '@frota/core';
+
+export type EntityKind = 'devices' | 'groups' | 'geofences' | 'drivers' | 'notifications' | 'users';
+
+export interface Scope {
+  user: User;
+  admin: boolean;
+  temporary: boolean;
+  /** the user and every user it manages, directly or through managers it manages */
+  userIds: number[];
+  /** groups linked to those users, and their descendant groups */
+  groupIds: number[];
+}
+
+async function closure(start: number[], next: (ids: number[]) => Promise<number[]>): Promise<number[]> {
+  const seen = new Set(start);
+  let frontier = start;
+  while (frontier.length) {
+    const found = (await next(frontier)).filter((id) => !seen.has(id));
+    found.forEach((id) => seen.add(id));
+    frontier = found;
+  }
+  return [...seen];
+}
+
+export async function scopeFor(db: Db, user: User): Promise<Scope> {
+  const k = db.kysely;
+  const admin = user.administrator;
+  const temporary = isTemporaryUser(user);
+  if (admin) return { user, admin, temporary, userIds: [user.id], groupIds: [] };
+  const userIds =
+    user.userLimit !== 0
+      ? await closure([user.id], async (ids) =>
+          (await k.selectFrom('userUser').select('managedUserId').where('userId', 'in', ids).execute()).map((r) =>
+            Number(r.managedUserId),
+          ),
+        )
+      : [user.id];
+  const direct = (await k.selectFrom('userGroup').select('groupId').where('userId', 'in', userIds).execute()).map(
+    (r) => Number(r.groupId),
+  );
+  const groupIds = direct.length
+    ? await closure(direct, async (ids) =>
+        (await k.selectFrom('groups').select('id').where('groupId', 'in', ids).execute()).map((r) => Number(r.id)),
+      )
+    : [];
+  return { user, admin, temporary, userIds, groupIds };
+}
+
+const never = sql<SqlBool>`1 = 0`;
+
+/** A sub-query of the ids of `kind` the scope may see; undefined means "everything" (administrators). */
+export function visibleIds(
+  db: Db,
+  scope: Scope,
+  kind: EntityKind,
+): SelectQueryBuilder<Database, keyof Database, { id: number }> | undefined {
+  if (scope.admin) return undefined;
+  const k = db.kysely;
+  const { userIds, groupIds } = scope;
+  switch (kind) {
+    case 'devices':
+      return k
+        .selectFrom('devices')
+        .select('devices.id as id')
+        .where((eb) =>
+          eb.or([
+            eb('devices.id', 'in', eb.selectFrom('userDevice').select('userDevice.deviceId').where('userDevice.userId', 'in', userIds)),
+            groupIds.length ? eb('devices.groupId', 'in', groupIds) : never,
+          ]),
+        ) as never;
+    case 'groups':
+      return k
+        .selectFrom('groups')
+        .select('groups.id as id')
+        .where(groupIds.length ? sql<SqlBool>`${sql.ref('groups.id')} in (${sql.join(groupIds)})` : never) as never;
+    case 'geofences':
+      return k
+        .selectFrom('geofences')
+        .select('geofences.id as id')
+        .where((eb) =>
+          eb.or([
+            eb('geofences.id', 'in', eb.selectFrom('userGeofence').select('userGeofence.geofenceId').where('userGeofence.userId', 'in', userIds)),
+            groupIds.length
+              ? eb('geofences.id', 'in', eb.selectFrom('groupGeofence').select('groupGeofence.geofenceId').where('groupGeofence.groupId', 'in', groupIds))
+              : never,
+          ]),
+        ) as never;
+    case 'drivers':
+      return k
+        .selectFrom('drivers')
+        .select('drivers.id as id')
+        .where((eb) =>
+          eb.or([
+            eb('drivers.id', 'in', eb.selectFrom('userDriver').select('userDriver.driverId').where('userDriver.userId', 'in', userIds)),
+            groupIds.length
+              ? eb('drivers.id', 'in', eb.selectFrom('groupDriver').select('groupDriver.driverId').where('groupDriver.groupId', 'in', groupIds))
+              : never,
+          ]),
+        ) as never;
+    case 'notifications':
+      return k
+        .selectFrom('notifications')
+        .select('notifications.id as id')
+        .where((eb) =>
+          eb('notifications.id', 'in', eb.selectFrom('userNotification').select('userNotification.notificationId').where('userNotification.userId', 'in', userIds)),
+        ) as never;
+    case 'users':
+      return k.selectFrom('users').select('users.id as id').where('users.id', 'in', userIds) as never;
+  }
+}
+
+export async function canSee(db: Db, scope: Scope, kind: EntityKind, id: number): Promise<boolean> {
+  const sub = visibleIds(db, scope, kind);
+  const table = kind;
+  const q = db.kysely.selectFrom(table).select(`${table}.id` as never).where(`${table}.id` as never, '=', id as never);
+  const row = await (sub ? q.where(`${table}.id` as never, 'in', sub as never) : q).executeTakeFirst();
+  return row !== undefined;
+}

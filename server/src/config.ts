@@ -1,0 +1,90 @@
+/**
+ * The one place that reads the environment. Every setting of ARCHITECTURE §3 is parsed and validated here;
+ * the rest of the server receives a typed Config.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = (fallback: number) =>
+  z.coerce.number().int().min(0).max(65535).default(fallback);
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const schema = z.object({
+  FROTA_PORT: port(8082),
+  FROTA_HOST: z.string().default('0.0.0.0'),
+  FROTA_DATA_DIR: z.string().default('./data'),
+  FROTA_DATABASE_URL: optionalUrl,
+  FROTA_REDIS_URL: optionalUrl,
+  FROTA_SMTP_URL: optionalUrl,
+  FROTA_SMTP_FROM: z.string().default('Frota <no-reply@frota.local>'),
+  FROTA_TELTONIKA_PORT: port(5027),
+  FROTA_OSMAND_PORT: port(5055),
+  FROTA_GEOCODER_URL: optionalUrl,
+  FROTA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FROTA_ADMIN_EMAIL: z.string().email().default('admin@frota.local'),
+  FROTA_ADMIN_PASSWORD: optionalUrl,
+  FROTA_PUBLIC_URL: optionalUrl,
+  FROTA_SQLITE_SYNCHRONOUS: z.enum(['OFF', 'NORMAL', 'FULL', 'EXTRA']).default('NORMAL'),
+  FROTA_WEB_DIR: optionalUrl,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string; synchronous: string } | { kind: 'postgres'; url: string };
+  redisUrl?: string;
+  smtpUrl?: string;
+  smtpFrom: string;
+  teltonikaPort: number;
+  osmandPort: number;
+  geocoderUrl?: string;
+  logLevel: string;
+  adminEmail: string;
+  adminPassword?: string;
+  publicUrl?: string;
+  webDir: string;
+  version: string;
+}
+
+export const VERSION = '0.1.0';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.FROTA_DATA_DIR);
+  const url = e.FROTA_DATABASE_URL;
+  let database: Config['database'];
+  if (url && /^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
+  else if (url && url.startsWith('sqlite:'))
+    database = { kind: 'sqlite', file: resolve(url.replace(/^sqlite:(\/\/)?/, '')), synchronous: e.FROTA_SQLITE_SYNCHRONOUS };
+  else if (url) throw new Error('Invalid configuration: FROTA_DATABASE_URL must start with postgres:// or sqlite:');
+  else database = { kind: 'sqlite', file: resolve(dataDir, 'frota.db'), synchronous: e.FROTA_SQLITE_SYNCHRONOUS };
+  return {
+    port: e.FROTA_PORT,
+    host: e.FROTA_HOST,
+    dataDir,
+    database,
+    redisUrl: e.FROTA_REDIS_URL,
+    smtpUrl: e.FROTA_SMTP_URL,
+    smtpFrom: e.FROTA_SMTP_FROM,
+    teltonikaPort: e.FROTA_TELTONIKA_PORT,
+    osmandPort: e.FROTA_OSMAND_PORT,
+    geocoderUrl: e.FROTA_GEOCODER_URL,
+    logLevel: e.FROTA_LOG_LEVEL,
+    adminEmail: e.FROTA_ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.FROTA_ADMIN_PASSWORD,
+    publicUrl: e.FROTA_PUBLIC_URL,
+    webDir: resolve(e.FROTA_WEB_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    version: VERSION,
+  };
+}

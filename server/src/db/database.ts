@@ -1,0 +1,43 @@
+/** Opens the configured database (SQLite file or PostgreSQL) as one Kysely instance. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'sqlite'; file: string; synchronous?: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+// bigint (int8) columns hold epoch milliseconds and ids: safe as JS numbers.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export function openDatabase(options: DatabaseOptions): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (options.kind === 'sqlite') {
+    if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+    const sqlite = new SQLite(options.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}

@@ -1,0 +1,187 @@
+/**
+ * Table types as Kysely sees them (camelCase; CamelCasePlugin maps to snake_case columns).
+ * Booleans are stored as 0/1 in SQLite and boolean in PostgreSQL, JSON as text or jsonb, and times as epoch
+ * milliseconds; `mapping.ts` converts at the repository edge so rows below are read as `unknown` there.
+ */
+import type { Generated } from 'kysely';
+
+type Bool = number | boolean;
+type Json = string | Record<string, unknown>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  hashedPassword: string | null;
+  salt: string | null;
+  readonly: Bool;
+  administrator: Bool;
+  disabled: Bool;
+  expirationTime: number | null;
+  userLimit: number;
+  deviceLimit: number;
+  token: string | null;
+  attributes: Json;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  groupId: number | null;
+  attributes: Json;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  name: string;
+  uniqueId: string;
+  groupId: number | null;
+  category: string | null;
+  phone: string | null;
+  model: string | null;
+  contact: string | null;
+  disabled: Bool;
+  status: string;
+  lastUpdate: number | null;
+  positionId: number | null;
+  attributes: Json;
+}
+
+export interface DriversTable {
+  id: Generated<number>;
+  name: string;
+  uniqueId: string;
+  attributes: Json;
+}
+
+export interface GeofencesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  area: string;
+  attributes: Json;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  type: string;
+  always: Bool;
+  notificators: string | null;
+  attributes: Json;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  tag: string;
+  name: string;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  deviceId: number;
+  protocol: string | null;
+  serverTime: number;
+  deviceTime: number;
+  fixTime: number;
+  valid: Bool;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  speed: number;
+  course: number;
+  accuracy: number;
+  address: string | null;
+  event: number | null;
+  attributes: Json;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  eventTime: number;
+  deviceId: number;
+  positionId: number | null;
+  geofenceId: number | null;
+  attributes: Json;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: number;
+  createdAt: number;
+  expiresAt: number;
+  lastSeen: number;
+  address: string | null;
+}
+
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: number;
+  expiresAt: number;
+  used: Bool;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json;
+}
+
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expiresAt: number;
+}
+
+/** Link tables: every one is a pair of ids with a composite primary key. */
+export interface UserDeviceTable { userId: number; deviceId: number }
+export interface UserGroupTable { userId: number; groupId: number }
+export interface UserGeofenceTable { userId: number; geofenceId: number }
+export interface UserDriverTable { userId: number; driverId: number }
+export interface UserNotificationTable { userId: number; notificationId: number }
+export interface UserUserTable { userId: number; managedUserId: number }
+export interface GroupGeofenceTable { groupId: number; geofenceId: number }
+export interface GroupDriverTable { groupId: number; driverId: number }
+export interface DeviceGeofenceTable { deviceId: number; geofenceId: number }
+export interface DeviceNotificationTable { deviceId: number; notificationId: number }
+export interface DeviceDriverTable { deviceId: number; driverId: number }
+
+export interface Database {
+  users: UsersTable;
+  groups: GroupsTable;
+  devices: DevicesTable;
+  drivers: DriversTable;
+  geofences: GeofencesTable;
+  notifications: NotificationsTable;
+  tags: TagsTable;
+  positions: PositionsTable;
+  events: EventsTable;
+  sessions: SessionsTable;
+  passwordResets: PasswordResetsTable;
+  settings: SettingsTable;
+  leases: LeasesTable;
+  userDevice: UserDeviceTable;
+  userGroup: UserGroupTable;
+  userGeofence: UserGeofenceTable;
+  userDriver: UserDriverTable;
+  userNotification: UserNotificationTable;
+  userUser: UserUserTable;
+  groupGeofence: GroupGeofenceTable;
+  groupDriver: GroupDriverTable;
+  deviceGeofence: DeviceGeofenceTable;
+  deviceNotification: DeviceNotificationTable;
+  deviceDriver: DeviceDriverTable;
+}
+
+export type LinkTable =
+  | 'userDevice'
+  | 'userGroup'
+  | 'userGeofence'
+  | 'userDriver'
+  | 'userNotification'
+  | 'userUser'
+  | 'groupGeofence'
+  | 'groupDriver'
+  | 'deviceGeofence'
+  | 'deviceNotification'
+  | 'deviceDriver';

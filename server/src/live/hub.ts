@@ -1,0 +1,86 @@
+/**
+ * WebSocket hub: each connection belongs to a user and receives only the devices that user may see.
+ * Messages for a connection are coalesced and flushed together.
+ */
+import type { WebSocket } from 'ws';
+import type { Db } from '../db/database';
+import { scopeFor, visibleIds, type Scope } from '../auth/policy';
+import type { User } from '../services/rows';
+
+export interface LiveMessage {
+  devices?: Array<{ id: number } & Record<string, unknown>>;
+  positions?: Array<{ deviceId: number } & Record<string, unknown>>;
+  events?: Array<{ deviceId: number } & Record<string, unknown>>;
+}
+
+interface Connection {
+  socket: WebSocket;
+  user: User;
+  deviceIds: Set<number> | 'all';
+  pending: Required<LiveMessage>;
+  timer?: NodeJS.Timeout;
+}
+
+const FLUSH_MS = 50;
+
+export class LiveHub {
+  private connections = new Set<Connection>();
+
+  constructor(private db: Db) {}
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  private async visibleDevices(scope: Scope): Promise<Set<number> | 'all'> {
+    const sub = visibleIds(this.db, scope, 'devices');
+    if (!sub) return 'all';
+    return new Set((await sub.execute()).map((r) => Number(r.id)));
+  }
+
+  async register(socket: WebSocket, scope: Scope): Promise<void> {
+    const conn: Connection = {
+      socket,
+      user: scope.user,
+      deviceIds: await this.visibleDevices(scope),
+      pending: { devices: [], positions: [], events: [] },
+    };
+    this.connections.add(conn);
+    socket.on('close', () => {
+      if (conn.timer) clearTimeout(conn.timer);
+      this.connections.delete(conn);
+    });
+  }
+
+  /** Recomputes what every connection may see (after permission or group changes). */
+  async refreshScopes(): Promise<void> {
+    for (const conn of this.connections) {
+      conn.deviceIds = await this.visibleDevices(await scopeFor(this.db, conn.user));
+    }
+  }
+
+  publish(message: LiveMessage): void {
+    for (const conn of this.connections) {
+      const sees = (deviceId: number) => conn.deviceIds === 'all' || conn.deviceIds.has(deviceId);
+      let added = false;
+      for (const d of message.devices ?? []) if (sees(d.id)) (conn.pending.devices.push(d), (added = true));
+      for (const p of message.positions ?? []) if (sees(p.deviceId)) (conn.pending.positions.push(p), (added = true));
+      for (const e of message.events ?? []) if (sees(e.deviceId)) (conn.pending.events.push(e), (added = true));
+      if (added && !conn.timer) conn.timer = setTimeout(() => this.flush(conn), FLUSH_MS);
+    }
+  }
+
+  private flush(conn: Connection): void {
+    conn.timer = undefined;
+    const out: LiveMessage = {};
+    if (conn.pending.devices.length) out.devices = conn.pending.devices;
+    if (conn.pending.positions.length) out.positions = conn.pending.positions;
+    if (conn.pending.events.length) out.events = conn.pending.events;
+    conn.pending = { devices: [], positions: [], events: [] };
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(out));
+  }
+
+  closeAll(): void {
+    for (const conn of this.connections) conn.socket.close(1001, 'server shutting down');
+  }
+}

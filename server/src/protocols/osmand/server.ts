@@ -1,0 +1,107 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IngestSink, ProtocolLog } from '../types';
+import { parseOsmandRequest } from './parse';
+
+export interface OsmandListenOptions {
+  /** 0 picks a free port (tests) */
+  port: number;
+  host?: string;
+  sink: IngestSink;
+  log: ProtocolLog;
+}
+
+export interface OsmandListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Far above a batch of background-geolocation fixes; more is not a phone reporting its position. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpError(413, 'request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function reply(res: ServerResponse, status: number, text = ''): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * The OsmAnd HTTP listener. 200 only after the sink committed the positions, so a phone app that gets
+ * an error keeps the fix and sends it again; 400 for an unknown device or an unusable request.
+ */
+export async function startOsmand(options: OsmandListenOptions): Promise<OsmandListener> {
+  const { sink, log } = options;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'POST') {
+      res.setHeader('allow', 'GET, POST');
+      throw new HttpError(405, 'method not allowed');
+    }
+    const url = new URL(req.url ?? '/', 'http://osmand.invalid');
+    const body = await readBody(req);
+    const parsed = parseOsmandRequest({ query: url.searchParams, contentType: req.headers['content-type'], body });
+    if (!parsed.ok) throw new HttpError(400, parsed.reason);
+    for (const uniqueId of new Set(parsed.positions.map((p) => p.uniqueId))) {
+      if (!(await sink.isKnownDevice(uniqueId))) throw new HttpError(400, `unknown device ${uniqueId}`);
+    }
+    await sink.store(parsed.positions);
+    reply(res, 200);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof HttpError) {
+        log.debug({ status: error.status, reason: error.message, url: req.url }, 'osmand request refused');
+        reply(res, error.status, error.message);
+      } else {
+        log.error({ err: error, url: req.url }, 'osmand request failed');
+        reply(res, 500, 'not stored');
+      }
+    });
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => log.error({ err: error }, 'osmand listener error'));
+
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,54 @@
+/** Starts and stops a whole server (database, migrations, HTTP); used by main.ts and by tests. */
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { buildApp, loggerOptions } from './app';
+import { LoginThrottle } from './auth/throttle';
+import { createMailer } from './services/mailer';
+import { LiveHub } from './live/hub';
+import { ensureAdministrator } from './services/bootstrap';
+import type { Services } from './services/context';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: Services;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, opts: { db?: Db; listen?: boolean } = {}): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel });
+  const db =
+    opts.db ??
+    openDatabase(
+      config.database.kind === 'sqlite'
+        ? { kind: 'sqlite', file: config.database.file, synchronous: config.database.synchronous }
+        : { kind: 'postgres', url: config.database.url },
+    );
+  const applied = await migrateToLatest(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  await ensureAdministrator(db, config.adminEmail, config.adminPassword, log);
+
+  const services: Services = {
+    config,
+    db,
+    mailer: createMailer(config.smtpUrl, config.smtpFrom, log),
+    throttle: new LoginThrottle(),
+    live: new LiveHub(db),
+  };
+  const app = await buildApp(services, { logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel) });
+  let url = '';
+  if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
+  else await app.ready();
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      services.live.closeAll();
+      await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
+      if (!opts.db) await db.close();
+    })());
+  return { app, services, url, stop };
+}

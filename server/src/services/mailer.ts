@@ -1,0 +1,35 @@
+/** Outgoing e-mail through FROTA_SMTP_URL; without it messages are logged (development). */
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  cc?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  readonly enabled: boolean;
+}
+
+export function createMailer(smtpUrl: string | undefined, from: string, log: Logger): Mailer {
+  if (!smtpUrl) {
+    return {
+      enabled: false,
+      async send(m) {
+        log.info({ to: m.to, subject: m.subject, text: m.text }, 'mail (no FROTA_SMTP_URL set, not sent)');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    enabled: true,
+    async send(m) {
+      await transport.sendMail({ from, ...m });
+    },
+  };
+}
