@@ -1,3 +1,5 @@
 export * from './units';
 export * from './permissions';
 export * from './schemas';
+export * from './status';
+export * from './geo';

@@ -20,7 +20,10 @@ describe('areaBounds', () => {
     }
   });
   it('is the extent of a polygon', () => {
-    const area: Area = { type: 'polygon', points: [p(-8.8, 13.2), p(-8.8, 13.26), p(-8.86, 13.24), p(-8.82, 13.22)] };
+    const area: Area = {
+      type: 'polygon',
+      points: [p(-8.8, 13.2), p(-8.8, 13.26), p(-8.86, 13.24), p(-8.82, 13.22)],
+    };
     expect(areaBounds(area)).toEqual({ minX: 13.2, minY: -8.86, maxX: 13.26, maxY: -8.8 });
   });
   it('widens a corridor by its distance, so a straight road still has width', () => {

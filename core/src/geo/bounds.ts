@@ -59,7 +59,10 @@ function requiredBounds(points: readonly GeoPoint[]): BoundingBox {
 }
 
 export const boundsContain = (box: BoundingBox, point: GeoPoint): boolean =>
-  point.longitude >= box.minX && point.longitude <= box.maxX && point.latitude >= box.minY && point.latitude <= box.maxY;
+  point.longitude >= box.minX &&
+  point.longitude <= box.maxX &&
+  point.latitude >= box.minY &&
+  point.latitude <= box.maxY;
 
 /** MapLibre's LngLatBoundsLike ([[west, south], [east, north]]) for fitBounds. */
 export const toLngLatBounds = (box: BoundingBox): [[number, number], [number, number]] => [

@@ -12,7 +12,9 @@ describe('pointInArea', () => {
     expect(pointInArea(destinationPoint(centre, 60, 105), area)).toBe(false);
   });
   it('tests polygons by ray casting', () => {
-    const area = parseArea('POLYGON ((-8.8 13.2, -8.8 13.26, -8.86 13.26, -8.86 13.24, -8.82 13.24, -8.82 13.22, -8.86 13.22, -8.86 13.2))');
+    const area = parseArea(
+      'POLYGON ((-8.8 13.2, -8.8 13.26, -8.86 13.26, -8.86 13.24, -8.82 13.24, -8.82 13.22, -8.86 13.22, -8.86 13.2))',
+    );
     expect(pointInArea(centre, area)).toBe(false);
     expect(pointInArea({ latitude: -8.81, longitude: 13.23 }, area)).toBe(true);
   });

@@ -8,10 +8,9 @@ const benguela = { latitude: -12.5763, longitude: 13.4055 };
 
 describe('haversineDistance', () => {
   it('uses the 6373000 m radius: one degree of latitude is 111229.83 m', () => {
-    expect(haversineDistance({ latitude: -9, longitude: 13.23 }, { latitude: -8, longitude: 13.23 })).toBeCloseTo(
-      111229.83,
-      1,
-    );
+    expect(
+      haversineDistance({ latitude: -9, longitude: 13.23 }, { latitude: -8, longitude: 13.23 }),
+    ).toBeCloseTo(111229.83, 1);
   });
   it('matches the spherical law of cosines on Luanda distances', () => {
     expect(haversineDistance(airport, fortaleza)).toBeCloseTo(5367.54, 1);

@@ -23,6 +23,10 @@ export function destinationPoint(origin: GeoPoint, bearingDegrees: number, dista
   const sinPhi2 = Math.sin(phi1) * Math.cos(delta) + Math.cos(phi1) * Math.sin(delta) * Math.cos(theta);
   const phi2 = Math.asin(sinPhi2);
   const lambda2 =
-    lambda1 + Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * sinPhi2);
+    lambda1 +
+    Math.atan2(
+      Math.sin(theta) * Math.sin(delta) * Math.cos(phi1),
+      Math.cos(delta) - Math.sin(phi1) * sinPhi2,
+    );
   return { latitude: toDegrees(phi2), longitude: ((toDegrees(lambda2) + 540) % 360) - 180 };
 }

@@ -31,7 +31,9 @@ describe('areaToGeometry', () => {
     expect(ring).toHaveLength(17);
     expect(ring[16]).toEqual(ring[0]);
     for (const [longitude, latitude] of ring) {
-      expect(haversineDistance({ latitude: -8.8106, longitude: 13.2245 }, { latitude, longitude })).toBeCloseTo(200, 6);
+      expect(
+        haversineDistance({ latitude: -8.8106, longitude: 13.2245 }, { latitude, longitude }),
+      ).toBeCloseTo(200, 6);
     }
   });
 });
@@ -43,10 +45,15 @@ describe('geometryToArea', () => {
       center: { latitude: -8.8106, longitude: 13.2245 },
       radius: 100,
     });
-    expect(geometryToArea({ type: 'Point', coordinates: [13.2245, -8.8106] }, 300)).toMatchObject({ radius: 300 });
+    expect(geometryToArea({ type: 'Point', coordinates: [13.2245, -8.8106] }, 300)).toMatchObject({
+      radius: 300,
+    });
   });
   it('round-trips polygons and lines with an area', () => {
-    for (const text of ['POLYGON ((-8.81 13.22, -8.82 13.24, -8.86 13.23))', 'LINESTRING (-8.83 13.22, -8.85 13.25)']) {
+    for (const text of [
+      'POLYGON ((-8.81 13.22, -8.82 13.24, -8.86 13.23))',
+      'LINESTRING (-8.83 13.22, -8.85 13.25)',
+    ]) {
       const area = parseArea(text);
       expect(geometryToArea(areaToGeometry(area))).toEqual(area);
     }

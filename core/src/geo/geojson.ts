@@ -18,7 +18,10 @@ const closeRing = (ring: LngLat[]): LngLat[] => (ring.length > 0 ? [...ring, rin
 export function areaToGeometry(area: Area, circleSteps = 64): AreaGeometry {
   switch (area.type) {
     case 'circle':
-      return { type: 'Polygon', coordinates: [closeRing(circlePolygon(area.center, area.radius, circleSteps).map(toLngLat))] };
+      return {
+        type: 'Polygon',
+        coordinates: [closeRing(circlePolygon(area.center, area.radius, circleSteps).map(toLngLat))],
+      };
     case 'polygon':
       return { type: 'Polygon', coordinates: [closeRing(area.points.map(toLngLat))] };
     case 'linestring':
@@ -40,7 +43,8 @@ export function geometryToArea(geometry: AreaGeometry, radius: number = ZONE_DEF
       const points = (geometry.coordinates[0] ?? []).map(fromLngLat);
       const first = points[0];
       const last = points[points.length - 1];
-      if (points.length > 1 && first.latitude === last.latitude && first.longitude === last.longitude) points.pop();
+      if (points.length > 1 && first.latitude === last.latitude && first.longitude === last.longitude)
+        points.pop();
       return { type: 'polygon', points };
     }
   }

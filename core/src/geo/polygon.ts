@@ -30,7 +30,8 @@ export function pointInPolygon(point: GeoPoint, ring: readonly GeoPoint[]): bool
     const b = ring[j];
     if (onSegment(point, a, b)) return true;
     if (a.latitude > y !== b.latitude > y) {
-      const crossingX = a.longitude + ((y - a.latitude) * (b.longitude - a.longitude)) / (b.latitude - a.latitude);
+      const crossingX =
+        a.longitude + ((y - a.latitude) * (b.longitude - a.longitude)) / (b.latitude - a.latitude);
       if (x < crossingX) inside = !inside;
     }
   }

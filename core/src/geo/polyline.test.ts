@@ -9,8 +9,7 @@ const p = (latitude: number, longitude: number): GeoPoint => ({ latitude, longit
 const road = [p(-8.83, 13.22), p(-8.83, 13.24), p(-8.85, 13.25)];
 
 /** Bearing of the slanted part, about 153.7 degrees (south-south-east). */
-const slantBearing =
-  (Math.atan2(0.01 * Math.cos((8.84 * Math.PI) / 180), -0.02) * 180) / Math.PI;
+const slantBearing = (Math.atan2(0.01 * Math.cos((8.84 * Math.PI) / 180), -0.02) * 180) / Math.PI;
 
 /** Reference: the minimum haversine distance to the line sampled every ~0.5 m. */
 function bruteForce(point: GeoPoint, line: GeoPoint[]): number {
@@ -68,7 +67,10 @@ describe('distanceToPolyline', () => {
     }
   });
   it('handles one-point and empty lines', () => {
-    expect(distanceToPolyline(p(-8.83, 13.23), [p(-8.83, 13.24)])).toBeCloseTo(haversineDistance(p(-8.83, 13.23), p(-8.83, 13.24)), 6);
+    expect(distanceToPolyline(p(-8.83, 13.23), [p(-8.83, 13.24)])).toBeCloseTo(
+      haversineDistance(p(-8.83, 13.23), p(-8.83, 13.24)),
+      6,
+    );
     expect(distanceToPolyline(p(-8.83, 13.23), [])).toBe(Infinity);
   });
 });

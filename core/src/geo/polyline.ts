@@ -19,7 +19,10 @@ const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
  * query point (exact along meridians, within a fraction of a percent at city scale), then the distance to
  * the foot is measured by haversine so it agrees with every other distance. Undefined for an empty line.
  */
-export function closestPointOnPolyline(point: GeoPoint, line: readonly GeoPoint[]): PolylineProjection | undefined {
+export function closestPointOnPolyline(
+  point: GeoPoint,
+  line: readonly GeoPoint[],
+): PolylineProjection | undefined {
   if (line.length === 0) return undefined;
   if (line.length === 1) return { point: line[0], distance: haversineDistance(point, line[0]), segment: 0 };
   const ky = METRES_PER_DEGREE;
@@ -49,5 +52,8 @@ export const distanceToPolyline = (point: GeoPoint, line: readonly GeoPoint[]): 
   closestPointOnPolyline(point, line)?.distance ?? Infinity;
 
 /** Within the corridor: at most polylineDistance metres (default 25) from the line. */
-export const pointInCorridor = (point: GeoPoint, line: readonly GeoPoint[], polylineDistance?: number): boolean =>
-  distanceToPolyline(point, line) <= corridorDistance(polylineDistance);
+export const pointInCorridor = (
+  point: GeoPoint,
+  line: readonly GeoPoint[],
+  polylineDistance?: number,
+): boolean => distanceToPolyline(point, line) <= corridorDistance(polylineDistance);

@@ -31,7 +31,9 @@ describe('parseArea, POLYGON', () => {
     { latitude: -8.8584, longitude: 13.2312 },
   ];
   it('reads a closed ring and keeps it open', () => {
-    expect(parseArea('POLYGON ((-8.8106 13.2245, -8.8204 13.2413, -8.8584 13.2312, -8.8106 13.2245))')).toEqual({
+    expect(
+      parseArea('POLYGON ((-8.8106 13.2245, -8.8204 13.2413, -8.8584 13.2312, -8.8106 13.2245))'),
+    ).toEqual({
       type: 'polygon',
       points: triangle,
     });
@@ -47,10 +49,12 @@ describe('parseArea, POLYGON', () => {
     });
   });
   it('refuses too few points, holes and single brackets', () => {
-    expect(() => parseArea('POLYGON ((-8.81 13.22, -8.82 13.24, -8.81 13.22))')).toThrow('at least 3 distinct');
-    expect(() => parseArea('POLYGON ((-8.8 13.2, -8.8 13.3, -8.9 13.3), (-8.85 13.25, -8.85 13.26, -8.86 13.26))')).toThrow(
-      'holes',
+    expect(() => parseArea('POLYGON ((-8.81 13.22, -8.82 13.24, -8.81 13.22))')).toThrow(
+      'at least 3 distinct',
     );
+    expect(() =>
+      parseArea('POLYGON ((-8.8 13.2, -8.8 13.3, -8.9 13.3), (-8.85 13.25, -8.85 13.26, -8.86 13.26))'),
+    ).toThrow('holes');
     expect(() => parseArea('POLYGON (-8.8 13.2, -8.8 13.3, -8.9 13.3)')).toThrow('expected ((lat lon');
   });
 });
@@ -103,9 +107,9 @@ describe('validateArea', () => {
 
 describe('formatArea', () => {
   it('writes Traccar spacing, latitude first, polygons closed', () => {
-    expect(formatArea({ type: 'circle', center: { latitude: -8.8106, longitude: 13.2245 }, radius: 100 })).toBe(
-      'CIRCLE (-8.8106 13.2245, 100)',
-    );
+    expect(
+      formatArea({ type: 'circle', center: { latitude: -8.8106, longitude: 13.2245 }, radius: 100 }),
+    ).toBe('CIRCLE (-8.8106 13.2245, 100)');
     expect(
       formatArea({
         type: 'polygon',

@@ -28,17 +28,20 @@ function parsePoint(text: string): GeoPoint {
   const latitude = parseNumber(parts[0], 'latitude');
   const longitude = parseNumber(parts[1], 'longitude');
   if (latitude < -90 || latitude > 90) throw new AreaFormatError(`Latitude ${latitude} is outside -90..90`);
-  if (longitude < -180 || longitude > 180) throw new AreaFormatError(`Longitude ${longitude} is outside -180..180`);
+  if (longitude < -180 || longitude > 180)
+    throw new AreaFormatError(`Longitude ${longitude} is outside -180..180`);
   return { latitude, longitude };
 }
 
 const parsePoints = (text: string): GeoPoint[] => text.split(',').map(parsePoint);
 
-const samePoint = (a: GeoPoint, b: GeoPoint): boolean => a.latitude === b.latitude && a.longitude === b.longitude;
+const samePoint = (a: GeoPoint, b: GeoPoint): boolean =>
+  a.latitude === b.latitude && a.longitude === b.longitude;
 
 function parseCircle(body: string): CircleArea {
   const parts = body.split(',');
-  if (parts.length !== 2) throw new AreaFormatError(`Invalid CIRCLE "${body.trim()}": expected (lat lon, radius)`);
+  if (parts.length !== 2)
+    throw new AreaFormatError(`Invalid CIRCLE "${body.trim()}": expected (lat lon, radius)`);
   const center = parsePoint(parts[0]);
   const radius = parseNumber(parts[1], 'radius');
   if (!(radius > 0)) throw new AreaFormatError(`Invalid CIRCLE radius ${radius}: must be above 0 metres`);

@@ -8,7 +8,16 @@ export const ZONE_DEFAULTS = {
   color: '3bb2d0',
 } as const;
 
-export const ZONE_COLORS = ['3bb2d0', '00d084', 'fcb900', 'ff6900', 'f44336', 'b23bd0', '795548', '000000'] as const;
+export const ZONE_COLORS = [
+  '3bb2d0',
+  '00d084',
+  'fcb900',
+  'ff6900',
+  'f44336',
+  'b23bd0',
+  '795548',
+  '000000',
+] as const;
 export type ZoneColor = (typeof ZONE_COLORS)[number];
 
 export const POI_ICONS = [

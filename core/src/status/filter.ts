@@ -5,7 +5,14 @@ import { hasWarning } from './warning';
 
 /** Status filter tabs of the vehicles list: all, driving, idle, parked (stopped), warning, maintenance. */
 export type VehicleFilter = 'all' | 'driving' | 'idle' | 'stopped' | 'warning' | 'maintenance';
-export const VEHICLE_FILTERS: readonly VehicleFilter[] = ['all', 'driving', 'idle', 'stopped', 'warning', 'maintenance'];
+export const VEHICLE_FILTERS: readonly VehicleFilter[] = [
+  'all',
+  'driving',
+  'idle',
+  'stopped',
+  'warning',
+  'maintenance',
+];
 
 /** Machines count under driving when working and under idle when connected, like their status. */
 export function matchesVehicleFilter(filter: VehicleFilter, input: StatusInput): boolean {

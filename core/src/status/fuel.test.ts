@@ -35,12 +35,16 @@ describe('fuelSensorPercent', () => {
     expect(fuelSensorPercent(sensor, { adc1: 100 })).toBe(0);
   });
   it('handles sensors whose reading falls as the tank fills', () => {
-    expect(fuelSensorPercent({ fuel_low_threshold: 4000, fuel_high_threshold: 1000 }, { adc1: 3250 })).toBe(25);
+    expect(fuelSensorPercent({ fuel_low_threshold: 4000, fuel_high_threshold: 1000 }, { adc1: 3250 })).toBe(
+      25,
+    );
   });
   it('is undefined without a calibration or a reading', () => {
     expect(fuelSensorPercent({}, { adc1: 2500 })).toBeUndefined();
     expect(fuelSensorPercent(sensor, {})).toBeUndefined();
-    expect(fuelSensorPercent({ fuel_low_threshold: 800, fuel_high_threshold: 800 }, { adc1: 800 })).toBeUndefined();
+    expect(
+      fuelSensorPercent({ fuel_low_threshold: 800, fuel_high_threshold: 800 }, { adc1: 800 }),
+    ).toBeUndefined();
   });
 });
 

@@ -25,7 +25,10 @@ export const hasFuelSensor = (deviceAttributes: AttributeBag): boolean =>
  * Works for sensors wired either way round (low above high). A ratio above 1.1 is discarded (undefined);
  * otherwise the percentage is clamped to 0..100.
  */
-export function fuelSensorPercent(deviceAttributes: AttributeBag, positionAttributes: AttributeBag): number | undefined {
+export function fuelSensorPercent(
+  deviceAttributes: AttributeBag,
+  positionAttributes: AttributeBag,
+): number | undefined {
   const low = numberAttr(deviceAttributes.fuel_low_threshold);
   const high = numberAttr(deviceAttributes.fuel_high_threshold);
   const adc = numberAttr(positionAttributes.adc1);
@@ -39,7 +42,10 @@ export function fuelSensorPercent(deviceAttributes: AttributeBag, positionAttrib
  * The level shown in the fuel/level display: the analog sensor when one is calibrated, else the level the
  * vehicle reports itself (position attribute fuel, in percent; state of charge for electric vehicles).
  */
-export function fuelPercent(deviceAttributes: AttributeBag, positionAttributes: AttributeBag): number | undefined {
+export function fuelPercent(
+  deviceAttributes: AttributeBag,
+  positionAttributes: AttributeBag,
+): number | undefined {
   if (hasFuelSensor(deviceAttributes)) return fuelSensorPercent(deviceAttributes, positionAttributes);
   const reported = numberAttr(positionAttributes.fuel);
   return reported === undefined ? undefined : clampPercent(reported);
@@ -55,7 +61,10 @@ export const fuelDisplayModes = (deviceAttributes: AttributeBag): FuelDisplayMod
   isElectric(deviceAttributes) ? ['percent', 'energy', 'range'] : ['percent', 'volume'];
 
 /** The mode after `current` in the device's cycle; an unknown current mode restarts the cycle. */
-export function nextFuelDisplayMode(deviceAttributes: AttributeBag, current: FuelDisplayMode): FuelDisplayMode {
+export function nextFuelDisplayMode(
+  deviceAttributes: AttributeBag,
+  current: FuelDisplayMode,
+): FuelDisplayMode {
   const modes = fuelDisplayModes(deviceAttributes);
   return modes[(modes.indexOf(current) + 1) % modes.length];
 }

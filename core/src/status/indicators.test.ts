@@ -14,7 +14,9 @@ describe('vehicleIndicators', () => {
     });
   });
   it('reads the vehicle flags', () => {
-    const i = input({ device: { in_maintenance: true, has_camera: 1, privacy: 1, has_immobilization: true } });
+    const i = input({
+      device: { in_maintenance: true, has_camera: 1, privacy: 1, has_immobilization: true },
+    });
     expect(vehicleIndicators(i)).toMatchObject({
       maintenance: true,
       camera: true,

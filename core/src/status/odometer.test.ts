@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOdometerMode, hasHourMeter, hourMeter, nextOdometerMode, odometerKm, odometerModes } from './odometer';
+import {
+  defaultOdometerMode,
+  hasHourMeter,
+  hourMeter,
+  nextOdometerMode,
+  odometerKm,
+  odometerModes,
+} from './odometer';
 
 describe('odometerKm', () => {
   it('is io192 / 100 rounded to one decimal', () => {

@@ -15,7 +15,8 @@ export function hourMeter(positionAttributes: AttributeBag): number | undefined 
   return ms === undefined ? undefined : ms / 1000 / 3600;
 }
 
-export const hasHourMeter = (positionAttributes: AttributeBag): boolean => hourMeter(positionAttributes) !== undefined;
+export const hasHourMeter = (positionAttributes: AttributeBag): boolean =>
+  hourMeter(positionAttributes) !== undefined;
 
 /** Tapping the odometer toggles to the hour meter only when hours exist. */
 export const odometerModes = (positionAttributes: AttributeBag): OdometerMode[] =>
@@ -27,6 +28,9 @@ export function nextOdometerMode(positionAttributes: AttributeBag, current: Odom
 }
 
 /** Before the user picks one: the hour meter for vehicles flagged show_hours (machines), else the odometer. */
-export function defaultOdometerMode(deviceAttributes: AttributeBag, positionAttributes: AttributeBag): OdometerMode {
+export function defaultOdometerMode(
+  deviceAttributes: AttributeBag,
+  positionAttributes: AttributeBag,
+): OdometerMode {
   return boolAttr(deviceAttributes.show_hours) && hasHourMeter(positionAttributes) ? 'hours' : 'odometer';
 }

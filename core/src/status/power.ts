@@ -21,7 +21,10 @@ export const usesBatteryPercent = (deviceAttributes: AttributeBag): boolean => {
  * The reading the power colour is judged on: battery level in percent (batteryLevel, else battery) for
  * device types 2 and 15, external power in volts for the others. Undefined when not reported.
  */
-export function powerReading(deviceAttributes: AttributeBag, positionAttributes: AttributeBag): PowerReading | undefined {
+export function powerReading(
+  deviceAttributes: AttributeBag,
+  positionAttributes: AttributeBag,
+): PowerReading | undefined {
   if (usesBatteryPercent(deviceAttributes)) {
     const value = numberAttr(positionAttributes.batteryLevel) ?? numberAttr(positionAttributes.battery);
     return value === undefined ? undefined : { value, unit: '%' };
@@ -31,7 +34,10 @@ export function powerReading(deviceAttributes: AttributeBag, positionAttributes:
 }
 
 /** Green above 50 % / 12 V, orange above 25 % / 11 V, red otherwise; undefined without a reading. */
-export function powerColor(deviceAttributes: AttributeBag, positionAttributes: AttributeBag): LevelColor | undefined {
+export function powerColor(
+  deviceAttributes: AttributeBag,
+  positionAttributes: AttributeBag,
+): LevelColor | undefined {
   const reading = powerReading(deviceAttributes, positionAttributes);
   if (!reading) return undefined;
   return levelColor(reading.value, reading.unit === '%' ? POWER_PERCENT_THRESHOLDS : POWER_VOLT_THRESHOLDS);

@@ -9,7 +9,8 @@ describe('hasNoGps', () => {
     expect(hasNoGps(input({ valid: false, event: 153 }).position)).toBe(true);
   });
   it('is false for events 150, 151 and 152, for valid positions and without a position', () => {
-    for (const event of [150, 151, 152]) expect(hasNoGps(input({ valid: false, event }).position)).toBe(false);
+    for (const event of [150, 151, 152])
+      expect(hasNoGps(input({ valid: false, event }).position)).toBe(false);
     expect(hasNoGps(input({ valid: true }).position)).toBe(false);
     expect(hasNoGps(null)).toBe(false);
   });

@@ -14,13 +14,38 @@ const t = (iso: string) => Date.parse(iso);
 const names = (list: SortableVehicle[]) => list.map((v) => v.name);
 
 const fleet: SortableVehicle[] = [
-  { name: 'Parado velho', status: 'stopped', lastIgnition: t('2024-04-30T08:00:00Z'), fixTime: t('2024-05-01T10:00:00Z') },
-  { name: 'Offline', status: 'offline', lastIgnition: t('2024-05-01T11:00:00Z'), fixTime: t('2024-04-20T10:00:00Z') },
-  { name: 'camião 10', status: 'driving', lastIgnition: t('2024-05-01T06:00:00Z'), fixTime: t('2024-05-01T11:59:00Z') },
+  {
+    name: 'Parado velho',
+    status: 'stopped',
+    lastIgnition: t('2024-04-30T08:00:00Z'),
+    fixTime: t('2024-05-01T10:00:00Z'),
+  },
+  {
+    name: 'Offline',
+    status: 'offline',
+    lastIgnition: t('2024-05-01T11:00:00Z'),
+    fixTime: t('2024-04-20T10:00:00Z'),
+  },
+  {
+    name: 'camião 10',
+    status: 'driving',
+    lastIgnition: t('2024-05-01T06:00:00Z'),
+    fixTime: t('2024-05-01T11:59:00Z'),
+  },
   { name: 'Privado', status: 'private' },
-  { name: 'Camiao 2', status: 'driving', lastIgnition: t('2024-05-01T09:00:00Z'), fixTime: t('2024-05-01T11:58:00Z') },
+  {
+    name: 'Camiao 2',
+    status: 'driving',
+    lastIgnition: t('2024-05-01T09:00:00Z'),
+    fixTime: t('2024-05-01T11:58:00Z'),
+  },
   { name: 'Ralenti', status: 'idle', fixTime: t('2024-05-01T11:57:00Z') },
-  { name: 'Parado novo', status: 'stopped', lastIgnition: t('2024-05-01T07:00:00Z'), fixTime: t('2024-05-01T09:00:00Z') },
+  {
+    name: 'Parado novo',
+    status: 'stopped',
+    lastIgnition: t('2024-05-01T07:00:00Z'),
+    fixTime: t('2024-05-01T09:00:00Z'),
+  },
   { name: 'Sem ignição', status: 'stopped', fixTime: t('2024-05-01T11:00:00Z') },
 ];
 

@@ -12,7 +12,13 @@ export const SORT_BY_LAST_POSITION: VehicleSortMode = 2;
  * Status order of the default sort: moving vehicles first, then the ones that may move soon, then parked,
  * then those with nothing current to show (offline, and private last since its details are hidden).
  */
-export const STATUS_SORT_ORDER: readonly VehicleStatus[] = ['driving', 'idle', 'stopped', 'offline', 'private'];
+export const STATUS_SORT_ORDER: readonly VehicleStatus[] = [
+  'driving',
+  'idle',
+  'stopped',
+  'offline',
+  'private',
+];
 
 /** What the comparators read, computed once per vehicle rather than on every comparison. */
 export interface SortableVehicle {
@@ -37,7 +43,8 @@ export function sortableVehicle(input: StatusInput): SortableVehicle {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** Natural, case- and accent-insensitive: "Camião 2" before "camiao 10". */
-export const compareByName = (a: SortableVehicle, b: SortableVehicle): number => collator.compare(a.name, b.name);
+export const compareByName = (a: SortableVehicle, b: SortableVehicle): number =>
+  collator.compare(a.name, b.name);
 
 /** Most recent first; vehicles without the time go last. */
 function compareTimeDesc(a: number | undefined, b: number | undefined): number {

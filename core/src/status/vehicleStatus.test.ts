@@ -12,9 +12,9 @@ import {
 
 describe('vehicleStatus, in the order of the rules', () => {
   it('1. private wins over everything, from the vehicle flag or the tracker privacy mode', () => {
-    expect(vehicleStatus(input({ device: { privacy: 1 }, attributes: { ignition: true }, speedKmh: 80 }))).toBe(
-      'private',
-    );
+    expect(
+      vehicleStatus(input({ device: { privacy: 1 }, attributes: { ignition: true }, speedKmh: 80 })),
+    ).toBe('private');
     expect(vehicleStatus(input({ device: { privacy: '1' }, noPosition: true }))).toBe('private');
     expect(vehicleStatus(input({ attributes: { privacy: 1, ignition: true } }))).toBe('private');
     expect(vehicleStatus(input({ device: { privacy: 0 }, attributes: { ignition: false } }))).toBe('stopped');
@@ -25,7 +25,9 @@ describe('vehicleStatus, in the order of the rules', () => {
   });
 
   it('2. offline when the fix is older than 86400 s, not at exactly 86400 s', () => {
-    expect(vehicleStatus(input({ ageS: 86401, attributes: { ignition: true }, speedKmh: 50 }))).toBe('offline');
+    expect(vehicleStatus(input({ ageS: 86401, attributes: { ignition: true }, speedKmh: 50 }))).toBe(
+      'offline',
+    );
     expect(vehicleStatus(input({ ageS: 86400, attributes: { ignition: false } }))).toBe('stopped');
   });
 
@@ -65,7 +67,12 @@ describe('machines (vehicle_type 3)', () => {
 
   it('work when power exceeds engine_voltage, whatever the speed', () => {
     const i = input({ device: machine, attributes: { ignition: true, power: 27.4 }, speedKmh: 0 });
-    expect(vehicleStatusInfo(i)).toEqual({ status: 'driving', label: 'working', color: 'green', ignitionCode: 0 });
+    expect(vehicleStatusInfo(i)).toEqual({
+      status: 'driving',
+      label: 'working',
+      color: 'green',
+      ignitionCode: 0,
+    });
   });
 
   it('work when rpm is above 0', () => {
@@ -75,7 +82,12 @@ describe('machines (vehicle_type 3)', () => {
 
   it('are connected with ignition on but neither power above engine_voltage nor rpm, even moving', () => {
     const i = input({ device: machine, attributes: { ignition: true, power: 26, rpm: 0 }, speedKmh: 20 });
-    expect(vehicleStatusInfo(i)).toEqual({ status: 'idle', label: 'connected', color: 'yellow', ignitionCode: 1 });
+    expect(vehicleStatusInfo(i)).toEqual({
+      status: 'idle',
+      label: 'connected',
+      color: 'yellow',
+      ignitionCode: 1,
+    });
   });
 
   it('ignore power when engine_voltage is not configured', () => {
@@ -85,7 +97,12 @@ describe('machines (vehicle_type 3)', () => {
 
   it('are stopped with ignition off even when working', () => {
     const i = input({ device: machine, attributes: { ignition: false, power: 28, rpm: 900 } });
-    expect(vehicleStatusInfo(i)).toEqual({ status: 'stopped', label: 'stopped', color: 'red', ignitionCode: 2 });
+    expect(vehicleStatusInfo(i)).toEqual({
+      status: 'stopped',
+      label: 'stopped',
+      color: 'red',
+      ignitionCode: 2,
+    });
   });
 });
 
@@ -111,9 +128,12 @@ describe('helpers', () => {
     expect(statusLabel('offline', true)).toBe('offline');
   });
   it('fixAgeSeconds accepts Date and string fix times', () => {
-    expect(fixAgeSeconds({ fixTime: new Date(NOW.getTime() - 90_000), speed: 0, valid: true, attributes: {} }, NOW)).toBe(
-      90,
-    );
+    expect(
+      fixAgeSeconds(
+        { fixTime: new Date(NOW.getTime() - 90_000), speed: 0, valid: true, attributes: {} },
+        NOW,
+      ),
+    ).toBe(90);
     expect(fixAgeSeconds(null, NOW)).toBeUndefined();
     expect(isStale(null, NOW)).toBe(true);
     expect(isStale(input({ ageS: 10 }).position, NOW)).toBe(false);

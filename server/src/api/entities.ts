@@ -17,11 +17,11 @@ import type { Services } from '../services/context';
 import type { EntityKind, Scope } from '../auth/policy';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../auth/guard';
 import { badRequest, forbidden } from '../services/errors';
-import { MAPPERS, deleteRow, getRow, insertRow, isUniqueViolation, listRows, updateRow, type ListFilter } from '../services/entities';
+import { MAPPERS, deleteRow, getRow, insertRow, readRow, isUniqueViolation, listRows, updateRow, type ListFilter } from '../services/entities';
 import { driverValues, geofenceValues, notificationValues } from '../services/entityRules';
 import { assertUserLimit, userValues } from '../services/userRules';
 import { userJson } from '../services/rows';
-import { validateAreaText } from '../services/areas';
+import { validateArea } from '@frota/core';
 import { isTemporaryUser } from '@frota/core';
 
 type Row = Record<string, unknown>;
@@ -63,7 +63,7 @@ const KINDS: KindDef[] = [
     input: geofenceInput,
     write: () => ['settings.geofences', 'map.online'],
     temporaryRead: true,
-    values: (_s, _scope, input: z.infer<typeof geofenceInput>) => geofenceValues(input, validateAreaText),
+    values: (_s, _scope, input: z.infer<typeof geofenceInput>) => geofenceValues(input, validateArea),
   },
   {
     kind: 'notifications',
@@ -137,7 +137,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         try {
           const id = await insertRow(db, scope, kind, values);
           if (kind !== 'users') await live.refreshScopes();
-          return map(await getRow(db, scope, kind, id));
+          return map(await readRow(db, kind, id));
         } catch (err) {
           if (isUniqueViolation(err)) throw badRequest('Duplicate value (an item with this identifier already exists)');
           throw err;
@@ -165,7 +165,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
           throw err;
         }
         if (kind === 'devices' || kind === 'groups') await live.refreshScopes();
-        return map(await getRow(db, scope, kind, id));
+        return map(await readRow(db, kind, id));
       },
     );
 

@@ -1,9 +1,11 @@
 /**
- * Login throttling per account and per address: after MAX_FAILURES failures within WINDOW_MS the key is
+ * Login throttling per account and per address: after MAX_FAILURES failures of an account (MAX_ADDRESS_FAILURES of an address) within WINDOW_MS the key is
  * refused (429) until the window passes. Kept in memory per node: a cluster multiplies the allowance by the
  * number of nodes, which still stops password guessing.
  */
 export const MAX_FAILURES = 5;
+/** An address may fail more often than one account: offices share one public address. */
+export const MAX_ADDRESS_FAILURES = 20;
 export const WINDOW_MS = 15 * 60 * 1000;
 
 export class LoginThrottle {
@@ -20,7 +22,7 @@ export class LoginThrottle {
   }
 
   isBlocked(keys: string[]): boolean {
-    return keys.some((k) => this.recent(k).length >= MAX_FAILURES);
+    return keys.some((k) => this.recent(k).length >= (k.startsWith('ip:') ? MAX_ADDRESS_FAILURES : MAX_FAILURES));
   }
 
   fail(keys: string[]): void {

@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL schema the tables live in */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -39,5 +41,5 @@ export function openDatabase(options: DatabaseOptions): Db {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', schema: options.schema ?? 'public', close: () => kysely.destroy() };
 }
