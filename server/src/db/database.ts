@@ -24,7 +24,8 @@ export type DatabaseOptions =
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
 export function openDatabase(options: DatabaseOptions): Db {
-  const plugins = [new CamelCasePlugin()];
+  // JSON columns keep their keys as written (license_plate, sales_name): only identifiers are mapped.
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
   if (options.kind === 'sqlite') {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
     const sqlite = new SQLite(options.file);

@@ -20,7 +20,7 @@ export async function userValues(db: Db, scope: Scope, input: UserInput, existin
   const admin = scope.admin;
   const permissions = permissionList(input);
 
-  if (!admin) {
+  if (!admin && !self) {
     if (input.administrator && !existing?.administrator) throw forbidden('Only administrators can create administrators');
     const held = new Set(permissionList(scope.user));
     const added = permissions.filter((p) => !held.has(p) && !(existing && permissionList(existing).includes(p)));
