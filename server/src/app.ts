@@ -8,7 +8,12 @@ import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  hasZodFastifySchemaValidationErrors,
+} from 'fastify-type-provider-zod';
 import type { Services } from './services/context';
 import { HttpError } from './services/errors';
 import { sessionRoutes } from './api/session';
@@ -27,12 +32,19 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: hideSecrets(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: hideSecrets(req.url),
+        ip: req.ip,
+      }),
     },
   };
 }
 
-export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: true,
@@ -46,7 +58,11 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(websocket);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Frota API', description: 'Fleet GPS tracking platform (Traccar-compatible /api)', version: services.config.version },
+      info: {
+        title: 'Frota API',
+        description: 'Fleet GPS tracking platform (Traccar-compatible /api)',
+        version: services.config.version,
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -63,7 +79,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     } else if (err instanceof HttpError) {
       status = err.statusCode;
       message = err.message;
-    } else if ((err as { statusCode?: number }).statusCode && (err as { statusCode: number }).statusCode < 500) {
+    } else if (
+      (err as { statusCode?: number }).statusCode &&
+      (err as { statusCode: number }).statusCode < 500
+    ) {
       status = (err as { statusCode: number }).statusCode;
       message = (err as Error).message;
     } else {

@@ -5,8 +5,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const port = (fallback: number) =>
-  z.coerce.number().int().min(0).max(65535).default(fallback);
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 const optionalUrl = z
   .string()
@@ -66,9 +65,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let database: Config['database'];
   if (url && /^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
   else if (url && url.startsWith('sqlite:'))
-    database = { kind: 'sqlite', file: resolve(url.replace(/^sqlite:(\/\/)?/, '')), synchronous: e.FROTA_SQLITE_SYNCHRONOUS };
-  else if (url) throw new Error('Invalid configuration: FROTA_DATABASE_URL must start with postgres:// or sqlite:');
-  else database = { kind: 'sqlite', file: resolve(dataDir, 'frota.db'), synchronous: e.FROTA_SQLITE_SYNCHRONOUS };
+    database = {
+      kind: 'sqlite',
+      file: resolve(url.replace(/^sqlite:(\/\/)?/, '')),
+      synchronous: e.FROTA_SQLITE_SYNCHRONOUS,
+    };
+  else if (url)
+    throw new Error('Invalid configuration: FROTA_DATABASE_URL must start with postgres:// or sqlite:');
+  else
+    database = {
+      kind: 'sqlite',
+      file: resolve(dataDir, 'frota.db'),
+      synchronous: e.FROTA_SQLITE_SYNCHRONOUS,
+    };
   return {
     port: e.FROTA_PORT,
     host: e.FROTA_HOST,

@@ -18,7 +18,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: Config, opts: { db?: Db; listen?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: { db?: Db; listen?: boolean } = {},
+): Promise<RunningServer> {
   const log = pino({ level: config.logLevel });
   const db =
     opts.db ??
@@ -38,7 +41,9 @@ export async function startServer(config: Config, opts: { db?: Db; listen?: bool
     throttle: new LoginThrottle(),
     live: new LiveHub(db),
   };
-  const app = await buildApp(services, { logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel) });
+  const app = await buildApp(services, {
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+  });
   let url = '';
   if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
   else await app.ready();

@@ -55,9 +55,9 @@ describe.each(dialects())('access policy on %s', (dialect) => {
     expect((await c.get(`/api/positions?deviceId=${f.d3.id}&from=${from}&to=${to}`)).status).toBe(404);
     const own = await c.get(`/api/positions?deviceId=${f.d1.id}&from=${from}&to=${to}`);
     expect(own.body.map((p: { id: number }) => p.id)).toEqual([f.p1]);
-    expect(ids((await f.admin.get('/api/positions')).body.map((p: { deviceId: number }) => ({ id: p.deviceId })))).toEqual(
-      ids([f.d1, f.d3]),
-    );
+    expect(
+      ids((await f.admin.get('/api/positions')).body.map((p: { deviceId: number }) => ({ id: p.deviceId }))),
+    ).toEqual(ids([f.d1, f.d3]));
   });
 
   it('lets a manager see what its managed users see, and those users', async () => {
@@ -65,7 +65,11 @@ describe.each(dialects())('access policy on %s', (dialect) => {
     expect(ids((await c.get('/api/devices')).body)).toEqual(ids([f.d1, f.d1b, f.d2]));
     expect(ids((await c.get('/api/users')).body)).toEqual(ids([{ id: f.alice.id }, { id: f.mia.id }]));
     expect((await c.get(`/api/users/${f.bob.id}`)).status).toBe(404);
-    const updated = await c.put(`/api/users/${f.alice.id}`, { name: 'Alice Costa', email: 'alice@x.ao', attributes: { permissions: EDITOR_PERMISSIONS } });
+    const updated = await c.put(`/api/users/${f.alice.id}`, {
+      name: 'Alice Costa',
+      email: 'alice@x.ao',
+      attributes: { permissions: EDITOR_PERMISSIONS },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.name).toBe('Alice Costa');
   });
@@ -81,17 +85,28 @@ describe.each(dialects())('access policy on %s', (dialect) => {
   });
 
   it('refuses writes of readonly users with 403', async () => {
-    const ro = await userClient(server, f.admin, { email: 'ro@x.ao', readonly: true, attributes: { permissions: EDITOR_PERMISSIONS } });
+    const ro = await userClient(server, f.admin, {
+      email: 'ro@x.ao',
+      readonly: true,
+      attributes: { permissions: EDITOR_PERMISSIONS },
+    });
     await f.admin.post('/api/permissions', { userId: ro.id, deviceId: f.d2.id });
     expect((await ro.client.get('/api/devices')).body).toHaveLength(1);
     expect((await ro.client.post('/api/devices', { name: 'n', uniqueId: '1234' })).status).toBe(403);
-    expect((await ro.client.put(`/api/devices/${f.d2.id}`, { name: 'n', uniqueId: f.d2.uniqueId })).status).toBe(403);
+    expect(
+      (await ro.client.put(`/api/devices/${f.d2.id}`, { name: 'n', uniqueId: f.d2.uniqueId })).status,
+    ).toBe(403);
     expect((await ro.client.del(`/api/devices/${f.d2.id}`)).status).toBe(403);
-    expect((await ro.client.post('/api/permissions', { deviceId: f.d2.id, geofenceId: f.z1.id })).status).toBe(403);
+    expect(
+      (await ro.client.post('/api/permissions', { deviceId: f.d2.id, geofenceId: f.z1.id })).status,
+    ).toBe(403);
   });
 
   it('gates writes by permission prefix', async () => {
-    const viewer = await userClient(server, f.admin, { email: 'viewer@x.ao', attributes: { permissions: ['map.online'] } });
+    const viewer = await userClient(server, f.admin, {
+      email: 'viewer@x.ao',
+      attributes: { permissions: ['map.online'] },
+    });
     expect((await viewer.client.post('/api/devices', { name: 'n', uniqueId: '555' })).status).toBe(403);
     expect((await viewer.client.post('/api/groups', { name: 'n' })).status).toBe(403);
     expect((await viewer.client.post('/api/users', { name: 'n', email: 'n@x.ao' })).status).toBe(403);
@@ -134,7 +149,11 @@ describe.each(dialects())('access policy on %s', (dialect) => {
       readonly: true,
       token,
       expirationTime: new Date(now + 86400_000).toISOString(),
-      attributes: { allowHistory: true, allowHistoryFrom: new Date(now - 30_000).toISOString(), allowHistoryTo: new Date(now).toISOString() },
+      attributes: {
+        allowHistory: true,
+        allowHistoryFrom: new Date(now - 30_000).toISOString(),
+        allowHistoryTo: new Date(now).toISOString(),
+      },
     });
     await f.admin.post('/api/permissions', { userId: t.body.id, deviceId: f.d1.id });
     const c = server.client();

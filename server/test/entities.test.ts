@@ -13,12 +13,46 @@ describe.each(dialects())('entity API on %s', (dialect) => {
 
   it('creates, reads, updates and deletes each entity in Traccar shapes', async () => {
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
-      ['devices', { name: 'Camião 1', uniqueId: '356307042441013', category: 'truck', attributes: { license_plate: 'LD-01-02-AA', speedLimit: 48.6 } }, { name: 'Camião 1A' }],
+      [
+        'devices',
+        {
+          name: 'Camião 1',
+          uniqueId: '356307042441013',
+          category: 'truck',
+          attributes: { license_plate: 'LD-01-02-AA', speedLimit: 48.6 },
+        },
+        { name: 'Camião 1A' },
+      ],
       ['groups', { name: 'Obras' }, { name: 'Obras Norte' }],
-      ['drivers', { name: 'Ana', uniqueId: 'ABC123', attributes: { phone: '923000000' } }, { name: 'Ana Silva' }],
-      ['geofences', { name: 'Estaleiro', area: 'POLYGON ((-8.8 13.2, -8.8 13.3, -8.9 13.3, -8.8 13.2))', attributes: { color: '3bb2d0' } }, { name: 'Estaleiro 2' }],
-      ['notifications', { type: 'geofenceEnter', notificators: 'web,mail', always: true, attributes: { description: 'Entrada' } }, { type: 'geofenceExit' }],
-      ['users', { name: 'Rui', email: 'Rui@X.ao', password: 'segredo-1', attributes: { language: 'en' } }, { name: 'Rui Lopes' }],
+      [
+        'drivers',
+        { name: 'Ana', uniqueId: 'ABC123', attributes: { phone: '923000000' } },
+        { name: 'Ana Silva' },
+      ],
+      [
+        'geofences',
+        {
+          name: 'Estaleiro',
+          area: 'POLYGON ((-8.8 13.2, -8.8 13.3, -8.9 13.3, -8.8 13.2))',
+          attributes: { color: '3bb2d0' },
+        },
+        { name: 'Estaleiro 2' },
+      ],
+      [
+        'notifications',
+        {
+          type: 'geofenceEnter',
+          notificators: 'web,mail',
+          always: true,
+          attributes: { description: 'Entrada' },
+        },
+        { type: 'geofenceExit' },
+      ],
+      [
+        'users',
+        { name: 'Rui', email: 'Rui@X.ao', password: 'segredo-1', attributes: { language: 'en' } },
+        { name: 'Rui Lopes' },
+      ],
     ];
     for (const [kind, body, change] of cases) {
       const created = await admin.post(`/api/${kind}`, body);
@@ -27,10 +61,16 @@ describe.each(dialects())('entity API on %s', (dialect) => {
       expect(created.body.attributes).toBeTypeOf('object');
       const got = await admin.get(`/api/${kind}/${created.body.id}`);
       expect(got.body).toEqual(created.body);
-      const updated = await admin.put(`/api/${kind}/${created.body.id}`, { ...body, ...change, id: created.body.id });
+      const updated = await admin.put(`/api/${kind}/${created.body.id}`, {
+        ...body,
+        ...change,
+        id: created.body.id,
+      });
       expect(updated.status, `${kind}: ${updated.text}`).toBe(200);
       for (const [k, v] of Object.entries(change)) expect(updated.body[k]).toBe(v);
-      expect((await admin.get(`/api/${kind}`)).body.map((x: { id: number }) => x.id)).toContain(created.body.id);
+      expect((await admin.get(`/api/${kind}`)).body.map((x: { id: number }) => x.id)).toContain(
+        created.body.id,
+      );
       expect((await admin.del(`/api/${kind}/${created.body.id}`)).status).toBe(204);
       expect((await admin.get(`/api/${kind}/${created.body.id}`)).status).toBe(404);
     }
@@ -46,7 +86,15 @@ describe.each(dialects())('entity API on %s', (dialect) => {
       contact: 'notas',
       attributes: { speedLimit: 43.2, has_canbus: 1, week: { weekdays: true } },
     });
-    expect(d.body).toMatchObject({ disabled: true, phone: '+244923', model: 'FMB920', contact: 'notas', status: 'offline', groupId: 0, positionId: 0 });
+    expect(d.body).toMatchObject({
+      disabled: true,
+      phone: '+244923',
+      model: 'FMB920',
+      contact: 'notas',
+      status: 'offline',
+      groupId: 0,
+      positionId: 0,
+    });
     expect(d.body.attributes).toEqual({ speedLimit: 43.2, has_canbus: 1, week: { weekdays: true } });
   });
 
@@ -61,7 +109,10 @@ describe.each(dialects())('entity API on %s', (dialect) => {
       ['/api/geofences', { name: 'z', area: 'SQUARE(1 2)' }],
       ['/api/notifications', { type: 'sos' }],
       ['/api/notifications', { type: 'sos', notificators: 'pigeon' }],
-      ['/api/notifications', { type: 'sos', notificators: 'mail', attributes: { emailTo: 'a@b.ao; not-an-email' } }],
+      [
+        '/api/notifications',
+        { type: 'sos', notificators: 'mail', attributes: { emailTo: 'a@b.ao; not-an-email' } },
+      ],
       ['/api/users', { name: 'x', email: 'not-an-email' }],
       ['/api/users', { email: 'n@x.ao' }],
       ['/api/drivers', { name: 'd', attributes: { email: 'bad' } }],
@@ -102,7 +153,11 @@ describe.each(dialects())('entity API on %s', (dialect) => {
   });
 
   it('keeps a token sent in the body and generates 128 (users) or 40 (temporary links) characters', async () => {
-    const kept = await admin.post('/api/users', { name: 'a', email: 'a1@x.ao', token: 'my-own-token-of-some-length' });
+    const kept = await admin.post('/api/users', {
+      name: 'a',
+      email: 'a1@x.ao',
+      token: 'my-own-token-of-some-length',
+    });
     expect(kept.body.token).toBe('my-own-token-of-some-length');
     const gen = await admin.post('/api/users', { name: 'b', email: 'b1@x.ao' });
     expect(gen.body.token).toMatch(/^[A-Za-z0-9]{128}$/);
@@ -114,27 +169,59 @@ describe.each(dialects())('entity API on %s', (dialect) => {
   });
 
   it('sets userLimit 100 with settings.users and 0 otherwise', async () => {
-    const m = await admin.post('/api/users', { name: 'm', email: 'm1@x.ao', attributes: { permissions: ['settings.users'] } });
+    const m = await admin.post('/api/users', {
+      name: 'm',
+      email: 'm1@x.ao',
+      attributes: { permissions: ['settings.users'] },
+    });
     expect(m.body.userLimit).toBe(100);
-    const o = await admin.post('/api/users', { name: 'o', email: 'o1@x.ao', attributes: { permissions: ['map.online'] } });
+    const o = await admin.post('/api/users', {
+      name: 'o',
+      email: 'o1@x.ao',
+      attributes: { permissions: ['map.online'] },
+    });
     expect(o.body.userLimit).toBe(0);
-    const changed = await admin.put(`/api/users/${o.body.id}`, { name: 'o', email: 'o1@x.ao', attributes: { permissions: ['settings.users'] } });
+    const changed = await admin.put(`/api/users/${o.body.id}`, {
+      name: 'o',
+      email: 'o1@x.ao',
+      attributes: { permissions: ['settings.users'] },
+    });
     expect(changed.body.userLimit).toBe(100);
   });
 
   it('lets a manager create users with only the permissions it holds, linked to it', async () => {
-    const mgr = await userClient(server, admin, { email: 'gestor@x.ao', attributes: { permissions: [...EDITOR_PERMISSIONS, 'settings.users'] } });
-    const child = await mgr.client.post('/api/users', { name: 'Filho', email: 'filho@x.ao', attributes: { permissions: ['map.online'] } });
+    const mgr = await userClient(server, admin, {
+      email: 'gestor@x.ao',
+      attributes: { permissions: [...EDITOR_PERMISSIONS, 'settings.users'] },
+    });
+    const child = await mgr.client.post('/api/users', {
+      name: 'Filho',
+      email: 'filho@x.ao',
+      attributes: { permissions: ['map.online'] },
+    });
     expect(child.status).toBe(200);
-    expect((await mgr.client.get('/api/users')).body.map((u: { id: number }) => u.id)).toContain(child.body.id);
-    const escalate = await mgr.client.post('/api/users', { name: 'x', email: 'x9@x.ao', attributes: { permissions: ['global.block'] } });
+    expect((await mgr.client.get('/api/users')).body.map((u: { id: number }) => u.id)).toContain(
+      child.body.id,
+    );
+    const escalate = await mgr.client.post('/api/users', {
+      name: 'x',
+      email: 'x9@x.ao',
+      attributes: { permissions: ['global.block'] },
+    });
     expect(escalate.status).toBe(403);
-    const adminTry = await mgr.client.post('/api/users', { name: 'x', email: 'x8@x.ao', administrator: true });
+    const adminTry = await mgr.client.post('/api/users', {
+      name: 'x',
+      email: 'x8@x.ao',
+      administrator: true,
+    });
     expect(adminTry.status).toBe(403);
   });
 
   it('lets users edit their own profile but not their own rights', async () => {
-    const u = await userClient(server, admin, { email: 'self@x.ao', attributes: { permissions: ['map.online'] } });
+    const u = await userClient(server, admin, {
+      email: 'self@x.ao',
+      attributes: { permissions: ['map.online'] },
+    });
     const me = await u.client.put(`/api/users/${u.id}`, {
       name: 'Eu mesmo',
       email: 'self@x.ao',
@@ -145,18 +232,26 @@ describe.each(dialects())('entity API on %s', (dialect) => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ name: 'Eu mesmo', administrator: false, userLimit: 0 });
     expect(me.body.attributes).toEqual({ language: 'fr', permissions: ['map.online'] });
-    expect((await u.client.put(`/api/users/${u.id}`, { name: 'x', email: 'self@x.ao', password: 'nova-pass' })).status).toBe(200);
+    expect(
+      (await u.client.put(`/api/users/${u.id}`, { name: 'x', email: 'self@x.ao', password: 'nova-pass' }))
+        .status,
+    ).toBe(200);
     expect((await server.client().login('self@x.ao', 'nova-pass')).status).toBe(200);
     expect((await u.client.del(`/api/users/${u.id}`)).status).toBe(403);
   });
 
   it('corrects accumulators only for users with userLimit != 0', async () => {
     const d = await admin.post('/api/devices', { name: 'Acc', uniqueId: 'acc-1' });
-    const op = await userClient(server, admin, { email: 'op@x.ao', attributes: { permissions: ['map.online'] } });
+    const op = await userClient(server, admin, {
+      email: 'op@x.ao',
+      attributes: { permissions: ['map.online'] },
+    });
     await admin.post('/api/permissions', { userId: op.id, deviceId: d.body.id });
     const body = { deviceId: d.body.id, totalDistance: 123000, hours: 7200000 };
     expect((await op.client.put(`/api/devices/${d.body.id}/accumulators`, body)).status).toBe(403);
-    expect((await admin.put(`/api/devices/${d.body.id}/accumulators`, { ...body, totalDistance: -1 })).status).toBe(400);
+    expect(
+      (await admin.put(`/api/devices/${d.body.id}/accumulators`, { ...body, totalDistance: -1 })).status,
+    ).toBe(400);
     expect((await admin.put(`/api/devices/${d.body.id}/accumulators`, body)).status).toBe(204);
     const after = await admin.get(`/api/devices/${d.body.id}`);
     expect(after.body.attributes).toMatchObject({ totalDistance: 123000, hours: 7200000 });
@@ -169,7 +264,9 @@ describe.each(dialects())('entity API on %s', (dialect) => {
     expect((await server.client().get('/meta.json')).body.version).toBe(info.body.version);
     const doc = await server.client().get('/api/openapi.json');
     expect(doc.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/session', '/api/devices/{id}', '/api/permissions/bulk']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/api/session', '/api/devices/{id}', '/api/permissions/bulk']),
+    );
     const docs = await server.client().get('/api/docs/');
     expect(docs.status).toBe(200);
     expect(docs.text).toMatch(/swagger/i);

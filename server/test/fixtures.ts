@@ -12,13 +12,19 @@ export const EDITOR_PERMISSIONS = [
   'settings.notifications',
 ];
 
-const ok = async (p: Promise<{ status: number; body: any; text: string }>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+const ok = async (p: Promise<{ status: number; body: any; text: string }>) => {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await p;
   if (r.status >= 300) throw new Error(`fixture call failed: ${r.status} ${r.text}`);
   return r.body;
 };
 
-export async function insertPosition(server: TestServer, deviceId: number, fixTime: number, extra: Record<string, unknown> = {}) {
+export async function insertPosition(
+  server: TestServer,
+  deviceId: number,
+  fixTime: number,
+  extra: Record<string, unknown> = {},
+) {
   const db = server.services.db;
   const row = await db.kysely
     .insertInto('positions')
@@ -41,7 +47,11 @@ export async function insertPosition(server: TestServer, deviceId: number, fixTi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.kysely.updateTable('devices').set({ positionId: Number(row.id), lastUpdate: fixTime }).where('id', '=', deviceId).execute();
+  await db.kysely
+    .updateTable('devices')
+    .set({ positionId: Number(row.id), lastUpdate: fixTime })
+    .where('id', '=', deviceId)
+    .execute();
   return Number(row.id);
 }
 
@@ -50,19 +60,34 @@ export async function buildFleet(server: TestServer) {
   const g1 = await ok(admin.post('/api/groups', { name: 'Luanda' }));
   const g1child = await ok(admin.post('/api/groups', { name: 'Luanda Sul', groupId: g1.id }));
   const g2 = await ok(admin.post('/api/groups', { name: 'Benguela' }));
-  const d1 = await ok(admin.post('/api/devices', { name: 'LD-11-22-AA', uniqueId: '350000000000001', groupId: g1.id }));
-  const d1b = await ok(admin.post('/api/devices', { name: 'LD-11-22-AB', uniqueId: '350000000000011', groupId: g1child.id }));
+  const d1 = await ok(
+    admin.post('/api/devices', { name: 'LD-11-22-AA', uniqueId: '350000000000001', groupId: g1.id }),
+  );
+  const d1b = await ok(
+    admin.post('/api/devices', { name: 'LD-11-22-AB', uniqueId: '350000000000011', groupId: g1child.id }),
+  );
   const d2 = await ok(admin.post('/api/devices', { name: 'LD-33-44-BB', uniqueId: '350000000000002' }));
-  const d3 = await ok(admin.post('/api/devices', { name: 'BG-55-66-CC', uniqueId: '350000000000003', groupId: g2.id }));
+  const d3 = await ok(
+    admin.post('/api/devices', { name: 'BG-55-66-CC', uniqueId: '350000000000003', groupId: g2.id }),
+  );
   const z1 = await ok(admin.post('/api/geofences', { name: 'Porto', area: 'CIRCLE (-8.80 13.23, 300)' }));
   const z2 = await ok(admin.post('/api/geofences', { name: 'Lobito', area: 'CIRCLE (-12.35 13.54, 300)' }));
   const r1 = await ok(admin.post('/api/drivers', { name: 'João', uniqueId: 'RFID0001' }));
   const r2 = await ok(admin.post('/api/drivers', { name: 'Pedro', uniqueId: 'RFID0002' }));
   const n1 = await ok(admin.post('/api/notifications', { type: 'geofenceEnter', notificators: 'web' }));
   const n2 = await ok(admin.post('/api/notifications', { type: 'geofenceExit', notificators: 'web' }));
-  const alice = await userClient(server, admin, { email: 'alice@x.ao', attributes: { permissions: EDITOR_PERMISSIONS } });
-  const bob = await userClient(server, admin, { email: 'bob@x.ao', attributes: { permissions: EDITOR_PERMISSIONS } });
-  const mia = await userClient(server, admin, { email: 'mia@x.ao', attributes: { permissions: [...EDITOR_PERMISSIONS, 'settings.users'] } });
+  const alice = await userClient(server, admin, {
+    email: 'alice@x.ao',
+    attributes: { permissions: EDITOR_PERMISSIONS },
+  });
+  const bob = await userClient(server, admin, {
+    email: 'bob@x.ao',
+    attributes: { permissions: EDITOR_PERMISSIONS },
+  });
+  const mia = await userClient(server, admin, {
+    email: 'mia@x.ao',
+    attributes: { permissions: [...EDITOR_PERMISSIONS, 'settings.users'] },
+  });
   await ok(
     admin.post('/api/permissions/bulk', [
       { userId: alice.id, groupId: g1.id },

@@ -53,7 +53,10 @@ export async function freshDatabase(dialect: Dialect) {
   };
 }
 
-export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const fresh = await freshDatabase(dialect);
   const config: Config = loadConfig({
     FROTA_PORT: '0',
@@ -87,7 +90,8 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
   };
 }
 
-export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface Answer<T = any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number;
   body: T;
   text: string;
@@ -99,7 +103,12 @@ export class Client {
   cookie = '';
   constructor(public base: string) {}
 
-  async request(method: string, path: string, body?: unknown, form?: Record<string, string>): Promise<Answer> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    form?: Record<string, string>,
+  ): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = this.cookie;
     let payload: string | undefined;
@@ -146,6 +155,7 @@ export async function userClient(
   if (created.status !== 200) throw new Error(`create user failed: ${created.status} ${created.text}`);
   const client = server.client();
   const login = await client.login(fields.email, password);
-  if (login.status !== 200 && !fields.disabled) throw new Error(`login failed: ${login.status} ${login.text}`);
+  if (login.status !== 200 && !fields.disabled)
+    throw new Error(`login failed: ${login.status} ${login.text}`);
   return { client, id: created.body.id };
 }

@@ -3,9 +3,29 @@ import { dialects, freshDatabase } from './harness';
 import { migrateToLatest } from '../src/db/migrate';
 
 const TABLES = [
-  'users', 'groups', 'devices', 'drivers', 'geofences', 'notifications', 'tags', 'positions', 'events', 'sessions',
-  'password_resets', 'settings', 'leases', 'user_device', 'user_group', 'user_geofence', 'user_driver',
-  'user_notification', 'user_user', 'group_geofence', 'group_driver', 'device_geofence', 'device_notification',
+  'users',
+  'groups',
+  'devices',
+  'drivers',
+  'geofences',
+  'notifications',
+  'tags',
+  'positions',
+  'events',
+  'sessions',
+  'password_resets',
+  'settings',
+  'leases',
+  'user_device',
+  'user_group',
+  'user_geofence',
+  'user_driver',
+  'user_notification',
+  'user_user',
+  'group_geofence',
+  'group_driver',
+  'device_geofence',
+  'device_notification',
   'device_driver',
 ];
 
@@ -18,9 +38,20 @@ describe.each(dialects())('migrations on %s', (dialect) => {
       const tables = await fresh.db.kysely.introspection.getTables();
       const names = tables.filter((t) => !fresh.db.schema || t.schema === fresh.db.schema).map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(TABLES));
-      const positions = tables.find((t) => t.name === 'positions' && (!fresh.db.schema || t.schema === fresh.db.schema))!;
+      const positions = tables.find(
+        (t) => t.name === 'positions' && (!fresh.db.schema || t.schema === fresh.db.schema),
+      )!;
       expect(positions.columns.map((c) => c.name)).toEqual(
-        expect.arrayContaining(['device_id', 'fix_time', 'latitude', 'longitude', 'speed', 'course', 'valid', 'attributes']),
+        expect.arrayContaining([
+          'device_id',
+          'fix_time',
+          'latitude',
+          'longitude',
+          'speed',
+          'course',
+          'valid',
+          'attributes',
+        ]),
       );
     } finally {
       await fresh.db.close();

@@ -4,8 +4,17 @@ import { buildFleet, insertPosition, type Fleet } from './fixtures';
 import type { LinkTable } from '../src/db/schema';
 
 const LINK_TABLES: LinkTable[] = [
-  'userDevice', 'userGroup', 'userGeofence', 'userDriver', 'userNotification', 'userUser',
-  'groupGeofence', 'groupDriver', 'deviceGeofence', 'deviceNotification', 'deviceDriver',
+  'userDevice',
+  'userGroup',
+  'userGeofence',
+  'userDriver',
+  'userNotification',
+  'userUser',
+  'groupGeofence',
+  'groupDriver',
+  'deviceGeofence',
+  'deviceNotification',
+  'deviceDriver',
 ];
 
 describe.each(dialects())('permission links on %s', (dialect) => {
@@ -38,11 +47,19 @@ describe.each(dialects())('permission links on %s', (dialect) => {
     expect((await f.admin.post('/api/permissions/bulk', links)).status).toBe(204); // idempotent
     expect(await count('deviceGeofence', { deviceId: f.d1.id, geofenceId: f.z1.id })).toBe(1);
     expect(await count('userGroup', { userId: f.mia.id, groupId: f.g1.id })).toBe(1);
-    expect((await f.admin.get(`/api/geofences?deviceId=${f.d1.id}`)).body.map((z: { id: number }) => z.id)).toEqual([f.z1.id]);
-    expect((await f.admin.get(`/report/api.php/devices?notificationId=${f.n1.id}`)).body.map((d: { id: number }) => d.id)).toEqual([f.d1.id]);
-    expect((await f.admin.get(`/report/api.php/users?groupId=${f.g1.id}`)).body.map((u: { id: number }) => u.id).sort()).toEqual(
-      [f.alice.id, f.bob.id, f.mia.id].sort(),
-    );
+    expect(
+      (await f.admin.get(`/api/geofences?deviceId=${f.d1.id}`)).body.map((z: { id: number }) => z.id),
+    ).toEqual([f.z1.id]);
+    expect(
+      (await f.admin.get(`/report/api.php/devices?notificationId=${f.n1.id}`)).body.map(
+        (d: { id: number }) => d.id,
+      ),
+    ).toEqual([f.d1.id]);
+    expect(
+      (await f.admin.get(`/report/api.php/users?groupId=${f.g1.id}`)).body
+        .map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([f.alice.id, f.bob.id, f.mia.id].sort());
     expect((await f.admin.request('DELETE', '/api/permissions/bulk', links)).status).toBe(204);
     expect(await count('deviceGeofence', { deviceId: f.d1.id, geofenceId: f.z1.id })).toBe(0);
     expect(await count('userDevice', { userId: f.bob.id, deviceId: f.d1.id })).toBe(0);
@@ -52,19 +69,29 @@ describe.each(dialects())('permission links on %s', (dialect) => {
     const c = f.alice.client;
     const d = await c.post('/api/drivers', { name: 'Importado', attributes: { phone: '9', notes: 'n' } });
     expect((await c.post('/api/permissions', { groupId: f.g1.id, driverId: d.body.id })).status).toBe(204);
-    expect((await c.get(`/api/drivers?groupId=${f.g1.id}`)).body.map((x: { id: number }) => x.id)).toContain(d.body.id);
+    expect((await c.get(`/api/drivers?groupId=${f.g1.id}`)).body.map((x: { id: number }) => x.id)).toContain(
+      d.body.id,
+    );
     expect((await c.del('/api/permissions', { groupId: f.g1.id, driverId: d.body.id })).status).toBe(204);
-    expect((await c.get(`/api/drivers?groupId=${f.g1.id}`)).body.map((x: { id: number }) => x.id)).not.toContain(d.body.id);
+    expect(
+      (await c.get(`/api/drivers?groupId=${f.g1.id}`)).body.map((x: { id: number }) => x.id),
+    ).not.toContain(d.body.id);
   });
 
   it('refuses unknown pairs, unseen objects, and a user changing its own associations', async () => {
     const c = f.alice.client;
     expect((await c.post('/api/permissions', { deviceId: f.d1.id, userIdx: 3 })).status).toBe(400);
-    expect((await c.post('/api/permissions', { deviceId: f.d1.id, groupId: f.g1.id, geofenceId: 1 })).status).toBe(400);
+    expect(
+      (await c.post('/api/permissions', { deviceId: f.d1.id, groupId: f.g1.id, geofenceId: 1 })).status,
+    ).toBe(400);
     expect((await c.post('/api/permissions', { deviceId: f.d3.id, geofenceId: f.z1.id })).status).toBe(404);
     expect((await c.post('/api/permissions', { userId: f.alice.id, deviceId: f.d1.id })).status).toBe(403);
-    expect((await f.mia.client.post('/api/permissions', { userId: f.mia.id, deviceId: f.d1.id })).status).toBe(403);
-    expect((await f.mia.client.post('/api/permissions', { userId: f.alice.id, deviceId: f.d3.id })).status).toBe(404);
+    expect(
+      (await f.mia.client.post('/api/permissions', { userId: f.mia.id, deviceId: f.d1.id })).status,
+    ).toBe(403);
+    expect(
+      (await f.mia.client.post('/api/permissions', { userId: f.alice.id, deviceId: f.d3.id })).status,
+    ).toBe(404);
     const bulk = await c.post('/api/permissions/bulk', [
       { deviceId: f.d1.id, geofenceId: f.z1.id },
       { deviceId: f.d3.id, geofenceId: f.z1.id },
@@ -95,10 +122,27 @@ describe.each(dialects())('permission links on %s', (dialect) => {
     ]);
     await insertPosition(server, dev.id, Date.now());
     const k = server.services.db.kysely;
-    await k.insertInto('events').values({ type: 'deviceOnline', eventTime: Date.now(), deviceId: dev.id, positionId: null, geofenceId: zone.id, attributes: '{}' }).execute();
+    await k
+      .insertInto('events')
+      .values({
+        type: 'deviceOnline',
+        eventTime: Date.now(),
+        deviceId: dev.id,
+        positionId: null,
+        geofenceId: zone.id,
+        attributes: '{}',
+      })
+      .execute();
     await a.form('/api/session', { email: 'apagar@x.ao', password: 'x' });
 
-    for (const [kind, item] of [['devices', dev], ['geofences', zone], ['groups', grp], ['drivers', drv], ['notifications', ntf], ['users', usr]] as const) {
+    for (const [kind, item] of [
+      ['devices', dev],
+      ['geofences', zone],
+      ['groups', grp],
+      ['drivers', drv],
+      ['notifications', ntf],
+      ['users', usr],
+    ] as const) {
       expect((await a.del(`/api/${kind}/${item.id}`)).status, kind).toBe(204);
     }
     for (const table of LINK_TABLES) {
@@ -117,14 +161,45 @@ describe.each(dialects())('permission links on %s', (dialect) => {
     expect(await count('groupGeofence', { geofenceId: zone.id })).toBe(0);
     expect(await count('groupDriver', { driverId: drv.id })).toBe(0);
     expect(await count('userNotification', { notificationId: ntf.id })).toBe(0);
-    expect(Number((await k.selectFrom('positions').select((eb) => eb.fn.countAll().as('n')).where('deviceId', '=', dev.id).executeTakeFirst())?.n)).toBe(0);
-    expect(Number((await k.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('deviceId', '=', dev.id).executeTakeFirst())?.n)).toBe(0);
-    expect(Number((await k.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).where('userId', '=', usr.id).executeTakeFirst())?.n)).toBe(0);
+    expect(
+      Number(
+        (
+          await k
+            .selectFrom('positions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('deviceId', '=', dev.id)
+            .executeTakeFirst()
+        )?.n,
+      ),
+    ).toBe(0);
+    expect(
+      Number(
+        (
+          await k
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('deviceId', '=', dev.id)
+            .executeTakeFirst()
+        )?.n,
+      ),
+    ).toBe(0);
+    expect(
+      Number(
+        (
+          await k
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('userId', '=', usr.id)
+            .executeTakeFirst()
+        )?.n,
+      ),
+    ).toBe(0);
   });
 
   it('deleting a group keeps its vehicles, now without a group', async () => {
     const grp = (await f.admin.post('/api/groups', { name: 'Temporário' })).body;
-    const dev = (await f.admin.post('/api/devices', { name: 'Fica', uniqueId: 'keep-1', groupId: grp.id })).body;
+    const dev = (await f.admin.post('/api/devices', { name: 'Fica', uniqueId: 'keep-1', groupId: grp.id }))
+      .body;
     await f.admin.del(`/api/groups/${grp.id}`);
     const after = await f.admin.get(`/api/devices/${dev.id}`);
     expect(after.status).toBe(200);

@@ -42,7 +42,12 @@ describe.each(dialects())('sessions and passwords on %s', (dialect) => {
     await userClient(server, admin, { email: 'disabled@x.ao', disabled: true }, 'pw-123456');
     const c = server.client();
     expect((await c.login('disabled@x.ao', 'pw-123456')).status).toBe(400);
-    await admin.post('/api/users', { name: 'old', email: 'expired@x.ao', password: 'pw-123456', expirationTime: '2020-01-01T00:00:00Z' });
+    await admin.post('/api/users', {
+      name: 'old',
+      email: 'expired@x.ao',
+      password: 'pw-123456',
+      expirationTime: '2020-01-01T00:00:00Z',
+    });
     const e = await c.login('expired@x.ao', 'pw-123456');
     expect(e.status).toBe(400);
     expect(e.text).toMatch(/expirado/);
@@ -76,7 +81,12 @@ describe.each(dialects())('sessions and passwords on %s', (dialect) => {
     stale.cookie = oldCookie;
     expect((await stale.get('/api/session')).status).toBe(404);
 
-    await admin.post('/api/users', { name: 'old link', email: 'temp_old@frota.local', token: 'E'.repeat(40), expirationTime: '2021-01-01T00:00:00Z' });
+    await admin.post('/api/users', {
+      name: 'old link',
+      email: 'temp_old@frota.local',
+      token: 'E'.repeat(40),
+      expirationTime: '2021-01-01T00:00:00Z',
+    });
     expect((await server.client().get(`/api/session?token=${'E'.repeat(40)}`)).status).toBe(400);
     expect((await server.client().get('/api/session?token=nope')).status).toBe(401);
   });
@@ -111,7 +121,9 @@ describe.each(dialects())('sessions and passwords on %s', (dialect) => {
     const match = mail.match(/\/login\?reset=([\w-]+)&user=([\w-]+)/);
     expect(match).not.toBeNull();
     expect(Buffer.from(match![2], 'base64url').toString()).toBe('maria@x.ao');
-    expect((await c.form('/api/password/update', { token: match![1], password: 'new-pass' })).status).toBe(204);
+    expect((await c.form('/api/password/update', { token: match![1], password: 'new-pass' })).status).toBe(
+      204,
+    );
     expect((await c.login('maria@x.ao', 'old-pass')).status).toBe(401);
     expect((await c.login('maria@x.ao', 'new-pass')).status).toBe(200);
     expect((await c.form('/api/password/update', { token: match![1], password: 'again' })).status).toBe(400);

@@ -38,7 +38,10 @@ describe('the server process', () => {
     try {
       const base = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 200; i++) {
-        const ok = await fetch(`${base}/api/server`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${base}/api/server`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -60,7 +63,11 @@ describe('the server process', () => {
       expect(res.status).toBe(200);
       expect(await exited).toBe(0);
       const db = openDatabase({ kind: 'sqlite', file: join(dir, 'frota.db') });
-      const row = await db.kysely.selectFrom('devices').select('name').where('uniqueId', '=', 'inflight-1').executeTakeFirst();
+      const row = await db.kysely
+        .selectFrom('devices')
+        .select('name')
+        .where('uniqueId', '=', 'inflight-1')
+        .executeTakeFirst();
       await db.close();
       expect(row?.name).toBe('Em curso');
     } finally {

@@ -8,7 +8,11 @@ export interface CapturedMail {
   raw: string;
 }
 
-export async function startSmtpCapture(): Promise<{ url: string; mails: CapturedMail[]; close(): Promise<void> }> {
+export async function startSmtpCapture(): Promise<{
+  url: string;
+  mails: CapturedMail[];
+  close(): Promise<void>;
+}> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -38,4 +42,6 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
 
 /** Undoes quoted-printable soft breaks so links can be read from the raw message. */
 export const decodeQp = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));

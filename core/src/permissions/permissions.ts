@@ -14,12 +14,17 @@ export interface PermissionSubject {
   attributes?: Record<string, unknown> | null;
 }
 
-export const isTemporaryUser = (u: PermissionSubject): boolean => (u.email ?? '').toLowerCase().startsWith('temp_');
+export const isTemporaryUser = (u: PermissionSubject): boolean =>
+  (u.email ?? '').toLowerCase().startsWith('temp_');
 
 export function permissionList(u: PermissionSubject): string[] {
   const raw = u.attributes?.permissions;
   if (Array.isArray(raw)) return raw.filter((p): p is string => typeof p === 'string');
-  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof raw === 'string')
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 }
 

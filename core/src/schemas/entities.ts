@@ -7,7 +7,12 @@ import { z } from 'zod';
 const attributes = z.record(z.string(), z.unknown()).default({});
 const optionalText = z.string().max(512).nullish();
 const id = z.number().int().positive();
-const optionalId = z.number().int().nonnegative().nullish().transform((v) => (v ? v : null));
+const optionalId = z
+  .number()
+  .int()
+  .nonnegative()
+  .nullish()
+  .transform((v) => (v ? v : null));
 const isoTime = z
   .union([z.string(), z.number(), z.null()])
   .optional()

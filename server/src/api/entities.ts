@@ -17,7 +17,17 @@ import type { Services } from '../services/context';
 import type { EntityKind, Scope } from '../auth/policy';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../auth/guard';
 import { badRequest, forbidden } from '../services/errors';
-import { MAPPERS, deleteRow, getRow, insertRow, readRow, isUniqueViolation, listRows, updateRow, type ListFilter } from '../services/entities';
+import {
+  MAPPERS,
+  deleteRow,
+  getRow,
+  insertRow,
+  readRow,
+  isUniqueViolation,
+  listRows,
+  updateRow,
+  type ListFilter,
+} from '../services/entities';
 import { driverValues, geofenceValues, notificationValues } from '../services/entityRules';
 import { assertUserLimit, userValues } from '../services/userRules';
 import { userJson } from '../services/rows';
@@ -76,7 +86,9 @@ const KINDS: KindDef[] = [
     kind: 'users',
     input: userInput,
     write: (body) =>
-      isTemporaryUser({ email: String(body?.email ?? '') }) ? ['settings.temporary_links'] : ['settings.users'],
+      isTemporaryUser({ email: String(body?.email ?? '') })
+        ? ['settings.temporary_links']
+        : ['settings.users'],
     temporaryRead: false,
     values: (s, scope, input: UserInput, existing) =>
       userValues(s.db, scope, input, existing ? userJson(existing) : undefined),
@@ -111,19 +123,28 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
     const map = MAPPERS[kind];
     const tags = [kind];
 
-    app.get(`/api/${kind}`, { schema: { tags, summary: `List visible ${kind}`, querystring: listQuery } }, async (req) => {
-      const scope = await requireScope(services, req);
-      if (scope.temporary && !def.temporaryRead) throw forbidden();
-      const { all: _all, ...filter } = req.query as ListFilter & { all?: boolean };
-      return (await listRows(db, scope, kind, filter)).map(map);
-    });
+    app.get(
+      `/api/${kind}`,
+      { schema: { tags, summary: `List visible ${kind}`, querystring: listQuery } },
+      async (req) => {
+        const scope = await requireScope(services, req);
+        if (scope.temporary && !def.temporaryRead) throw forbidden();
+        const { all: _all, ...filter } = req.query as ListFilter & { all?: boolean };
+        return (await listRows(db, scope, kind, filter)).map(map);
+      },
+    );
 
-    app.get(`/api/${kind}/:id`, { schema: { tags, summary: `One ${kind} item`, params: idParams } }, async (req) => {
-      const scope = await requireScope(services, req);
-      const { id } = req.params as { id: number };
-      if (scope.temporary && !def.temporaryRead && !(kind === 'users' && id === scope.user.id)) throw forbidden();
-      return map(await getRow(db, scope, kind, id));
-    });
+    app.get(
+      `/api/${kind}/:id`,
+      { schema: { tags, summary: `One ${kind} item`, params: idParams } },
+      async (req) => {
+        const scope = await requireScope(services, req);
+        const { id } = req.params as { id: number };
+        if (scope.temporary && !def.temporaryRead && !(kind === 'users' && id === scope.user.id))
+          throw forbidden();
+        return map(await getRow(db, scope, kind, id));
+      },
+    );
 
     app.post(
       `/api/${kind}`,
@@ -139,7 +160,8 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
           if (kind !== 'users') await live.refreshScopes();
           return map(await readRow(db, kind, id));
         } catch (err) {
-          if (isUniqueViolation(err)) throw badRequest('Duplicate value (an item with this identifier already exists)');
+          if (isUniqueViolation(err))
+            throw badRequest('Duplicate value (an item with this identifier already exists)');
           throw err;
         }
       },
@@ -153,7 +175,8 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         const { id } = req.params as { id: number };
         const existing = await getRow(db, scope, kind, id);
         const input = parseBody(def, req.body);
-        if (input.id !== undefined && input.id !== id) throw badRequest('id in body does not match the address');
+        if (input.id !== undefined && input.id !== id)
+          throw badRequest('id in body does not match the address');
         const self = kind === 'users' && id === scope.user.id;
         if (self) assertCanWrite(scope);
         else assertCanWrite(scope, def.write(input));
@@ -161,7 +184,8 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         try {
           await updateRow(db, kind, id, values);
         } catch (err) {
-          if (isUniqueViolation(err)) throw badRequest('Duplicate value (an item with this identifier already exists)');
+          if (isUniqueViolation(err))
+            throw badRequest('Duplicate value (an item with this identifier already exists)');
           throw err;
         }
         if (kind === 'devices' || kind === 'groups') await live.refreshScopes();
@@ -169,16 +193,20 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
       },
     );
 
-    app.delete(`/api/${kind}/:id`, { schema: { tags, summary: `Delete a ${kind} item`, params: idParams } }, async (req, reply) => {
-      const scope = await requireScope(services, req);
-      const { id } = req.params as { id: number };
-      const existing = await getRow(db, scope, kind, id);
-      assertNotTemporary(scope);
-      assertCanWrite(scope, def.write(existing));
-      if (kind === 'users' && id === scope.user.id) throw badRequest('You cannot delete your own user');
-      await deleteRow(db, kind, id);
-      await live.refreshScopes();
-      return reply.code(204).send();
-    });
+    app.delete(
+      `/api/${kind}/:id`,
+      { schema: { tags, summary: `Delete a ${kind} item`, params: idParams } },
+      async (req, reply) => {
+        const scope = await requireScope(services, req);
+        const { id } = req.params as { id: number };
+        const existing = await getRow(db, scope, kind, id);
+        assertNotTemporary(scope);
+        assertCanWrite(scope, def.write(existing));
+        if (kind === 'users' && id === scope.user.id) throw badRequest('You cannot delete your own user');
+        await deleteRow(db, kind, id);
+        await live.refreshScopes();
+        return reply.code(204).send();
+      },
+    );
   }
 }

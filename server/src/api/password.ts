@@ -40,7 +40,12 @@ export function passwordRoutes(app: FastifyInstance, services: Services) {
         const token = randomBytes(32).toString('base64url');
         await db.kysely
           .insertInto('passwordResets')
-          .values({ tokenHash: sha256(token), userId: user.id, expiresAt: Date.now() + RESET_TTL_MS, used: fromBool(db.dialect, false) })
+          .values({
+            tokenHash: sha256(token),
+            userId: user.id,
+            expiresAt: Date.now() + RESET_TTL_MS,
+            used: fromBool(db.dialect, false),
+          })
           .execute();
         const link = `${origin(services, req)}/login?reset=${token}&user=${Buffer.from(email).toString('base64url')}`;
         try {
@@ -70,12 +75,25 @@ export function passwordRoutes(app: FastifyInstance, services: Services) {
     async (req, reply) => {
       const { token, password } = req.body as { token: string; password: string };
       const hash = sha256(token);
-      const row = await db.kysely.selectFrom('passwordResets').selectAll().where('tokenHash', '=', hash).executeTakeFirst();
-      if (!row || toBool(row.used) || Number(row.expiresAt) < Date.now()) throw badRequest('Invalid or expired token');
+      const row = await db.kysely
+        .selectFrom('passwordResets')
+        .selectAll()
+        .where('tokenHash', '=', hash)
+        .executeTakeFirst();
+      if (!row || toBool(row.used) || Number(row.expiresAt) < Date.now())
+        throw badRequest('Invalid or expired token');
       const { hash: hashed, salt } = await hashPassword(password);
       await db.kysely.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ hashedPassword: hashed, salt }).where('id', '=', row.userId).execute();
-        await trx.updateTable('passwordResets').set({ used: fromBool(db.dialect, true) }).where('tokenHash', '=', hash).execute();
+        await trx
+          .updateTable('users')
+          .set({ hashedPassword: hashed, salt })
+          .where('id', '=', row.userId)
+          .execute();
+        await trx
+          .updateTable('passwordResets')
+          .set({ used: fromBool(db.dialect, true) })
+          .where('tokenHash', '=', hash)
+          .execute();
       });
       await deleteUserSessions(db, Number(row.userId));
       return reply.code(204).send();

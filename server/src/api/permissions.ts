@@ -13,7 +13,8 @@ async function checkLink(services: Services, scope: Scope, link: PermissionLink)
   if (!found) throw badRequest(`Unknown link ${Object.keys(link).join('+')}`);
   for (const [key, id] of Object.entries(link)) {
     if (key === 'userId' && id === scope.user.id) throw forbidden('You cannot change your own associations');
-    if (key === 'managedUserId' && !scope.admin && scope.user.userLimit === 0) throw forbidden('Manager access required');
+    if (key === 'managedUserId' && !scope.admin && scope.user.userLimit === 0)
+      throw forbidden('Manager access required');
     if (!(await canSee(services.db, scope, KEY_KIND[key], id))) throw notFound(`${key} ${id} not found`);
   }
   return found;
@@ -53,20 +54,36 @@ const parseLinks = (body: unknown, many: boolean): PermissionLink[] => {
 export function permissionRoutes(app: FastifyInstance, services: Services) {
   const tags = ['permissions'];
   const body = z.unknown();
-  app.post('/api/permissions', { schema: { tags, summary: 'Link two objects', body } }, async (req, reply) => {
-    await apply(services, await requireScope(services, req), parseLinks(req.body, false), true);
-    return reply.code(204).send();
-  });
-  app.delete('/api/permissions', { schema: { tags, summary: 'Unlink two objects', body } }, async (req, reply) => {
-    await apply(services, await requireScope(services, req), parseLinks(req.body, false), false);
-    return reply.code(204).send();
-  });
-  app.post('/api/permissions/bulk', { schema: { tags, summary: 'Link many pairs', body } }, async (req, reply) => {
-    await apply(services, await requireScope(services, req), parseLinks(req.body, true), true);
-    return reply.code(204).send();
-  });
-  app.delete('/api/permissions/bulk', { schema: { tags, summary: 'Unlink many pairs', body } }, async (req, reply) => {
-    await apply(services, await requireScope(services, req), parseLinks(req.body, true), false);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/permissions',
+    { schema: { tags, summary: 'Link two objects', body } },
+    async (req, reply) => {
+      await apply(services, await requireScope(services, req), parseLinks(req.body, false), true);
+      return reply.code(204).send();
+    },
+  );
+  app.delete(
+    '/api/permissions',
+    { schema: { tags, summary: 'Unlink two objects', body } },
+    async (req, reply) => {
+      await apply(services, await requireScope(services, req), parseLinks(req.body, false), false);
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    '/api/permissions/bulk',
+    { schema: { tags, summary: 'Link many pairs', body } },
+    async (req, reply) => {
+      await apply(services, await requireScope(services, req), parseLinks(req.body, true), true);
+      return reply.code(204).send();
+    },
+  );
+  app.delete(
+    '/api/permissions/bulk',
+    { schema: { tags, summary: 'Unlink many pairs', body } },
+    async (req, reply) => {
+      await apply(services, await requireScope(services, req), parseLinks(req.body, true), false);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -19,7 +19,8 @@ export function historyWindow(scope: Scope, from: number, to: number): [number, 
     const hi = fromIso(scope.user.attributes.allowHistoryTo as string) ?? to;
     return [Math.max(from, lo), Math.min(to, hi)];
   }
-  if (!hasPermission(scope.user, 'map.history') && !hasPermission(scope.user, 'reports')) throw forbidden('Missing permission map.history');
+  if (!hasPermission(scope.user, 'map.history') && !hasPermission(scope.user, 'reports'))
+    throw forbidden('Missing permission map.history');
   return [from, to];
 }
 
@@ -34,12 +35,15 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         tags: ['positions'],
-        summary: 'Latest position of every visible device; or a device history with deviceId, from, to; or by id',
+        summary:
+          'Latest position of every visible device; or a device history with deviceId, from, to; or by id',
         querystring: z.object({
           deviceId: z.coerce.number().int().positive().optional(),
           from: time.optional(),
           to: time.optional(),
-          id: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())]).optional(),
+          id: z
+            .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+            .optional(),
         }),
       },
     },
@@ -72,7 +76,11 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
       let latest = k
         .selectFrom('positions')
         .selectAll()
-        .where('id', 'in', k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never);
+        .where(
+          'id',
+          'in',
+          k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never,
+        );
       if (devices) latest = latest.where('deviceId', 'in', devices as never);
       return (await latest.execute()).map(positionJson);
     },
@@ -97,7 +105,11 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
       const q = req.query as { deviceId?: number; from?: string; to?: string; limit: number };
       const to = q.to ? Date.parse(q.to) : Date.now();
       const from = q.from ? Date.parse(q.from) : to - 24 * 3600 * 1000;
-      let query = k.selectFrom('events').selectAll().where('eventTime', '>=', from).where('eventTime', '<=', to);
+      let query = k
+        .selectFrom('events')
+        .selectAll()
+        .where('eventTime', '>=', from)
+        .where('eventTime', '<=', to);
       const devices = visibleIds(db, scope, 'devices');
       if (devices) query = query.where('deviceId', 'in', devices as never);
       if (q.deviceId) query = query.where('deviceId', '=', q.deviceId);
@@ -107,10 +119,20 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
 
   app.get(
     '/api/events/:id',
-    { schema: { tags: ['events'], summary: 'One event', params: z.object({ id: z.coerce.number().int().positive() }) } },
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'One event',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
     async (req) => {
       const scope = await requireScope(services, req);
-      const row = await k.selectFrom('events').selectAll().where('id', '=', (req.params as { id: number }).id).executeTakeFirst();
+      const row = await k
+        .selectFrom('events')
+        .selectAll()
+        .where('id', '=', (req.params as { id: number }).id)
+        .executeTakeFirst();
       if (!row || !(await canSee(db, scope, 'devices', Number(row.deviceId)))) throw notFound();
       return eventJson(row);
     },
@@ -121,7 +143,8 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         tags: ['devices'],
-        summary: 'Correct odometer (totalDistance, metres) and engine hours (milliseconds); needs userLimit != 0',
+        summary:
+          'Correct odometer (totalDistance, metres) and engine hours (milliseconds); needs userLimit != 0',
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: accumulatorsInput,
       },
@@ -138,14 +161,22 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
       if (body.totalDistance !== undefined) values.totalDistance = Math.round(body.totalDistance);
       if (body.hours !== undefined) values.hours = Math.round(body.hours);
       await k.transaction().execute(async (trx) => {
-        const device = await trx.selectFrom('devices').select(['attributes', 'positionId']).where('id', '=', id).executeTakeFirstOrThrow();
+        const device = await trx
+          .selectFrom('devices')
+          .select(['attributes', 'positionId'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         await trx
           .updateTable('devices')
           .set({ attributes: toJson({ ...parseJson(device.attributes), ...values }) })
           .where('id', '=', id)
           .execute();
         if (device.positionId) {
-          const pos = await trx.selectFrom('positions').select('attributes').where('id', '=', Number(device.positionId)).executeTakeFirst();
+          const pos = await trx
+            .selectFrom('positions')
+            .select('attributes')
+            .where('id', '=', Number(device.positionId))
+            .executeTakeFirst();
           if (pos)
             await trx
               .updateTable('positions')

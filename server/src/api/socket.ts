@@ -17,7 +17,11 @@ export function socketRoutes(app: FastifyInstance, services: Services) {
     let latest = k
       .selectFrom('positions')
       .selectAll()
-      .where('id', 'in', k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never);
+      .where(
+        'id',
+        'in',
+        k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never,
+      );
     const devices = visibleIds(services.db, scope, 'devices');
     if (devices) latest = latest.where('deviceId', 'in', devices as never);
     const positions = (await latest.execute()).map(positionJson);

@@ -13,8 +13,15 @@ declare module 'fastify' {
   }
 }
 
-export async function loadUser(services: Services, id: number): Promise<(User & { hashedPassword: string | null; salt: string | null }) | undefined> {
-  const row = await services.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export async function loadUser(
+  services: Services,
+  id: number,
+): Promise<(User & { hashedPassword: string | null; salt: string | null }) | undefined> {
+  const row = await services.db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? { ...userJson(row), hashedPassword: row.hashedPassword, salt: row.salt } : undefined;
 }
 
@@ -47,7 +54,8 @@ export function assertCanWrite(scope: Scope, permission?: string | string[]): vo
   if (scope.user.readonly || scope.temporary) throw forbidden('Read-only user');
   if (!permission || scope.admin) return;
   const wanted = Array.isArray(permission) ? permission : [permission];
-  if (!wanted.some((p) => hasPermission(scope.user, p))) throw forbidden(`Missing permission ${wanted.join(' or ')}`);
+  if (!wanted.some((p) => hasPermission(scope.user, p)))
+    throw forbidden(`Missing permission ${wanted.join(' or ')}`);
 }
 
 export function assertPermission(scope: Scope, permission: string): void {

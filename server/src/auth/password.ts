@@ -5,7 +5,9 @@ const KEY_LENGTH = 64;
 
 function derive(password: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, { N: 16384, r: 8, p: 1 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password, salt, KEY_LENGTH, { N: 16384, r: 8, p: 1 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -15,7 +17,11 @@ export async function hashPassword(password: string): Promise<{ hash: string; sa
   return { hash: key.toString('hex'), salt };
 }
 
-export async function verifyPassword(password: string, hash: string | null, salt: string | null): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  hash: string | null,
+  salt: string | null,
+): Promise<boolean> {
   if (!hash || !salt) return false;
   const key = await derive(password, salt);
   const stored = Buffer.from(hash, 'hex');

@@ -39,17 +39,19 @@ export async function scopeFor(db: Db, user: User): Promise<Scope> {
   const userIds =
     user.userLimit !== 0
       ? await closure([user.id], async (ids) =>
-          (await k.selectFrom('userUser').select('managedUserId').where('userId', 'in', ids).execute()).map((r) =>
-            Number(r.managedUserId),
+          (await k.selectFrom('userUser').select('managedUserId').where('userId', 'in', ids).execute()).map(
+            (r) => Number(r.managedUserId),
           ),
         )
       : [user.id];
-  const direct = (await k.selectFrom('userGroup').select('groupId').where('userId', 'in', userIds).execute()).map(
-    (r) => Number(r.groupId),
-  );
+  const direct = (
+    await k.selectFrom('userGroup').select('groupId').where('userId', 'in', userIds).execute()
+  ).map((r) => Number(r.groupId));
   const groupIds = direct.length
     ? await closure(direct, async (ids) =>
-        (await k.selectFrom('groups').select('id').where('groupId', 'in', ids).execute()).map((r) => Number(r.id)),
+        (await k.selectFrom('groups').select('id').where('groupId', 'in', ids).execute()).map((r) =>
+          Number(r.id),
+        ),
       )
     : [];
   return { user, admin, temporary, userIds, groupIds };
@@ -73,7 +75,14 @@ export function visibleIds(
         .select('devices.id as id')
         .where((eb) =>
           eb.or([
-            eb('devices.id', 'in', eb.selectFrom('userDevice').select('userDevice.deviceId').where('userDevice.userId', 'in', userIds)),
+            eb(
+              'devices.id',
+              'in',
+              eb
+                .selectFrom('userDevice')
+                .select('userDevice.deviceId')
+                .where('userDevice.userId', 'in', userIds),
+            ),
             groupIds.length ? eb('devices.groupId', 'in', groupIds) : never,
           ]),
         ) as never;
@@ -81,16 +90,32 @@ export function visibleIds(
       return k
         .selectFrom('groups')
         .select('groups.id as id')
-        .where(groupIds.length ? sql<SqlBool>`${sql.ref('groups.id')} in (${sql.join(groupIds)})` : never) as never;
+        .where(
+          groupIds.length ? sql<SqlBool>`${sql.ref('groups.id')} in (${sql.join(groupIds)})` : never,
+        ) as never;
     case 'geofences':
       return k
         .selectFrom('geofences')
         .select('geofences.id as id')
         .where((eb) =>
           eb.or([
-            eb('geofences.id', 'in', eb.selectFrom('userGeofence').select('userGeofence.geofenceId').where('userGeofence.userId', 'in', userIds)),
+            eb(
+              'geofences.id',
+              'in',
+              eb
+                .selectFrom('userGeofence')
+                .select('userGeofence.geofenceId')
+                .where('userGeofence.userId', 'in', userIds),
+            ),
             groupIds.length
-              ? eb('geofences.id', 'in', eb.selectFrom('groupGeofence').select('groupGeofence.geofenceId').where('groupGeofence.groupId', 'in', groupIds))
+              ? eb(
+                  'geofences.id',
+                  'in',
+                  eb
+                    .selectFrom('groupGeofence')
+                    .select('groupGeofence.geofenceId')
+                    .where('groupGeofence.groupId', 'in', groupIds),
+                )
               : never,
           ]),
         ) as never;
@@ -100,9 +125,23 @@ export function visibleIds(
         .select('drivers.id as id')
         .where((eb) =>
           eb.or([
-            eb('drivers.id', 'in', eb.selectFrom('userDriver').select('userDriver.driverId').where('userDriver.userId', 'in', userIds)),
+            eb(
+              'drivers.id',
+              'in',
+              eb
+                .selectFrom('userDriver')
+                .select('userDriver.driverId')
+                .where('userDriver.userId', 'in', userIds),
+            ),
             groupIds.length
-              ? eb('drivers.id', 'in', eb.selectFrom('groupDriver').select('groupDriver.driverId').where('groupDriver.groupId', 'in', groupIds))
+              ? eb(
+                  'drivers.id',
+                  'in',
+                  eb
+                    .selectFrom('groupDriver')
+                    .select('groupDriver.driverId')
+                    .where('groupDriver.groupId', 'in', groupIds),
+                )
               : never,
           ]),
         ) as never;
@@ -111,7 +150,14 @@ export function visibleIds(
         .selectFrom('notifications')
         .select('notifications.id as id')
         .where((eb) =>
-          eb('notifications.id', 'in', eb.selectFrom('userNotification').select('userNotification.notificationId').where('userNotification.userId', 'in', userIds)),
+          eb(
+            'notifications.id',
+            'in',
+            eb
+              .selectFrom('userNotification')
+              .select('userNotification.notificationId')
+              .where('userNotification.userId', 'in', userIds),
+          ),
         ) as never;
     case 'users':
       return k.selectFrom('users').select('users.id as id').where('users.id', 'in', userIds) as never;
@@ -121,7 +167,10 @@ export function visibleIds(
 export async function canSee(db: Db, scope: Scope, kind: EntityKind, id: number): Promise<boolean> {
   const sub = visibleIds(db, scope, kind);
   const table = kind;
-  const q = db.kysely.selectFrom(table).select(`${table}.id` as never).where(`${table}.id` as never, '=', id as never);
+  const q = db.kysely
+    .selectFrom(table)
+    .select(`${table}.id` as never)
+    .where(`${table}.id` as never, '=', id as never);
   const row = await (sub ? q.where(`${table}.id` as never, 'in', sub as never) : q).executeTakeFirst();
   return row !== undefined;
 }

@@ -22,7 +22,9 @@ export class LoginThrottle {
   }
 
   isBlocked(keys: string[]): boolean {
-    return keys.some((k) => this.recent(k).length >= (k.startsWith('ip:') ? MAX_ADDRESS_FAILURES : MAX_FAILURES));
+    return keys.some(
+      (k) => this.recent(k).length >= (k.startsWith('ip:') ? MAX_ADDRESS_FAILURES : MAX_FAILURES),
+    );
   }
 
   fail(keys: string[]): void {

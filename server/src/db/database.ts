@@ -17,8 +17,7 @@ export interface Db {
 }
 
 export type DatabaseOptions =
-  | { kind: 'sqlite'; file: string; synchronous?: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+  { kind: 'sqlite'; file: string; synchronous?: string } | { kind: 'postgres'; url: string; schema?: string };
 
 // bigint (int8) columns hold epoch milliseconds and ids: safe as JS numbers.
 pg.types.setTypeParser(20, (v: string) => Number(v));

@@ -134,17 +134,50 @@ export interface LeasesTable {
 }
 
 /** Link tables: every one is a pair of ids with a composite primary key. */
-export interface UserDeviceTable { userId: number; deviceId: number }
-export interface UserGroupTable { userId: number; groupId: number }
-export interface UserGeofenceTable { userId: number; geofenceId: number }
-export interface UserDriverTable { userId: number; driverId: number }
-export interface UserNotificationTable { userId: number; notificationId: number }
-export interface UserUserTable { userId: number; managedUserId: number }
-export interface GroupGeofenceTable { groupId: number; geofenceId: number }
-export interface GroupDriverTable { groupId: number; driverId: number }
-export interface DeviceGeofenceTable { deviceId: number; geofenceId: number }
-export interface DeviceNotificationTable { deviceId: number; notificationId: number }
-export interface DeviceDriverTable { deviceId: number; driverId: number }
+export interface UserDeviceTable {
+  userId: number;
+  deviceId: number;
+}
+export interface UserGroupTable {
+  userId: number;
+  groupId: number;
+}
+export interface UserGeofenceTable {
+  userId: number;
+  geofenceId: number;
+}
+export interface UserDriverTable {
+  userId: number;
+  driverId: number;
+}
+export interface UserNotificationTable {
+  userId: number;
+  notificationId: number;
+}
+export interface UserUserTable {
+  userId: number;
+  managedUserId: number;
+}
+export interface GroupGeofenceTable {
+  groupId: number;
+  geofenceId: number;
+}
+export interface GroupDriverTable {
+  groupId: number;
+  driverId: number;
+}
+export interface DeviceGeofenceTable {
+  deviceId: number;
+  geofenceId: number;
+}
+export interface DeviceNotificationTable {
+  deviceId: number;
+  notificationId: number;
+}
+export interface DeviceDriverTable {
+  deviceId: number;
+  driverId: number;
+}
 
 export interface Database {
   users: UsersTable;

@@ -62,10 +62,13 @@ export class LiveHub {
   publish(message: LiveMessage): void {
     for (const conn of this.connections) {
       const sees = (deviceId: number) => conn.deviceIds === 'all' || conn.deviceIds.has(deviceId);
-      let added = false;
-      for (const d of message.devices ?? []) if (sees(d.id)) (conn.pending.devices.push(d), (added = true));
-      for (const p of message.positions ?? []) if (sees(p.deviceId)) (conn.pending.positions.push(p), (added = true));
-      for (const e of message.events ?? []) if (sees(e.deviceId)) (conn.pending.events.push(e), (added = true));
+      const devices = (message.devices ?? []).filter((d) => sees(d.id));
+      const positions = (message.positions ?? []).filter((p) => sees(p.deviceId));
+      const events = (message.events ?? []).filter((e) => sees(e.deviceId));
+      conn.pending.devices.push(...devices);
+      conn.pending.positions.push(...positions);
+      conn.pending.events.push(...events);
+      const added = devices.length + positions.length + events.length > 0;
       if (added && !conn.timer) conn.timer = setTimeout(() => this.flush(conn), FLUSH_MS);
     }
   }

@@ -69,7 +69,9 @@ export const LINK_TABLES: Array<{ table: LinkTable; keys: [string, string] }> = 
   { table: 'deviceDriver', keys: ['deviceId', 'driverId'] },
 ];
 
-export function linkTableFor(link: Record<string, number>): { table: LinkTable; keys: [string, string] } | undefined {
+export function linkTableFor(
+  link: Record<string, number>,
+): { table: LinkTable; keys: [string, string] } | undefined {
   const names = Object.keys(link);
   if (names.length !== 2) return undefined;
   return LINK_TABLES.find((l) => l.keys.every((k) => names.includes(k)));

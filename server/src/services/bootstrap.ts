@@ -4,7 +4,12 @@ import type { Db } from '../db/database';
 import { fromBool, toJson } from '../db/mapping';
 import { hashPassword, randomToken } from '../auth/password';
 
-export async function ensureAdministrator(db: Db, email: string, password: string | undefined, log: Logger): Promise<void> {
+export async function ensureAdministrator(
+  db: Db,
+  email: string,
+  password: string | undefined,
+  log: Logger,
+): Promise<void> {
   const any = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const chosen = password ?? randomToken(16);
@@ -29,5 +34,8 @@ export async function ensureAdministrator(db: Db, email: string, password: strin
     .execute();
   if (password) log.info({ email }, 'administrator created with FROTA_ADMIN_PASSWORD');
   // Printed once, on the console only, so the operator can log in the first time.
-  else console.log(`\n  Frota administrator created: ${email}  password: ${chosen}\n  (set FROTA_ADMIN_PASSWORD to choose it)\n`);
+  else
+    console.log(
+      `\n  Frota administrator created: ${email}  password: ${chosen}\n  (set FROTA_ADMIN_PASSWORD to choose it)\n`,
+    );
 }

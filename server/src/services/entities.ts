@@ -36,10 +36,17 @@ export const BOOLEANS: Record<EntityKind, string[]> = {
   users: ['readonly', 'administrator', 'disabled'],
 };
 
-export type ListFilter = Partial<Record<'userId' | 'deviceId' | 'groupId' | 'geofenceId' | 'notificationId' | 'driverId', number>>;
+export type ListFilter = Partial<
+  Record<'userId' | 'deviceId' | 'groupId' | 'geofenceId' | 'notificationId' | 'driverId', number>
+>;
 
 /** Rows of `kind` the scope sees, optionally only those linked to one object (association look-up). */
-export async function listRows(db: Db, scope: Scope, kind: EntityKind, filter: ListFilter = {}): Promise<Row[]> {
+export async function listRows(
+  db: Db,
+  scope: Scope,
+  kind: EntityKind,
+  filter: ListFilter = {},
+): Promise<Row[]> {
   let q = db.kysely.selectFrom(kind).selectAll(kind as never);
   const sub = visibleIds(db, scope, kind);
   if (sub) q = q.where(`${kind}.id` as never, 'in', sub as never);
@@ -70,7 +77,11 @@ export async function getRow(db: Db, scope: Scope, kind: EntityKind, id: number)
 
 /** Reads a row without the policy: only for rows the caller has just written through it. */
 export async function readRow(db: Db, kind: EntityKind, id: number): Promise<Row> {
-  const row = await db.kysely.selectFrom(kind).selectAll().where('id', '=', id as never).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom(kind)
+    .selectAll()
+    .where('id', '=', id as never)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row as Row;
 }
@@ -85,7 +96,7 @@ export async function insertRow(db: Db, scope: Scope, kind: EntityKind, values: 
     const id = Number((inserted as Row).id);
     const owner = OWNER_LINK[kind];
     if (owner && !scope.admin) {
-            await trx
+      await trx
         .insertInto(owner.table)
         .values({ userId: scope.user.id, [owner.column]: id } as never)
         .execute();
@@ -97,15 +108,26 @@ export async function insertRow(db: Db, scope: Scope, kind: EntityKind, values: 
 export async function updateRow(db: Db, kind: EntityKind, id: number, values: Row): Promise<void> {
   const set = rowValues(db.dialect, values, BOOLEANS[kind]);
   if (Object.keys(set).length === 0) return;
-  await db.kysely.updateTable(kind).set(set as never).where('id', '=', id as never).execute();
+  await db.kysely
+    .updateTable(kind)
+    .set(set as never)
+    .where('id', '=', id as never)
+    .execute();
 }
 
 /** Deletes the row; link rows and dependent rows go with it through ON DELETE CASCADE, in one statement. */
 export async function deleteRow(db: Db, kind: EntityKind, id: number): Promise<void> {
-  await db.kysely.deleteFrom(kind).where('id', '=', id as never).execute();
+  await db.kysely
+    .deleteFrom(kind)
+    .where('id', '=', id as never)
+    .execute();
 }
 
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint/.test(e?.message ?? '')
+  );
 }

@@ -9,7 +9,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function driverValues(input: DriverInput) {
   const uniqueId = input.uniqueId?.trim() ? input.uniqueId.trim() : `x.${randomToken(14)}`;
   const email = input.attributes.email;
-  if (typeof email === 'string' && email.trim() && !EMAIL.test(email.trim())) throw badRequest(`Invalid email ${email}`);
+  if (typeof email === 'string' && email.trim() && !EMAIL.test(email.trim()))
+    throw badRequest(`Invalid email ${email}`);
   return { name: input.name, uniqueId, attributes: input.attributes };
 }
 
@@ -44,5 +45,10 @@ export function notificationValues(input: NotificationInput) {
 export function geofenceValues(input: GeofenceInput, validateArea?: (area: string) => string | null) {
   const problem = validateArea?.(input.area);
   if (problem) throw badRequest(problem);
-  return { name: input.name, description: input.description ?? null, area: input.area, attributes: input.attributes };
+  return {
+    name: input.name,
+    description: input.description ?? null,
+    area: input.area,
+    attributes: input.attributes,
+  };
 }

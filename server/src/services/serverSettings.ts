@@ -30,7 +30,11 @@ export const DEFAULT_CLIENT_DETAILS: ClientDetails = {
 };
 
 export async function readSetting<T extends object>(db: Db, key: string, fallback: T): Promise<T> {
-  const row = await db.kysely.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row ? ({ ...fallback, ...parseJson(row.value) } as T) : fallback;
 }
 

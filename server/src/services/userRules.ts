@@ -21,9 +21,12 @@ export async function userValues(db: Db, scope: Scope, input: UserInput, existin
   const permissions = permissionList(input);
 
   if (!admin && !self) {
-    if (input.administrator && !existing?.administrator) throw forbidden('Only administrators can create administrators');
+    if (input.administrator && !existing?.administrator)
+      throw forbidden('Only administrators can create administrators');
     const held = new Set(permissionList(scope.user));
-    const added = permissions.filter((p) => !held.has(p) && !(existing && permissionList(existing).includes(p)));
+    const added = permissions.filter(
+      (p) => !held.has(p) && !(existing && permissionList(existing).includes(p)),
+    );
     if (added.length) throw forbidden(`Cannot grant permissions you do not hold: ${added.join(', ')}`);
   }
 
@@ -36,20 +39,31 @@ export async function userValues(db: Db, scope: Scope, input: UserInput, existin
     disabled: input.disabled,
     administrator: admin ? input.administrator : (existing?.administrator ?? false),
     expirationTime: fromIso(input.expirationTime ?? null),
-    userLimit: existing?.administrator || (admin && input.administrator) ? (input.userLimit ?? -1) : userLimitFor(permissions),
+    userLimit:
+      existing?.administrator || (admin && input.administrator)
+        ? (input.userLimit ?? -1)
+        : userLimitFor(permissions),
     deviceLimit: admin ? (input.deviceLimit ?? existing?.deviceLimit ?? -1) : (existing?.deviceLimit ?? -1),
   };
 
   if (self && !admin) {
     // A user edits its own profile, never its own rights.
-    for (const k of ['readonly', 'disabled', 'administrator', 'expirationTime', 'userLimit', 'deviceLimit'] as const) {
+    for (const k of [
+      'readonly',
+      'disabled',
+      'administrator',
+      'expirationTime',
+      'userLimit',
+      'deviceLimit',
+    ] as const) {
       values[k] = k === 'expirationTime' ? fromIso(existing!.expirationTime) : existing![k];
     }
     values.attributes = { ...input.attributes, permissions: existing!.attributes.permissions };
   }
 
   if (input.token) values.token = input.token;
-  else if (!existing?.token) values.token = randomToken(isTemporaryUser({ email }) ? TEMP_TOKEN_LENGTH : USER_TOKEN_LENGTH);
+  else if (!existing?.token)
+    values.token = randomToken(isTemporaryUser({ email }) ? TEMP_TOKEN_LENGTH : USER_TOKEN_LENGTH);
 
   if (input.password) {
     const { hash, salt } = await hashPassword(input.password);

@@ -23,7 +23,11 @@ const LINKS: Array<[string, string, string, string, string]> = [
 export function migration001(dialect: Dialect) {
   const t = columnTypes(dialect);
   const pk = (name: string, big = false) =>
-    [name, big ? t.bigId : t.id, (c: any) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey())] as const; // eslint-disable-line @typescript-eslint/no-explicit-any
+    [
+      name,
+      big ? t.bigId : t.id,
+      (c: any) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()),
+    ] as const; // eslint-disable-line @typescript-eslint/no-explicit-any
   const real = dialect === 'postgres' ? 'double precision' : 'real';
 
   return {
@@ -124,7 +128,11 @@ export function migration001(dialect: Dialect) {
         .addColumn('event', 'integer')
         .addColumn('attributes', t.json, (c) => c.notNull().defaultTo(t.emptyJson))
         .execute();
-      await db.schema.createIndex('positionsDeviceFix').on('positions').columns(['deviceId', 'fixTime']).execute();
+      await db.schema
+        .createIndex('positionsDeviceFix')
+        .on('positions')
+        .columns(['deviceId', 'fixTime'])
+        .execute();
 
       await db.schema
         .createTable('events')
@@ -136,7 +144,11 @@ export function migration001(dialect: Dialect) {
         .addColumn('geofenceId', 'integer', (c) => c.references('geofences.id').onDelete('set null'))
         .addColumn('attributes', t.json, (c) => c.notNull().defaultTo(t.emptyJson))
         .execute();
-      await db.schema.createIndex('eventsDeviceTime').on('events').columns(['deviceId', 'eventTime']).execute();
+      await db.schema
+        .createIndex('eventsDeviceTime')
+        .on('events')
+        .columns(['deviceId', 'eventTime'])
+        .execute();
 
       await db.schema
         .createTable('sessions')
@@ -183,8 +195,19 @@ export function migration001(dialect: Dialect) {
     async down(db: AnyDb): Promise<void> {
       for (const [table] of [...LINKS].reverse()) await db.schema.dropTable(table).execute();
       for (const table of [
-        'leases', 'settings', 'passwordResets', 'sessions', 'events', 'positions', 'tags',
-        'notifications', 'geofences', 'drivers', 'devices', 'groups', 'users',
+        'leases',
+        'settings',
+        'passwordResets',
+        'sessions',
+        'events',
+        'positions',
+        'tags',
+        'notifications',
+        'geofences',
+        'drivers',
+        'devices',
+        'groups',
+        'users',
       ])
         await db.schema.dropTable(table).execute();
     },

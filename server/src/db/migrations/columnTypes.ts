@@ -22,5 +22,12 @@ export function columnTypes(dialect: Dialect): ColumnTypes {
       emptyJson: sql`'{}'::jsonb`,
     };
   }
-  return { bool: 'integer', json: 'text', id: 'integer', bigId: 'integer', falseDefault: sql`0`, emptyJson: sql`'{}'` };
+  return {
+    bool: 'integer',
+    json: 'text',
+    id: 'integer',
+    bigId: 'integer',
+    falseDefault: sql`0`,
+    emptyJson: sql`'{}'`,
+  };
 }
