@@ -14,6 +14,8 @@ export class FakeDevice {
       this.notify();
     });
     socket.on('error', () => undefined);
+    // the server ended its side: finish ours so the connection closes, as a device would
+    socket.on('end', () => socket.end());
     this.closed = new Promise((resolve) =>
       socket.on('close', () => {
         this.isClosed = true;

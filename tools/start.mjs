@@ -1,0 +1,30 @@
+// `npm start`: builds the web app when it is missing, then runs the server (TypeScript through tsx).
+// `npm run demo`: the same, after seeding the demo fleet (and with the device simulator when present).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const demo = process.argv.includes('--demo');
+const run = (args) => {
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!existsSync(join(root, 'web/dist/index.html')) && existsSync(join(root, 'web/vite.config.ts'))) {
+  console.log('Building the web app (first start)...');
+  run([join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts']);
+}
+if (demo) run(['--import', 'tsx', 'tools/src/seedDemo.ts']);
+
+const children = [spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' })];
+const simulator = join(root, 'tools/src/simulator.ts');
+if (demo && existsSync(simulator)) {
+  children.push(spawn(process.execPath, ['--import', 'tsx', simulator, '--wait'], { cwd: root, stdio: 'inherit' }));
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
+children[0].on('exit', (code) => {
+  children.slice(1).forEach((c) => c.kill('SIGTERM'));
+  process.exit(code ?? 0);
+});
