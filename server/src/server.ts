@@ -9,12 +9,17 @@ import { LoginThrottle } from './auth/throttle';
 import { createMailer } from './services/mailer';
 import { LiveHub } from './live/hub';
 import { ensureAdministrator } from './services/bootstrap';
-import type { Services } from './services/context';
+import { ChangeBus, type Services } from './services/context';
+import { Ingest } from './processing/ingest';
+import { startOsmand, startTeltonika, type OsmandListener, type TeltonikaListener } from './protocols';
 
 export interface RunningServer {
   app: FastifyInstance;
   services: Services;
   url: string;
+  ingest: Ingest;
+  teltonika?: TeltonikaListener;
+  osmand?: OsmandListener;
   stop(): Promise<void>;
 }
 
@@ -40,20 +45,35 @@ export async function startServer(
     mailer: createMailer(config.smtpUrl, config.smtpFrom, log),
     throttle: new LoginThrottle(),
     live: new LiveHub(db),
+    changes: new ChangeBus(),
   };
+  const ingest = new Ingest({ db, live: services.live, log });
+  services.changes.on((kind) => ingest.invalidate(kind));
   const app = await buildApp(services, {
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
   });
   let url = '';
   if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
   else await app.ready();
+  let teltonika: TeltonikaListener | undefined;
+  let osmand: OsmandListener | undefined;
+  if (opts.listen !== false) {
+    const protocolLog = log.child({ component: 'devices' });
+    teltonika = await startTeltonika({ port: config.teltonikaPort, host: config.host, sink: ingest, log: protocolLog });
+    osmand = await startOsmand({ port: config.osmandPort, host: config.host, sink: ingest, log: protocolLog });
+    services.commands = { send: (uniqueId, text, timeoutMs) => teltonika!.sendCommand(uniqueId, text, timeoutMs) };
+    log.info({ teltonika: teltonika.tcpPort, osmand: osmand.port }, 'device listeners ready');
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Devices first: no new records; records already received are committed (and acknowledged).
+      await Promise.all([teltonika?.close(), osmand?.close()]);
+      await ingest.writer.drain();
       services.live.closeAll();
       await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
       if (!opts.db) await db.close();
     })());
-  return { app, services, url, stop };
+  return { app, services, url, ingest, teltonika, osmand, stop };
 }

@@ -158,6 +158,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         try {
           const id = await insertRow(db, scope, kind, values);
           if (kind !== 'users') await live.refreshScopes();
+          services.changes.emit(kind);
           return map(await readRow(db, kind, id));
         } catch (err) {
           if (isUniqueViolation(err))
@@ -189,6 +190,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
           throw err;
         }
         if (kind === 'devices' || kind === 'groups') await live.refreshScopes();
+        services.changes.emit(kind);
         return map(await readRow(db, kind, id));
       },
     );

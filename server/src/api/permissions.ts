@@ -43,6 +43,7 @@ async function apply(services: Services, scope: Scope, links: PermissionLink[], 
     }
   });
   await services.live.refreshScopes();
+  services.changes.emit('links');
 }
 
 const parseLinks = (body: unknown, many: boolean): PermissionLink[] => {

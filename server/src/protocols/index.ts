@@ -1,7 +1,11 @@
 export type { DecodedPosition, IngestSink, ProtocolLog } from './types';
 
 export { startTeltonika, type TeltonikaListener } from './teltonika/listener';
-export { startTeltonikaTcp, type TeltonikaListenOptions, type TeltonikaTcpListener } from './teltonika/tcpServer';
+export {
+  startTeltonikaTcp,
+  type TeltonikaListenOptions,
+  type TeltonikaTcpListener,
+} from './teltonika/tcpServer';
 export { startTeltonikaUdp, type TeltonikaUdpListener } from './teltonika/udpServer';
 export {
   CODEC_8,

@@ -11,4 +11,24 @@ export interface Services {
   mailer: Mailer;
   throttle: LoginThrottle;
   live: LiveHub;
+  /** listeners told when entities or links change (caches of the pipeline) */
+  changes: ChangeBus;
+  /** sends a text command to a connected device and resolves with its answer (set when listeners run) */
+  commands?: CommandChannel;
+}
+
+export type ChangeKind = 'devices' | 'groups' | 'geofences' | 'drivers' | 'notifications' | 'users' | 'links';
+
+export class ChangeBus {
+  private listeners = new Set<(kind: ChangeKind) => void>();
+  on(listener: (kind: ChangeKind) => void): void {
+    this.listeners.add(listener);
+  }
+  emit(kind: ChangeKind): void {
+    for (const l of this.listeners) l(kind);
+  }
+}
+
+export interface CommandChannel {
+  send(uniqueId: string, text: string, timeoutMs?: number): Promise<string>;
 }

@@ -18,7 +18,10 @@ const idOf = (value: unknown): string | undefined =>
 
 function attributesOf(location: Json): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
-  if (isObject(location.extras)) Object.assign(attributes, location.extras);
+  if (isObject(location.extras)) {
+    for (const [key, value] of Object.entries(location.extras))
+      if (key !== '__proto__') attributes[key] = value;
+  }
   const moving = booleanOf(location.is_moving);
   if (moving !== undefined) attributes.motion = moving;
   const odometer = numberOf(location.odometer);

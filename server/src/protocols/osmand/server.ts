@@ -35,8 +35,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
+        // stop reading but keep the socket so the 413 reaches the client; it is closed after the answer
+        req.pause();
+        req.removeAllListeners('data');
         reject(new HttpError(413, 'request body too large'));
-        req.destroy();
         return;
       }
       chunks.push(chunk);
@@ -48,7 +50,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 function reply(res: ServerResponse, status: number, text = ''): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -66,7 +71,11 @@ export async function startOsmand(options: OsmandListenOptions): Promise<OsmandL
     }
     const url = new URL(req.url ?? '/', 'http://osmand.invalid');
     const body = await readBody(req);
-    const parsed = parseOsmandRequest({ query: url.searchParams, contentType: req.headers['content-type'], body });
+    const parsed = parseOsmandRequest({
+      query: url.searchParams,
+      contentType: req.headers['content-type'],
+      body,
+    });
     if (!parsed.ok) throw new HttpError(400, parsed.reason);
     for (const uniqueId of new Set(parsed.positions.map((p) => p.uniqueId))) {
       if (!(await sink.isKnownDevice(uniqueId))) throw new HttpError(400, `unknown device ${uniqueId}`);
@@ -79,6 +88,10 @@ export async function startOsmand(options: OsmandListenOptions): Promise<OsmandL
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
         log.debug({ status: error.status, reason: error.message, url: req.url }, 'osmand request refused');
+        if (error.status === 413) {
+          res.setHeader('connection', 'close');
+          res.on('finish', () => req.socket.destroy());
+        }
         reply(res, error.status, error.message);
       } else {
         log.error({ err: error, url: req.url }, 'osmand request failed');

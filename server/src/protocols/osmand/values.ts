@@ -60,6 +60,9 @@ function validDate(ms: number): Date | undefined {
 
 export function validCoordinates(latitude: number | undefined, longitude: number | undefined): boolean {
   return (
-    latitude !== undefined && longitude !== undefined && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+    latitude !== undefined &&
+    longitude !== undefined &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180
   );
 }

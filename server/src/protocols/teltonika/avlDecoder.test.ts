@@ -5,7 +5,8 @@ import { unsignedOf } from './ioValue';
 import { CODEC_16, CODEC_8, CODEC_8E, TeltonikaDecodeError, type AvlRecord } from './avlRecord';
 import { DOC_CODEC16, DOC_CODEC8, DOC_CODEC8E, frameData, hex } from './vectors.testdata';
 
-const ioMap = (record: AvlRecord) => Object.fromEntries(record.io.map((io) => [io.id, io.value.toString('hex')]));
+const ioMap = (record: AvlRecord) =>
+  Object.fromEntries(record.io.map((io) => [io.id, io.value.toString('hex')]));
 
 describe('decodeAvlData: documentation examples', () => {
   it('decodes the Codec 8 example', () => {
@@ -15,7 +16,14 @@ describe('decodeAvlData: documentation examples', () => {
     const [r] = packet.records;
     expect(r.timestamp).toBe(1560161086000);
     expect(new Date(r.timestamp).toISOString()).toBe('2019-06-10T10:04:46.000Z');
-    expect(r).toMatchObject({ priority: 1, latitude: 0, longitude: 0, satellites: 0, speedKmh: 0, eventId: 1 });
+    expect(r).toMatchObject({
+      priority: 1,
+      latitude: 0,
+      longitude: 0,
+      satellites: 0,
+      speedKmh: 0,
+      eventId: 1,
+    });
     expect(ioMap(r)).toEqual({ 21: '03', 1: '01', 66: '5e0f', 241: '0000601a', 78: '0000000000000000' });
   });
 
@@ -94,7 +102,12 @@ describe('decodeAvlData: hand-built frames', () => {
         speedKmh: 92,
         eventId: 385,
         generationType: 2,
-        io: [ioElement(239, 1, 1), ioElement(385, 2, 0xffff), ioElement(16, 4, 4_000_000_000), ioElement(300, 8, 2n ** 60n)],
+        io: [
+          ioElement(239, 1, 1),
+          ioElement(385, 2, 0xffff),
+          ioElement(16, 4, 4_000_000_000),
+          ioElement(300, 8, 2n ** 60n),
+        ],
       },
       {
         timestamp: Date.UTC(2024, 4, 1, 8, 31),
@@ -129,7 +142,11 @@ describe('decodeAvlData: hand-built frames', () => {
       io: [ioElement(240, 1, 1), ioElement(67, 2, 4100), ioElement(72, 4, 215), ioElement(78, 8, 0xabcdefn)],
     };
     expect(decodeAvlData(encodeAvlData(CODEC_8, [record])).records).toEqual([record]);
-    const extended = { ...record, eventId: 1000, io: [...record.io, ioVariable(385, Buffer.from('0102', 'hex'))] };
+    const extended = {
+      ...record,
+      eventId: 1000,
+      io: [...record.io, ioVariable(385, Buffer.from('0102', 'hex'))],
+    };
     expect(decodeAvlData(encodeAvlData(CODEC_8E, [extended])).records).toEqual([extended]);
   });
 });

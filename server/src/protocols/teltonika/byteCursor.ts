@@ -13,7 +13,9 @@ export class ByteCursor {
 
   private take(n: number): number {
     if (this.pos + n > this.buf.length) {
-      throw new TeltonikaDecodeError(`truncated: need ${n} bytes at offset ${this.pos} of ${this.buf.length}`);
+      throw new TeltonikaDecodeError(
+        `truncated: need ${n} bytes at offset ${this.pos} of ${this.buf.length}`,
+      );
     }
     const at = this.pos;
     this.pos += n;

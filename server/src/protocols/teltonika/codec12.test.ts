@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TeltonikaDecodeError } from './avlRecord';
-import { CODEC12_COMMAND, CODEC12_RESPONSE, decodeCodec12, encodeCodec12Command, encodeCodec12Data } from './codec12';
+import {
+  CODEC12_COMMAND,
+  CODEC12_RESPONSE,
+  decodeCodec12,
+  encodeCodec12Command,
+  encodeCodec12Data,
+} from './codec12';
 import { DOC_CODEC12_GETINFO, frameData, hex } from './vectors.testdata';
 
 describe('Codec 12', () => {

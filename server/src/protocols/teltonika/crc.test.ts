@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { crc16Ibm } from './crc';
-import { DOC_CODEC12_GETINFO, DOC_CODEC16, DOC_CODEC8, DOC_CODEC8E, frameData, hex } from './vectors.testdata';
+import {
+  DOC_CODEC12_GETINFO,
+  DOC_CODEC16,
+  DOC_CODEC8,
+  DOC_CODEC8E,
+  frameData,
+  hex,
+} from './vectors.testdata';
 
 describe('crc16Ibm', () => {
   it('matches the CRC-16/ARC check value', () => {

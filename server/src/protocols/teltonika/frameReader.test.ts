@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { TeltonikaFrameReader, type FrameEvent } from './frameReader';
 import { encodeImeiPacket, encodeTcpFrame } from './tcpFrame';
-import { DOC_CODEC12_GETINFO, DOC_CODEC16, DOC_CODEC8, DOC_CODEC8E, DOC_IMEI_PACKET, frameData, hex } from './vectors.testdata';
+import {
+  DOC_CODEC12_GETINFO,
+  DOC_CODEC16,
+  DOC_CODEC8,
+  DOC_CODEC8E,
+  DOC_IMEI_PACKET,
+  frameData,
+  hex,
+} from './vectors.testdata';
 
 const frame8 = hex(DOC_CODEC8);
 const frame8e = hex(DOC_CODEC8E);
@@ -15,7 +23,9 @@ function pushAll(reader: TeltonikaFrameReader, chunks: Buffer[]): FrameEvent[] {
 
 describe('TeltonikaFrameReader', () => {
   it('reads the documented IMEI handshake', () => {
-    expect(new TeltonikaFrameReader().push(hex(DOC_IMEI_PACKET))).toEqual([{ type: 'imei', imei: '356307042441013' }]);
+    expect(new TeltonikaFrameReader().push(hex(DOC_IMEI_PACKET))).toEqual([
+      { type: 'imei', imei: '356307042441013' },
+    ]);
   });
 
   it('reads the IMEI and frames that follow it in the same read', () => {
@@ -28,7 +38,10 @@ describe('TeltonikaFrameReader', () => {
   it('reassembles a stream delivered one byte at a time', () => {
     const stream = Buffer.concat([hex(DOC_IMEI_PACKET), frame8, Buffer.from([0xff]), frame8e, frame16]);
     const reader = new TeltonikaFrameReader();
-    const events = pushAll(reader, [...stream].map((b) => Buffer.from([b])));
+    const events = pushAll(
+      reader,
+      [...stream].map((b) => Buffer.from([b])),
+    );
     expect(types(events)).toEqual(['imei', 'frame', 'ping', 'frame', 'frame']);
     expect(events[3]).toEqual({ type: 'frame', data: frameData(frame8e) });
     expect(reader.buffered).toBe(0);
@@ -68,7 +81,9 @@ describe('TeltonikaFrameReader', () => {
   it('rejects a frame whose data was altered', () => {
     const bad = Buffer.from(frame8);
     bad[20] ^= 0x40;
-    expect(new TeltonikaFrameReader({ expectImei: false }).push(bad)).toEqual([{ type: 'rejected', reason: 'CRC mismatch' }]);
+    expect(new TeltonikaFrameReader({ expectImei: false }).push(bad)).toEqual([
+      { type: 'rejected', reason: 'CRC mismatch' },
+    ]);
   });
 
   it('rejects a CRC with high bytes set', () => {
@@ -117,6 +132,8 @@ describe('TeltonikaFrameReader', () => {
   });
 
   it('accepts IMEIs of other lengths made of digits', () => {
-    expect(new TeltonikaFrameReader().push(encodeImeiPacket('12345678'))).toEqual([{ type: 'imei', imei: '12345678' }]);
+    expect(new TeltonikaFrameReader().push(encodeImeiPacket('12345678'))).toEqual([
+      { type: 'imei', imei: '12345678' },
+    ]);
   });
 });

@@ -68,7 +68,8 @@ export class TeltonikaFrameReader {
     const length = buf.readUInt16BE(0);
     if (length < 1 || length > MAX_IMEI_LENGTH) return { type: 'fatal', reason: `bad IMEI length ${length}` };
     const available = buf.subarray(2, Math.min(buf.length, 2 + length));
-    if (!available.every((b) => b >= 0x30 && b <= 0x39)) return { type: 'fatal', reason: 'IMEI is not digits' };
+    const digits = available.every((b) => b >= 0x30 && b <= 0x39);
+    if (!digits) return { type: 'fatal', reason: 'IMEI is not digits' };
     if (buf.length < 2 + length) return undefined;
     this.consume(2 + length);
     this.state = 'frames';

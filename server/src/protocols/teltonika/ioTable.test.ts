@@ -102,7 +102,12 @@ describe('raw IO values', () => {
 
   it('keeps IOs the table does not name, of every size', () => {
     expect(
-      attributesOf(ioElement(500, 1, 255), ioElement(501, 2, 65535), ioElement(502, 4, 4294967295), ioElement(503, 8, 2n ** 40n)),
+      attributesOf(
+        ioElement(500, 1, 255),
+        ioElement(501, 2, 65535),
+        ioElement(502, 4, 4294967295),
+        ioElement(503, 8, 2n ** 40n),
+      ),
     ).toEqual({ io500: 255, io501: 65535, io502: 4294967295, io503: 2 ** 40 });
   });
 
@@ -111,7 +116,9 @@ describe('raw IO values', () => {
   });
 
   it('keeps variable-length elements as hex and does not convert them', () => {
-    expect(attributesOf(ioVariable(239, Buffer.from([0x01, 0xfe])), ioVariable(385, Buffer.alloc(0)))).toEqual({
+    expect(
+      attributesOf(ioVariable(239, Buffer.from([0x01, 0xfe])), ioVariable(385, Buffer.alloc(0))),
+    ).toEqual({
       io239: '01fe',
       io385: '',
     });

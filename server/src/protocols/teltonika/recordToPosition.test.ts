@@ -111,7 +111,14 @@ describe('decodeAvlPositions: documentation examples', () => {
     const positions = decodeAvlPositions(frameData(hex(DOC_CODEC16)), IMEI);
     expect(positions).toHaveLength(2);
     expect(positions[0].fixTime.getTime()).toBe(1562760414000);
-    expect(positions[0].attributes).toMatchObject({ io1: 0, in1: false, io3: 0, io11: 39, io66: 22074, power: 22.074 });
+    expect(positions[0].attributes).toMatchObject({
+      io1: 0,
+      in1: false,
+      io3: 0,
+      io11: 39,
+      io66: 22074,
+      power: 22.074,
+    });
     expect(positions[1].attributes.io11).toBe(38);
   });
 });

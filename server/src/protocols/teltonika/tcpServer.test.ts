@@ -128,7 +128,14 @@ describe('Teltonika TCP listener: records', () => {
 
   it('handles the IMEI and several frames arriving in one read, acking each in order', async () => {
     const d = await device();
-    await d.write(Buffer.concat([encodeImeiPacket(IMEI), frameOf(record(1)), frameOf(record(2), record(3)), frameOf(record(4))]));
+    await d.write(
+      Buffer.concat([
+        encodeImeiPacket(IMEI),
+        frameOf(record(1)),
+        frameOf(record(2), record(3)),
+        frameOf(record(4)),
+      ]),
+    );
     expect(await d.read(1 + 12)).toEqual(Buffer.concat([Buffer.from([1]), ACK(1), ACK(2), ACK(1)]));
     expect(sink.stored.map((p) => p.fixTime.getUTCMinutes())).toEqual([1, 2, 3, 4]);
   });
@@ -181,6 +188,20 @@ describe('Teltonika TCP listener: records', () => {
     expect(sink.stored.map((p) => p.fixTime.getUTCMinutes())).toEqual([1, 2]);
   });
 
+  it('pauses a flooding device and reads on once its queue is drained', async () => {
+    const gate = deferred();
+    sink.beforeCommit = () => gate.promise;
+    const d = await identified();
+    const flood = Array.from({ length: 40 }, (_, i) => frameOf(record(i % 60)));
+    await d.write(Buffer.concat(flood));
+    await waitFor(() => sink.storeCalls === 1, 'the first store');
+    await d.write(frameOf(record(59)));
+    gate.resolve();
+    const acks = await d.read(41 * 4);
+    expect(acks).toEqual(Buffer.concat(Array.from({ length: 41 }, () => ACK(1))));
+    expect(sink.stored).toHaveLength(41);
+  });
+
   it('does not ack and closes the connection when the store fails', async () => {
     sink.beforeCommit = async () => {
       throw new Error('disk full');
@@ -203,7 +224,9 @@ describe('Teltonika TCP listener: records', () => {
     await d.write(frameOf(record(2)));
     expect(await d.read(4)).toEqual(ACK(1));
     expect(sink.stored.map((p) => p.fixTime.getUTCMinutes())).toEqual([2]);
-    expect(log.entries.some((e) => e.level === 'warn' && (e.obj as { reason?: string }).reason === 'CRC mismatch')).toBe(true);
+    expect(
+      log.entries.some((e) => e.level === 'warn' && (e.obj as { reason?: string }).reason === 'CRC mismatch'),
+    ).toBe(true);
   });
 
   it('does not ack a frame with a valid CRC that does not decode', async () => {
@@ -235,6 +258,22 @@ describe('Teltonika TCP listener: records', () => {
   });
 });
 
+describe('Teltonika TCP listener: idle connections', () => {
+  it('closes a connection silent for longer than the idle timeout', async () => {
+    const quick = await startTeltonika({ port: 0, host: '127.0.0.1', sink, log, idleTimeoutMs: 100 });
+    try {
+      const d = await FakeDevice.connect(quick.tcpPort);
+      await d.write(encodeImeiPacket(IMEI));
+      expect(await d.read(1)).toEqual(Buffer.from([0x01]));
+      const started = Date.now();
+      await d.closed;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(50);
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
 describe('Teltonika TCP listener: Codec 12 commands', () => {
   /** Reads one Codec 12 frame the server sent and returns its text. */
   async function readCommand(d: FakeDevice): Promise<string> {
@@ -256,7 +295,12 @@ describe('Teltonika TCP listener: Codec 12 commands', () => {
 
     expect(sink.stored).toHaveLength(2);
     const [fix, stored] = sink.stored;
-    expect(stored).toMatchObject({ uniqueId: IMEI, latitude: fix.latitude, longitude: fix.longitude, fixTime: fix.fixTime });
+    expect(stored).toMatchObject({
+      uniqueId: IMEI,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      fixTime: fix.fixTime,
+    });
     expect(stored.attributes).toMatchObject({ result: 'DOUT1:1 DOUT2:0', ignition: true });
     expect(stored.attributes).not.toHaveProperty('alarm');
     expect(stored.event).toBeUndefined();

@@ -41,7 +41,9 @@ export class TeltonikaSession {
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('end', () => this.enqueue(async () => this.finish()));
-    socket.on('error', (error) => hooks.log.debug({ err: error, uniqueId: this.uniqueId }, 'teltonika socket error'));
+    socket.on('error', (error) =>
+      hooks.log.debug({ err: error, uniqueId: this.uniqueId }, 'teltonika socket error'),
+    );
     socket.on('close', () => {
       this.finished = true;
       this.commands.close(new Error('device disconnected'));
@@ -98,7 +100,10 @@ export class TeltonikaSession {
         this.hooks.log.warn({ uniqueId: this.uniqueId, reason: event.reason }, 'teltonika frame rejected');
         return;
       case 'fatal':
-        this.hooks.log.warn({ uniqueId: this.uniqueId, reason: event.reason }, 'teltonika stream out of sync');
+        this.hooks.log.warn(
+          { uniqueId: this.uniqueId, reason: event.reason },
+          'teltonika stream out of sync',
+        );
         return this.finish();
       case 'frame':
         if (event.data[0] === CODEC_12) return this.handleCodec12(event.data);
@@ -147,9 +152,13 @@ export class TeltonikaSession {
     if (this.lastPosition) {
       await this.hooks.sink
         .store([resultPosition(this.lastPosition, text)])
-        .catch((error: unknown) => this.hooks.log.warn({ err: error, uniqueId: this.uniqueId }, 'command result not stored'));
+        .catch((error: unknown) =>
+          this.hooks.log.warn({ err: error, uniqueId: this.uniqueId }, 'command result not stored'),
+        );
     }
-    if (!this.commands.answer(text)) this.hooks.log.info({ uniqueId: this.uniqueId, text }, 'unrequested command answer');
+    if (!this.commands.answer(text)) {
+      this.hooks.log.info({ uniqueId: this.uniqueId, text }, 'unrequested command answer');
+    }
   }
 }
 

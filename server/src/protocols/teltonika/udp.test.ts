@@ -10,7 +10,12 @@ const DOC_UDP =
 describe('Teltonika UDP', () => {
   it('decodes the header of the vendor example', () => {
     const packet = decodeUdpPacket(hex(DOC_UDP));
-    expect(packet).toMatchObject({ packetId: 0xcafe, packetType: 1, avlPacketId: 5, imei: '352093086403655' });
+    expect(packet).toMatchObject({
+      packetId: 0xcafe,
+      packetType: 1,
+      avlPacketId: 5,
+      imei: '352093086403655',
+    });
     expect(packet.data[0]).toBe(0x08);
     expect(packet.data[1]).toBe(1);
     expect(packet.data.at(-1)).toBe(1);
@@ -23,7 +28,13 @@ describe('Teltonika UDP', () => {
   it('round-trips a packet through the encoder', () => {
     const data = frameData(hex(DOC_CODEC8));
     const datagram = encodeUdpPacket({ packetId: 7, avlPacketId: 200, imei: '356307042441013', data });
-    expect(decodeUdpPacket(datagram)).toEqual({ packetId: 7, packetType: 1, avlPacketId: 200, imei: '356307042441013', data });
+    expect(decodeUdpPacket(datagram)).toEqual({
+      packetId: 7,
+      packetType: 1,
+      avlPacketId: 200,
+      imei: '356307042441013',
+      data,
+    });
   });
 
   it.each([

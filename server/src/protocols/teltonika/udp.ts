@@ -25,7 +25,9 @@ export function decodeUdpPacket(datagram: Buffer): UdpPacket {
   const packetType = cursor.u8();
   const avlPacketId = cursor.u8();
   const imeiLength = cursor.u16();
-  if (imeiLength < 1 || imeiLength > MAX_IMEI_LENGTH) throw new TeltonikaDecodeError(`bad IMEI length ${imeiLength}`);
+  if (imeiLength < 1 || imeiLength > MAX_IMEI_LENGTH) {
+    throw new TeltonikaDecodeError(`bad IMEI length ${imeiLength}`);
+  }
   const imeiBytes = cursor.bytes(imeiLength);
   if (!imeiBytes.every((b) => b >= 0x30 && b <= 0x39)) throw new TeltonikaDecodeError('IMEI is not digits');
   const data = cursor.bytes(cursor.remaining);

@@ -38,7 +38,9 @@ const packet = (packetId: number, avlPacketId: number, frame = DOC_CODEC8, imei 
 describe('Teltonika UDP listener', () => {
   it('answers the vendor example with the exact ack after storing it', async () => {
     await send(
-      hex('003DCAFE0105000F33353230393330383634303336353508010000016B4F815B30010000000000000000000000000000000103021503010101425DBC000001'),
+      hex(
+        '003DCAFE0105000F33353230393330383634303336353508010000016B4F815B30010000000000000000000000000000000103021503010101425DBC000001',
+      ),
     );
     await waitFor(() => received.length === 1, 'the ack');
     expect(received[0].toString('hex')).toBe('0005cafe010501');

@@ -49,11 +49,11 @@ export async function startTeltonikaUdp(options: TeltonikaUdpOptions): Promise<T
 
   async function handle(packet: UdpPacket, port: number, address: string): Promise<void> {
     if (packet.data[0] === CODEC_12) return;
+    const positions = decodeAvlPositions(packet.data, packet.imei);
     if (!(await sink.isKnownDevice(packet.imei))) {
       log.info({ uniqueId: packet.imei }, 'teltonika unknown device (UDP)');
       return;
     }
-    const positions = decodeAvlPositions(packet.data, packet.imei);
     if (positions.length > 0) await sink.store(positions);
     socket.send(encodeUdpAck(packet.packetId, packet.avlPacketId, positions.length), port, address);
   }
@@ -71,8 +71,11 @@ export async function startTeltonikaUdp(options: TeltonikaUdpOptions): Promise<T
     queue
       .run(() => handle(packet, remote.port, remote.address))
       .catch((error: unknown) => {
-        if (error instanceof TeltonikaDecodeError) log.warn({ uniqueId: imei, reason: error.message }, 'teltonika UDP packet rejected');
-        else log.error({ err: error, uniqueId: imei }, 'teltonika UDP packet not stored');
+        if (error instanceof TeltonikaDecodeError) {
+          log.warn({ uniqueId: imei, reason: error.message }, 'teltonika UDP packet rejected');
+        } else {
+          log.error({ err: error, uniqueId: imei }, 'teltonika UDP packet not stored');
+        }
       })
       .finally(() => {
         if (queue.size === 0 && queues.get(imei) === queue) queues.delete(imei);

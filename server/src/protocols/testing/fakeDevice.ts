@@ -27,7 +27,9 @@ export class FakeDevice {
 
   static connect(port: number): Promise<FakeDevice> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => resolve(new FakeDevice(socket)));
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () =>
+        resolve(new FakeDevice(socket)),
+      );
       socket.once('error', reject);
     });
   }
@@ -42,7 +44,9 @@ export class FakeDevice {
   }
 
   write(bytes: Buffer): Promise<void> {
-    return new Promise((resolve, reject) => this.socket.write(bytes, (error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.socket.write(bytes, (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   /** Reads the next n bytes, failing when they do not arrive in time or the connection closes first. */

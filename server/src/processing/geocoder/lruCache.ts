@@ -1,0 +1,30 @@
+/** A least-recently-used cache on a Map (whose iteration order is insertion order). */
+export class LruCache<K, V> {
+  private readonly map = new Map<K, V>();
+
+  constructor(readonly capacity: number) {
+    if (!(capacity >= 1)) throw new Error(`LruCache capacity must be at least 1, got ${capacity}`);
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  has(key: K): boolean {
+    return this.map.has(key);
+  }
+
+  get(key: K): V | undefined {
+    if (!this.map.has(key)) return undefined;
+    const value = this.map.get(key) as V;
+    this.map.delete(key);
+    this.map.set(key, value);
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
+  }
+}

@@ -1,0 +1,17 @@
+/** Shapes shared by the geocoder files. */
+
+/** The subset of a pino logger the geocoder uses (pino's Logger satisfies it). */
+export interface GeocoderLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface Geocoder {
+  /** A short address for the point, or null when there is none (invalid coordinates, empty index). */
+  lookup(lat: number, lon: number): Promise<string | null>;
+  /**
+   * Never waits on the network: the cached address when there is one, else the offline answer. For the
+   * ingestion pipeline, which must not wait on an address per record.
+   */
+  lookupSync(lat: number, lon: number): string | null;
+}

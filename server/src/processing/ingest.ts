@@ -1,0 +1,241 @@
+/**
+ * The ingestion service: implements the listeners' IngestSink. Loads per-device state once, runs each
+ * record through the pipeline in order, commits through the batch writer, and only then answers (so the
+ * listener acknowledges the device), broadcasts to the live hub and hands events to the notifier.
+ */
+import type { Db } from '../db/database';
+import { parseJson, toBool } from '../db/mapping';
+import type { LiveHub } from '../live/hub';
+import type { DecodedPosition, IngestSink } from '../protocols/types';
+import { deviceJson, eventJson, positionJson } from '../services/rows';
+import { BatchWriter, type WriteRequest } from './batchWriter';
+import type { DeviceState } from './deviceState';
+import { processRecord } from './pipeline';
+import type { EventContext, StoredEvent } from './types';
+import { ZoneIndex } from './zoneIndex';
+
+export interface Notifier {
+  handle(contexts: EventContext[]): void;
+}
+
+export interface IngestDeps {
+  db: Db;
+  live: LiveHub;
+  notifier?: Notifier;
+  address?: (latitude: number, longitude: number) => string | null;
+  log?: { error(obj: object, msg?: string): void };
+  now?: () => number;
+}
+
+const UNKNOWN_TTL_MS = 30_000;
+
+export class Ingest implements IngestSink {
+  readonly writer: BatchWriter;
+  private states = new Map<string, Promise<DeviceState | undefined>>();
+  private unknown = new Map<string, number>();
+  private zones: Promise<ZoneIndex> | undefined;
+  private drivers: Promise<Map<string, { id: number; name: string }>> | undefined;
+
+  constructor(private deps: IngestDeps) {
+    this.writer = new BatchWriter(deps.db);
+  }
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /** Forget cached zones, drivers and device rows (after changes through the API). */
+  invalidate(kind?: string): void {
+    if (!kind || kind === 'geofences' || kind === 'links' || kind === 'groups' || kind === 'devices')
+      this.zones = undefined;
+    if (!kind || kind === 'drivers') this.drivers = undefined;
+    if (!kind || kind === 'devices' || kind === 'groups') {
+      this.states.clear();
+      this.unknown.clear();
+    }
+  }
+
+  private zoneIndex(): Promise<ZoneIndex> {
+    return (this.zones ??= ZoneIndex.load(this.deps.db));
+  }
+
+  private driverMap() {
+    return (this.drivers ??= this.deps.db.kysely
+      .selectFrom('drivers')
+      .select(['id', 'name', 'uniqueId'])
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.uniqueId, { id: Number(r.id), name: r.name }]))));
+  }
+
+  private loadState(uniqueId: string): Promise<DeviceState | undefined> {
+    let p = this.states.get(uniqueId);
+    if (!p) {
+      p = this.readState(uniqueId);
+      this.states.set(uniqueId, p);
+      p.then(
+        (s) => !s && this.states.delete(uniqueId),
+        () => this.states.delete(uniqueId),
+      );
+    }
+    return p;
+  }
+
+  private async readState(uniqueId: string): Promise<DeviceState | undefined> {
+    const k = this.deps.db.kysely;
+    const d = await k.selectFrom('devices').selectAll().where('uniqueId', '=', uniqueId).executeTakeFirst();
+    if (!d) return undefined;
+    const last = d.positionId
+      ? await k.selectFrom('positions').selectAll().where('id', '=', Number(d.positionId)).executeTakeFirst()
+      : undefined;
+    const lastAttrs = last ? parseJson(last.attributes) : {};
+    return {
+      id: Number(d.id),
+      uniqueId: d.uniqueId,
+      name: d.name,
+      groupId: d.groupId == null ? null : Number(d.groupId),
+      disabled: toBool(d.disabled),
+      attributes: parseJson(d.attributes),
+      status: d.status,
+      lastUpdate: d.lastUpdate == null ? null : Number(d.lastUpdate),
+      last: last
+        ? {
+            fixTime: Number(last.fixTime),
+            latitude: Number(last.latitude),
+            longitude: Number(last.longitude),
+            speed: Number(last.speed),
+            valid: toBool(last.valid),
+            attributes: lastAttrs,
+          }
+        : null,
+      geofenceIds: Array.isArray(lastAttrs.geofenceIds) ? (lastAttrs.geofenceIds as number[]) : [],
+      overspeedSince: null,
+      overspeedReported: false,
+    };
+  }
+
+  async isKnownDevice(uniqueId: string): Promise<boolean> {
+    const until = this.unknown.get(uniqueId);
+    if (until && until > this.now()) return false;
+    const state = await this.loadState(uniqueId);
+    if (!state) this.unknown.set(uniqueId, this.now() + UNKNOWN_TTL_MS);
+    return Boolean(state && !state.disabled);
+  }
+
+  /** Marks devices offline in memory (the offline job changed them in the database). */
+  markOffline(deviceIds: number[]): void {
+    const ids = new Set(deviceIds);
+    for (const [uid, p] of this.states) {
+      p.then((s) => {
+        if (s && ids.has(s.id)) this.states.set(uid, Promise.resolve({ ...s, status: 'offline' }));
+      });
+    }
+  }
+
+  async store(decoded: DecodedPosition[]): Promise<void> {
+    if (!decoded.length) return;
+    const [zones, drivers] = await Promise.all([this.zoneIndex(), this.driverMap()]);
+    const now = this.now();
+    const request: WriteRequest = { positions: [], events: [], devices: [] };
+    const touched = new Map<number, { uniqueId: string; before: DeviceState; after: DeviceState }>();
+    for (const d of decoded) {
+      const loaded = await this.loadState(d.uniqueId);
+      if (!loaded || loaded.disabled) throw new Error(`unknown or disabled device ${d.uniqueId}`);
+      const state = touched.get(loaded.id)?.after ?? loaded;
+      const result = processRecord(state, d, {
+        now,
+        zones,
+        drivers: (u) => drivers.get(u),
+        address: this.deps.address,
+      });
+      if (!result.position) continue;
+      const index = request.positions.push(result.position) - 1;
+      for (const draft of result.events)
+        request.events.push({ deviceId: state.id, positionIndex: index, draft });
+      if (!result.position.outdated) {
+        const existing = request.devices.find((x) => x.id === state.id);
+        if (existing) existing.positionIndex = index;
+        else request.devices.push({ id: state.id, positionIndex: index, lastUpdate: now });
+      }
+      touched.set(state.id, {
+        uniqueId: d.uniqueId,
+        before: touched.get(loaded.id)?.before ?? loaded,
+        after: result.next,
+      });
+      this.states.set(d.uniqueId, Promise.resolve(result.next));
+    }
+    if (!request.positions.length) return;
+    let written;
+    try {
+      written = await this.writer.write(request);
+    } catch (err) {
+      // Nothing was committed: forget the optimistic state so the resent records are processed afresh.
+      for (const t of touched.values()) this.states.delete(t.uniqueId);
+      throw err;
+    }
+    this.publish(request, written.positionIds, written.events, touched);
+  }
+
+  private publish(
+    request: WriteRequest,
+    positionIds: number[],
+    events: StoredEvent[],
+    touched: Map<number, { before: DeviceState; after: DeviceState }>,
+  ) {
+    const positions = request.devices.map((d) =>
+      positionJson({ ...request.positions[d.positionIndex], id: positionIds[d.positionIndex] } as never),
+    );
+    const devices = [...touched.values()]
+      .filter((t) => t.before.status !== 'online')
+      .map((t) => deviceJson({ ...stateRow(t.after) }));
+    this.deps.live.publish({
+      positions,
+      events: events.map((e) => eventJson(e as never)),
+      devices,
+    });
+    if (this.deps.notifier && events.length) {
+      const byId = new Map(request.positions.map((p, i) => [positionIds[i], p]));
+      const contexts: EventContext[] = events.map((event) => {
+        const t = touched.get(event.deviceId)!;
+        const p = event.positionId ? byId.get(event.positionId) : undefined;
+        return {
+          event,
+          device: {
+            id: t.after.id,
+            name: t.after.name,
+            uniqueId: t.after.uniqueId,
+            attributes: t.after.attributes,
+          },
+          position: p
+            ? {
+                latitude: p.latitude,
+                longitude: p.longitude,
+                speed: p.speed,
+                fixTime: p.fixTime,
+                address: p.address,
+                attributes: p.attributes,
+              }
+            : null,
+        };
+      });
+      try {
+        this.deps.notifier.handle(contexts);
+      } catch (err) {
+        this.deps.log?.error({ err: (err as Error).message }, 'notifier failed');
+      }
+    }
+  }
+}
+
+function stateRow(s: DeviceState): Record<string, unknown> {
+  return {
+    id: s.id,
+    name: s.name,
+    uniqueId: s.uniqueId,
+    status: s.status,
+    disabled: s.disabled,
+    lastUpdate: s.lastUpdate,
+    positionId: null,
+    groupId: s.groupId,
+    attributes: s.attributes,
+  };
+}

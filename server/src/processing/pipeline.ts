@@ -1,0 +1,96 @@
+/**
+ * One record through the stages of ARCHITECTURE §5, in order: validity and duplicates -> distance and
+ * odometer -> engine hours -> ignition times -> driver -> zones -> address -> event detectors -> next state.
+ * Pure apart from the lookups it is given; the caller stores the result and then adopts `next`.
+ */
+import { DETECTORS } from '../events/detectors';
+import type { DecodedPosition } from '../protocols/types';
+import type { DeviceState } from './deviceState';
+import { applyDistance } from './stages/distance';
+import { applyDriver, type DriverDirectory } from './stages/driver';
+import { filterPosition } from './stages/filter';
+import { applyHours } from './stages/hours';
+import { applyIgnition } from './stages/ignition';
+import { applyZones } from './stages/zones';
+import type { EventDraft, ProcessedPosition } from './types';
+import type { ZoneIndex } from './zoneIndex';
+
+export interface PipelineContext {
+  now: number;
+  zones: ZoneIndex;
+  drivers: DriverDirectory;
+  address?: (latitude: number, longitude: number) => string | null;
+}
+
+export interface PipelineResult {
+  /** undefined when the record is a duplicate and is dropped */
+  position?: ProcessedPosition;
+  events: EventDraft[];
+  next: DeviceState;
+}
+
+export function toProcessed(deviceId: number, d: DecodedPosition, now: number): ProcessedPosition {
+  return {
+    deviceId,
+    protocol: d.protocol,
+    serverTime: now,
+    deviceTime: d.deviceTime.getTime(),
+    fixTime: d.fixTime.getTime(),
+    valid: d.valid,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    altitude: d.altitude,
+    speed: d.speed,
+    course: d.course,
+    accuracy: d.accuracy ?? 0,
+    address: null,
+    event: d.event ?? null,
+    attributes: { ...d.attributes },
+    outdated: false,
+  };
+}
+
+export function processRecord(
+  state: DeviceState,
+  decoded: DecodedPosition,
+  ctx: PipelineContext,
+): PipelineResult {
+  const p = toProcessed(state.id, decoded, ctx.now);
+  const verdict = filterPosition(state, p, ctx.now);
+  if (verdict === 'duplicate') return { events: [], next: state };
+  if (verdict === 'outdated') {
+    // Stored for history, but it neither moves the device nor raises events.
+    p.outdated = true;
+    return { position: p, events: [], next: state };
+  }
+  applyDistance(state, p);
+  applyHours(state, p);
+  applyIgnition(state, p);
+  applyDriver(state, p, ctx.drivers);
+  const zones = applyZones(state, p, ctx.zones);
+  if (p.valid && ctx.address) p.address = ctx.address(p.latitude, p.longitude);
+
+  const events: EventDraft[] = [];
+  let patch: Partial<DeviceState> = {};
+  for (const detect of DETECTORS) {
+    const result = detect({ state, position: p, zones, zone: (id) => ctx.zones.zones.get(id) });
+    events.push(...result.events);
+    if (result.patch) patch = { ...patch, ...result.patch };
+  }
+  const next: DeviceState = {
+    ...state,
+    ...patch,
+    status: 'online',
+    lastUpdate: ctx.now,
+    geofenceIds: zones.inside,
+    last: {
+      fixTime: p.fixTime,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      speed: p.speed,
+      valid: p.valid,
+      attributes: p.attributes,
+    },
+  };
+  return { position: p, events, next };
+}

@@ -1,0 +1,60 @@
+/** Shapes passed between the pipeline, the event detectors, the store and the notifiers. */
+import type { DecodedPosition } from '../protocols/types';
+
+export type { DecodedPosition };
+
+/** A position as it leaves the pipeline: enriched, ready to store (times as epoch ms). */
+export interface ProcessedPosition {
+  deviceId: number;
+  protocol: string;
+  serverTime: number;
+  deviceTime: number;
+  fixTime: number;
+  valid: boolean;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  /** knots */
+  speed: number;
+  course: number;
+  accuracy: number;
+  address: string | null;
+  event: number | null;
+  attributes: Record<string, unknown>;
+  /** older than the device's latest position: stored, but the device keeps its latest */
+  outdated: boolean;
+}
+
+/** An event raised by a detector, before it is stored. */
+export interface EventDraft {
+  type: string;
+  eventTime: number;
+  geofenceId?: number | null;
+  attributes?: Record<string, unknown>;
+}
+
+/** An event after commit, as notifiers and the live socket receive it. */
+export interface StoredEvent {
+  id: number;
+  type: string;
+  eventTime: number;
+  deviceId: number;
+  positionId: number | null;
+  geofenceId: number | null;
+  attributes: Record<string, unknown>;
+}
+
+/** What a notifier needs to describe an event to a person. */
+export interface EventContext {
+  event: StoredEvent;
+  device: { id: number; name: string; uniqueId: string; attributes: Record<string, unknown> };
+  position: {
+    latitude: number;
+    longitude: number;
+    speed: number;
+    fixTime: number;
+    address: string | null;
+    attributes: Record<string, unknown>;
+  } | null;
+  geofence?: { id: number; name: string } | null;
+}

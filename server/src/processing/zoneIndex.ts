@@ -1,0 +1,101 @@
+/**
+ * The zones every device is tested against: an rbush index over zone bounds (spatial index first, exact
+ * geometry second), plus which zones apply to which device (linked directly, or to its group and parents).
+ */
+import RBush from 'rbush';
+import { areaBounds, corridorDistance, parseArea, pointInArea, type Area, type GeoPoint } from '@frota/core';
+import type { Db } from '../db/database';
+import { parseJson } from '../db/mapping';
+import { numberAttr } from './deviceState';
+
+export interface Zone {
+  id: number;
+  name: string;
+  area: Area;
+  polylineDistance?: number;
+  /** knots */
+  speedLimit?: number;
+}
+
+interface Entry {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  zone: Zone;
+}
+
+export class ZoneIndex {
+  private tree = new RBush<Entry>();
+  private byDevice = new Map<number, Set<number>>();
+  private byGroup = new Map<number, Set<number>>();
+  private parents = new Map<number, number | null>();
+  readonly zones = new Map<number, Zone>();
+
+  static async load(db: Db): Promise<ZoneIndex> {
+    const index = new ZoneIndex();
+    const k = db.kysely;
+    const [zones, deviceLinks, groupLinks, groups] = await Promise.all([
+      k.selectFrom('geofences').select(['id', 'name', 'area', 'attributes']).execute(),
+      k.selectFrom('deviceGeofence').select(['deviceId', 'geofenceId']).execute(),
+      k.selectFrom('groupGeofence').select(['groupId', 'geofenceId']).execute(),
+      k.selectFrom('groups').select(['id', 'groupId']).execute(),
+    ]);
+    const entries: Entry[] = [];
+    for (const row of zones) {
+      let area: Area;
+      try {
+        area = parseArea(row.area);
+      } catch {
+        continue; // a zone with an unreadable area cannot be tested
+      }
+      const attrs = parseJson(row.attributes);
+      const zone: Zone = {
+        id: Number(row.id),
+        name: row.name,
+        area,
+        polylineDistance: area.type === 'linestring' ? corridorDistance(attrs.polylineDistance) : undefined,
+        speedLimit: numberAttr(attrs.speedLimit) || undefined,
+      };
+      index.zones.set(zone.id, zone);
+      entries.push({ ...areaBounds(area, zone.polylineDistance), zone });
+    }
+    index.tree.load(entries);
+    for (const l of deviceLinks) add(index.byDevice, Number(l.deviceId), Number(l.geofenceId));
+    for (const l of groupLinks) add(index.byGroup, Number(l.groupId), Number(l.geofenceId));
+    for (const g of groups) index.parents.set(Number(g.id), g.groupId == null ? null : Number(g.groupId));
+    return index;
+  }
+
+  /** Zone ids that apply to a device: its own links and those of its group and every parent group. */
+  zonesFor(deviceId: number, groupId: number | null): Set<number> {
+    const out = new Set(this.byDevice.get(deviceId) ?? []);
+    const seen = new Set<number>();
+    for (let g = groupId; g != null && !seen.has(g); g = this.parents.get(g) ?? null) {
+      seen.add(g);
+      for (const z of this.byGroup.get(g) ?? []) out.add(z);
+    }
+    return out;
+  }
+
+  /** Ids of the applicable zones the point is inside, in ascending order. */
+  inside(point: GeoPoint, applicable: Set<number>): number[] {
+    if (!applicable.size) return [];
+    const hits = this.tree.search({
+      minX: point.longitude,
+      minY: point.latitude,
+      maxX: point.longitude,
+      maxY: point.latitude,
+    });
+    return hits
+      .filter((e) => applicable.has(e.zone.id) && pointInArea(point, e.zone.area, e.zone.polylineDistance))
+      .map((e) => e.zone.id)
+      .sort((a, b) => a - b);
+  }
+}
+
+function add(map: Map<number, Set<number>>, key: number, value: number) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
