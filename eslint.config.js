@@ -13,4 +13,9 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Tests read loosely typed JSON answers.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

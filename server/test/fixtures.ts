@@ -13,7 +13,6 @@ export const EDITOR_PERMISSIONS = [
 ];
 
 const ok = async (p: Promise<{ status: number; body: any; text: string }>) => {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await p;
   if (r.status >= 300) throw new Error(`fixture call failed: ${r.status} ${r.text}`);
   return r.body;

@@ -91,7 +91,6 @@ export async function startTestServer(
 }
 
 export interface Answer<T = any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number;
   body: T;
   text: string;

@@ -2,9 +2,9 @@
 import WebSocket from 'ws';
 
 export interface LiveClient {
-  messages: Array<{ positions?: any[]; events?: any[]; devices?: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  positions(): any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-  events(): any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  messages: Array<{ positions?: any[]; events?: any[]; devices?: any[] }>;
+  positions(): any[];
+  events(): any[];
   close(): void;
 }
 

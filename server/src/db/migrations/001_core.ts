@@ -1,5 +1,5 @@
 /** Migration 1: every core entity of document 1 §3, sessions, settings and the permission links. */
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import { columnTypes } from './columnTypes';
 
@@ -26,8 +26,9 @@ export function migration001(dialect: Dialect) {
     [
       name,
       big ? t.bigId : t.id,
-      (c: any) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()),
-    ] as const; // eslint-disable-line @typescript-eslint/no-explicit-any
+      (c: ColumnDefinitionBuilder) =>
+        dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
+    ] as const;
   const real = dialect === 'postgres' ? 'double precision' : 'real';
 
   return {

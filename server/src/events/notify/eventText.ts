@@ -133,11 +133,7 @@ export interface EventFacts {
 }
 
 /** Everything a message about the event says, formatted for one recipient. */
-export function eventFacts(
-  ctx: EventContext,
-  timeZone: string,
-  description?: string | null,
-): EventFacts {
+export function eventFacts(ctx: EventContext, timeZone: string, description?: string | null): EventFacts {
   const { event, device, position } = ctx;
   const plate = device.attributes.license_plate;
   const speedKnots = finite(event.attributes.speed) ?? position?.speed;

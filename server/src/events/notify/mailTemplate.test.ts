@@ -17,7 +17,12 @@ function context(type: string, attributes: Record<string, unknown> = {}): EventC
       geofenceId: null,
       attributes,
     },
-    device: { id: 3, name: 'Camião 12', uniqueId: '350000000000003', attributes: { license_plate: 'LD-12-34-AB' } },
+    device: {
+      id: 3,
+      name: 'Camião 12',
+      uniqueId: '350000000000003',
+      attributes: { license_plate: 'LD-12-34-AB' },
+    },
     position: {
       latitude: -8.8383,
       longitude: 13.2344,
@@ -114,7 +119,9 @@ describe('alert e-mail', () => {
     expect(mail.text).toContain('Velocidade: 93 km/h');
     expect(mail.text).toContain('Data/hora: 16/01/2024 00:30:05 (Africa/Luanda)');
     expect(mail.text).not.toContain('Limite de velocidade');
-    expect(mail.html).toContain('<td style="padding:4px 8px;border-bottom:1px solid #ddd">Porto de Luanda</td>');
+    expect(mail.html).toContain(
+      '<td style="padding:4px 8px;border-bottom:1px solid #ddd">Porto de Luanda</td>',
+    );
   });
 
   it('escapes HTML from names, addresses and descriptions', () => {

@@ -16,10 +16,7 @@ export interface MailOptions {
 }
 
 export const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Label and value rows, in reading order, leaving out what the event does not have. */
 function rows(f: EventFacts): Array<[string, string]> {

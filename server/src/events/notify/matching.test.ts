@@ -91,10 +91,22 @@ describe('notification matching: type and alarm list', () => {
 
   it('reads the alert central spelling and combined seatbelt and lights alarms', () => {
     expect(eventAlarms(event('alarmsos'))).toEqual(['sos']);
-    expect(fired(event('alarmsos'), set).map(([id]) => id).sort()).toEqual([3, 5, 7]);
+    expect(
+      fired(event('alarmsos'), set)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([3, 5, 7]);
     expect(eventAlarms(event('alarm', 10, { alarm: 'sos,tow' }))).toEqual(['sos', 'tow']);
-    expect(fired(event('alarm', 10, { alarm: 'seatbelt' }), set).map(([id]) => id).sort()).toEqual([6, 7]);
-    expect(fired(event('alarm', 10, { alarm: 'lights' }), set).map(([id]) => id).sort()).toEqual([6, 7]);
+    expect(
+      fired(event('alarm', 10, { alarm: 'seatbelt' }), set)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([6, 7]);
+    expect(
+      fired(event('alarm', 10, { alarm: 'lights' }), set)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([6, 7]);
   });
 
   it('does not fire a plain alarm-name notification for another event type', () => {

@@ -82,7 +82,8 @@ export const commaList = (value: unknown): string[] =>
       : [];
 
 /** An alarm name with the parts of a combined one (`seatbelt+lights` also means seatbelt and lights). */
-const expandAlarm = (name: string): string[] => COMBINED[name] ?? [name, ...(name.includes('+') ? name.split('+') : [])];
+const expandAlarm = (name: string): string[] =>
+  COMBINED[name] ?? [name, ...(name.includes('+') ? name.split('+') : [])];
 
 /**
  * The alarm names of an event: type `alarm` with attributes.alarm (possibly a comma list), or the alert
@@ -147,7 +148,10 @@ export function buildRuleSet(
 }
 
 /** Rules whose type (and alarm list) fit the event, before vehicle scope and recipients. */
-export function rulesForType(event: Pick<EventLike, 'type' | 'attributes'>, set: RuleSet): NotificationRule[] {
+export function rulesForType(
+  event: Pick<EventLike, 'type' | 'attributes'>,
+  set: RuleSet,
+): NotificationRule[] {
   const alarms = eventAlarms(event);
   const out = new Set(event.type === 'alarm' ? [] : (set.byType.get(event.type) ?? []));
   if (event.type !== 'alarm' && !alarms.length) return [...out];

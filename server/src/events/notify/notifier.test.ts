@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { dialects, startTestServer, type Client, type TestServer } from '../../../test/harness';
+import { dialects, startTestServer, type Answer, type Client, type TestServer } from '../../../test/harness';
 import { startSmtpCapture } from '../../../test/smtpCapture';
 import { insertPosition } from '../../../test/fixtures';
 import { toJson } from '../../db/mapping';
@@ -14,8 +14,7 @@ import { memoryLogger, readMail, startSmsGateway } from './testSupport';
 const silent = pino({ level: 'silent' });
 const TIME = Date.parse('2024-01-15T23:30:05Z');
 
-async function ok(p: Promise<{ status: number; body: any; text: string }>) {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ok(p: Promise<Answer>) {
   const r = await p;
   if (r.status >= 300) throw new Error(`call failed: ${r.status} ${r.text}`);
   return r.body;
@@ -29,8 +28,10 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
   let mailer: Mailer;
   const ids: Record<string, number> = {};
   let zone: { id: number; name: string };
-  const devices: Record<string, { id: number; name: string; uniqueId: string; attributes: Record<string, unknown> }> =
-    {};
+  const devices: Record<
+    string,
+    { id: number; name: string; uniqueId: string; attributes: Record<string, unknown> }
+  > = {};
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -40,7 +41,9 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     mailer = createMailer(smtp.url, 'alertas@frota.local', silent);
 
     const group = await ok(admin.post('/api/groups', { name: 'Luanda' }));
-    zone = await ok(admin.post('/api/geofences', { name: 'Porto de Luanda', area: 'CIRCLE (-8.80 13.23, 300)' }));
+    zone = await ok(
+      admin.post('/api/geofences', { name: 'Porto de Luanda', area: 'CIRCLE (-8.80 13.23, 300)' }),
+    );
     devices.truck = await ok(
       admin.post('/api/devices', {
         name: 'Camião 12',
@@ -52,8 +55,11 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     devices.van = await ok(admin.post('/api/devices', { name: 'Carrinha 7', uniqueId: '350000000000007' }));
 
     const user = async (email: string, extra: Record<string, unknown> = {}) =>
-      (await ok(admin.post('/api/users', { name: email.split('@')[0], email, password: 'secret-123', ...extra })))
-        .id as number;
+      (
+        await ok(
+          admin.post('/api/users', { name: email.split('@')[0], email, password: 'secret-123', ...extra }),
+        )
+      ).id as number;
     ids.ana = await user('ana@x.ao', { phone: '+244923000001', attributes: { timezone: 'Europe/Lisbon' } });
     ids.rui = await user('rui@x.ao', { phone: 'sem telefone' });
     ids.eva = await user('eva@x.ao', { phone: '923000003' });
@@ -180,13 +186,13 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
 
     // ana (group), rui (direct) and mia (manages ana); not eva (other vehicle), not disabled, not temp_
     expect(smtp.mails).toHaveLength(3);
-    expect(smtp.mails.map((m) => m.from)).toEqual(['alertas@frota.local', 'alertas@frota.local', 'alertas@frota.local']);
-    const envelopes = smtp.mails.map((m) => [...m.to].sort().join(' ')).sort();
-    expect(envelopes).toEqual([
-      'ana@x.ao chefe@x.ao copia@x.ao frota@x.ao',
-      'mia@x.ao',
-      'rui@x.ao',
+    expect(smtp.mails.map((m) => m.from)).toEqual([
+      'alertas@frota.local',
+      'alertas@frota.local',
+      'alertas@frota.local',
     ]);
+    const envelopes = smtp.mails.map((m) => [...m.to].sort().join(' ')).sort();
+    expect(envelopes).toEqual(['ana@x.ao chefe@x.ao copia@x.ao frota@x.ao', 'mia@x.ao', 'rui@x.ao']);
 
     const ana = readMail(mailTo('ana@x.ao')[0].raw);
     expect(ana.to).toBe('ana@x.ao, chefe@x.ao, frota@x.ao');
@@ -230,7 +236,10 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
 
   it('fires alarm notifications by alarm name on every vehicle the user sees, one mail per address', async () => {
     const n = notifier();
-    n.handle([await storedEvent('van', 'alarm', { alarm: 'sos' }), await storedEvent('truck', 'alarm', { alarm: 'sos' })]);
+    n.handle([
+      await storedEvent('van', 'alarm', { alarm: 'sos' }),
+      await storedEvent('truck', 'alarm', { alarm: 'sos' }),
+    ]);
     await n.idle();
     // van: eva (alarm list); truck: ana through the alarm list and the plain "sos" type, once, and chefe
     expect(smtp.mails.map((m) => m.to.join(' ')).sort()).toEqual(['ana@x.ao', 'chefe@x.ao', 'eva@x.ao']);
@@ -280,7 +289,9 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     await n.idle();
     expect(calls).toBe(3);
     expect(smtp.mails.map((m) => m.to.join(' '))).toEqual(['eva@x.ao']);
-    expect(lines.filter((l) => l.msg === 'alert delivery failed, retrying').map((l) => l.attempt)).toEqual([1, 2]);
+    expect(lines.filter((l) => l.msg === 'alert delivery failed, retrying').map((l) => l.attempt)).toEqual([
+      1, 2,
+    ]);
     expect(lines.find((l) => l.msg === 'alert delivered after retry')).toMatchObject({
       channel: 'mail',
       notificationId: ids.sos,
@@ -337,7 +348,10 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
       return { db: { ...db, kysely } as Db, queries: () => queries };
     };
     const one = await storedEvent('truck', 'geofenceEnter', {}, zone);
-    const many = Array.from({ length: 500 }, (_, i) => ({ ...one, event: { ...one.event, id: one.event.id + i } }));
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      ...one,
+      event: { ...one.event, id: one.event.id + i },
+    }));
 
     const a = counted(server.services.db);
     const first = notifier({ db: a.db, cacheMs: 0 });

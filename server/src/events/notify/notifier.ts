@@ -42,7 +42,7 @@ export interface Notifier {
   invalidate(): void;
 }
 
-const BATCH = 1;
+const BATCH = 1000;
 const MAX_PENDING = 100_000;
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
@@ -160,8 +160,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     settle();
   }
 
-  const idle = () =>
-    quiet() ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+  const idle = () => (quiet() ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)));
 
   return {
     handle(contexts) {
@@ -172,7 +171,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         }
         for (const ctx of contexts) pending.push(ctx);
         if (pending.length > MAX_PENDING) {
-          log.warn({ dropped: pending.length - MAX_PENDING }, 'alert notifier overloaded: oldest events dropped');
+          log.warn(
+            { dropped: pending.length - MAX_PENDING },
+            'alert notifier overloaded: oldest events dropped',
+          );
           pending = pending.slice(pending.length - MAX_PENDING);
         }
         if (!draining && pending.length) {

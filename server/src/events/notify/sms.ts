@@ -46,13 +46,7 @@ export function createSmsSender(url: string | undefined, log: Logger): SmsSender
 /** One short line: title, vehicle and plate, local time, speed, zone, map link. */
 export function renderEventSms(ctx: EventContext, userAttributes?: Record<string, unknown>): string {
   const f = eventFacts(ctx, userTimezone(userAttributes));
-  return [
-    `${f.title}: ${vehicleLabel(f)}`,
-    f.time,
-    f.speed,
-    f.zone ? `Zona ${f.zone}` : null,
-    f.link,
-  ]
+  return [`${f.title}: ${vehicleLabel(f)}`, f.time, f.speed, f.zone ? `Zona ${f.zone}` : null, f.link]
     .filter(Boolean)
     .join(' - ');
 }

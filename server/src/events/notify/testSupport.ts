@@ -100,7 +100,10 @@ function parts(raw: string): Array<{ type: string; body: string }> {
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) return [{ type: type.split(';')[0].trim(), body: decodeBody(body, headers['content-transfer-encoding']) }];
+  if (!boundary)
+    return [
+      { type: type.split(';')[0].trim(), body: decodeBody(body, headers['content-transfer-encoding']) },
+    ];
   return body
     .split(`--${boundary}`)
     .slice(1)

@@ -73,7 +73,13 @@ export async function startNominatimStub(
     stub.requests.push(request);
     open++;
     stub.peakConcurrent = Math.max(stub.peakConcurrent, open);
-    res.on('close', () => open--);
+    let counted = true;
+    const done = () => {
+      if (counted) open--;
+      counted = false;
+    };
+    res.on('finish', done);
+    res.on('close', done);
     handler(req, res, request);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
