@@ -24,6 +24,8 @@ import { permissionRoutes } from './api/permissions';
 import { positionRoutes } from './api/positions';
 import { reportApiRoutes } from './api/reportApi';
 import { socketRoutes } from './api/socket';
+import { commandRoutes } from './api/commands';
+import { CommandQueue } from './services/commandQueue';
 
 const hideSecrets = (url: string) => url.replace(/([?&](token|session|password)=)[^&]*/gi, '$1***');
 
@@ -43,7 +45,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(
   services: Services,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; commands?: CommandQueue } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -99,6 +101,7 @@ export async function buildApp(
   positionRoutes(app, services);
   reportApiRoutes(app, services);
   socketRoutes(app, services);
+  commandRoutes(app, services, options.commands ?? new CommandQueue(() => services.commands));
 
   const webDir = services.config.webDir;
   const hasWeb = existsSync(join(webDir, 'index.html'));

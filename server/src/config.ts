@@ -24,6 +24,7 @@ const schema = z.object({
   FROTA_TELTONIKA_PORT: port(5027),
   FROTA_OSMAND_PORT: port(5055),
   FROTA_GEOCODER_URL: optionalUrl,
+  FROTA_SMS_URL: optionalUrl,
   FROTA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FROTA_ADMIN_EMAIL: z.string().email().default('admin@frota.local'),
   FROTA_ADMIN_PASSWORD: optionalUrl,
@@ -43,6 +44,7 @@ export interface Config {
   teltonikaPort: number;
   osmandPort: number;
   geocoderUrl?: string;
+  smsUrl?: string;
   logLevel: string;
   adminEmail: string;
   adminPassword?: string;
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teltonikaPort: e.FROTA_TELTONIKA_PORT,
     osmandPort: e.FROTA_OSMAND_PORT,
     geocoderUrl: e.FROTA_GEOCODER_URL,
+    smsUrl: e.FROTA_SMS_URL,
     logLevel: e.FROTA_LOG_LEVEL,
     adminEmail: e.FROTA_ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.FROTA_ADMIN_PASSWORD,

@@ -11,6 +11,10 @@ import { LiveHub } from './live/hub';
 import { ensureAdministrator } from './services/bootstrap';
 import { ChangeBus, type Services } from './services/context';
 import { Ingest } from './processing/ingest';
+import { CommandQueue } from './services/commandQueue';
+import { createNotifier } from './events/notify/notifier';
+import { createSmsSender } from './events/notify/sms';
+import { createGeocoder } from './processing/geocoder';
 import { startOsmand, startTeltonika, type OsmandListener, type TeltonikaListener } from './protocols';
 
 export interface RunningServer {
@@ -18,6 +22,7 @@ export interface RunningServer {
   services: Services;
   url: string;
   ingest: Ingest;
+  notifier: ReturnType<typeof createNotifier>;
   teltonika?: TeltonikaListener;
   osmand?: OsmandListener;
   stop(): Promise<void>;
@@ -47,10 +52,30 @@ export async function startServer(
     live: new LiveHub(db),
     changes: new ChangeBus(),
   };
-  const ingest = new Ingest({ db, live: services.live, log });
-  services.changes.on((kind) => ingest.invalidate(kind));
+  const commands = new CommandQueue(() => services.commands, log);
+  const notifier = createNotifier({
+    db,
+    mailer: services.mailer,
+    sms: createSmsSender(config.smsUrl, log),
+    log: log.child({ component: 'notifications' }),
+  });
+  const geocoder = createGeocoder({ url: config.geocoderUrl, log: log.child({ component: 'geocoder' }) });
+  await geocoder.warmUp();
+  const ingest = new Ingest({
+    db,
+    live: services.live,
+    notifier,
+    address: (latitude, longitude) => geocoder.lookupSync(latitude, longitude),
+    log,
+    onSeen: (uniqueId) => commands.deviceSeen(uniqueId),
+  });
+  services.changes.on((kind) => {
+    ingest.invalidate(kind);
+    if (kind === 'notifications' || kind === 'links' || kind === 'users') notifier.invalidate();
+  });
   const app = await buildApp(services, {
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    commands,
   });
   let url = '';
   if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
@@ -59,9 +84,21 @@ export async function startServer(
   let osmand: OsmandListener | undefined;
   if (opts.listen !== false) {
     const protocolLog = log.child({ component: 'devices' });
-    teltonika = await startTeltonika({ port: config.teltonikaPort, host: config.host, sink: ingest, log: protocolLog });
-    osmand = await startOsmand({ port: config.osmandPort, host: config.host, sink: ingest, log: protocolLog });
-    services.commands = { send: (uniqueId, text, timeoutMs) => teltonika!.sendCommand(uniqueId, text, timeoutMs) };
+    teltonika = await startTeltonika({
+      port: config.teltonikaPort,
+      host: config.host,
+      sink: ingest,
+      log: protocolLog,
+    });
+    osmand = await startOsmand({
+      port: config.osmandPort,
+      host: config.host,
+      sink: ingest,
+      log: protocolLog,
+    });
+    services.commands = {
+      send: (uniqueId, text, timeoutMs) => teltonika!.sendCommand(uniqueId, text, timeoutMs),
+    };
     log.info({ teltonika: teltonika.tcpPort, osmand: osmand.port }, 'device listeners ready');
   }
 
@@ -71,9 +108,10 @@ export async function startServer(
       // Devices first: no new records; records already received are committed (and acknowledged).
       await Promise.all([teltonika?.close(), osmand?.close()]);
       await ingest.writer.drain();
+      await notifier.close();
       services.live.closeAll();
       await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
       if (!opts.db) await db.close();
     })());
-  return { app, services, url, ingest, teltonika, osmand, stop };
+  return { app, services, url, ingest, notifier, teltonika, osmand, stop };
 }

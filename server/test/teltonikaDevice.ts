@@ -2,7 +2,10 @@
 import { Socket } from 'node:net';
 import {
   CODEC_8,
+  CODEC12_RESPONSE,
+  decodeCodec12,
   encodeAvlData,
+  encodeCodec12Data,
   encodeImeiPacket,
   encodeTcpFrame,
   ioElement,
@@ -90,4 +93,17 @@ export class FakeTeltonika {
   close() {
     this.socket.destroy();
   }
+}
+
+/** Reads one Codec 12 command frame from the server and returns its text. */
+export async function readCommand(dev: FakeTeltonika): Promise<string> {
+  const header = await dev.read(8, 15000);
+  const length = header.readUInt32BE(4);
+  const rest = await dev.read(length + 4);
+  return decodeCodec12(rest.subarray(0, length)).text;
+}
+
+/** Answers a command the way a tracker does (Codec 12 response). */
+export function answerCommand(dev: FakeTeltonika, text: string): void {
+  dev.write(encodeTcpFrame(encodeCodec12Data(CODEC12_RESPONSE, text)));
 }

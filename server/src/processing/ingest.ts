@@ -24,6 +24,8 @@ export interface IngestDeps {
   notifier?: Notifier;
   address?: (latitude: number, longitude: number) => string | null;
   log?: { error(obj: object, msg?: string): void };
+  /** told after a device's records are committed (pending commands go out then) */
+  onSeen?: (uniqueId: string) => void;
   now?: () => number;
 }
 
@@ -55,8 +57,14 @@ export class Ingest implements IngestSink {
     }
   }
 
+  private loadedZones: ZoneIndex | undefined;
+
+  private zoneName(id: number): string | undefined {
+    return this.loadedZones?.zones.get(id)?.name;
+  }
+
   private zoneIndex(): Promise<ZoneIndex> {
-    return (this.zones ??= ZoneIndex.load(this.deps.db));
+    return (this.zones ??= ZoneIndex.load(this.deps.db).then((z) => (this.loadedZones = z)));
   }
 
   private driverMap() {
@@ -173,6 +181,7 @@ export class Ingest implements IngestSink {
       throw err;
     }
     this.publish(request, written.positionIds, written.events, touched);
+    if (this.deps.onSeen) for (const t of touched.values()) this.deps.onSeen(t.after.uniqueId);
   }
 
   private publish(
@@ -197,8 +206,10 @@ export class Ingest implements IngestSink {
       const contexts: EventContext[] = events.map((event) => {
         const t = touched.get(event.deviceId)!;
         const p = event.positionId ? byId.get(event.positionId) : undefined;
+        const zone = event.geofenceId ? this.zoneName(event.geofenceId) : undefined;
         return {
           event,
+          geofence: zone ? { id: event.geofenceId!, name: zone } : null,
           device: {
             id: t.after.id,
             name: t.after.name,

@@ -95,7 +95,8 @@ export async function insertRow(db: Db, scope: Scope, kind: EntityKind, values: 
       .executeTakeFirstOrThrow();
     const id = Number((inserted as Row).id);
     const owner = OWNER_LINK[kind];
-    if (owner && !scope.admin) {
+    // Administrators see everything without links, but receive the alerts they create.
+    if (owner && (!scope.admin || kind === 'notifications')) {
       await trx
         .insertInto(owner.table)
         .values({ userId: scope.user.id, [owner.column]: id } as never)

@@ -67,8 +67,12 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     ids.off = await user('off@x.ao', { phone: '923000004', disabled: true });
     ids.temp = await user('temp_abcdef@x.ao', { phone: '923000005' });
 
-    const notification = async (body: Record<string, unknown>) =>
-      (await ok(admin.post('/api/notifications', body))).id as number;
+    // The creating administrator is linked as a recipient; these cases are about the linked users only.
+    const notification = async (body: Record<string, unknown>) => {
+      const id = (await ok(admin.post('/api/notifications', body))).id as number;
+      await server.services.db.kysely.deleteFrom('userNotification').where('notificationId', '=', id).execute();
+      return id;
+    };
     ids.overspeed = await notification({
       type: 'deviceOverspeed',
       notificators: 'web,mail,sms',

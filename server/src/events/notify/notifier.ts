@@ -97,8 +97,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
         if (mail) {
           // emailTo and emailCc go with the first recipient's mail, once per event
           const extraTo = first ? commaList(notification.attributes.emailTo) : [];
-          const cc = fresh(first ? commaList(notification.attributes.emailCc) : [], mailed);
           const to = fresh([user.email, ...extraTo], mailed);
+          const cc = fresh(first ? commaList(notification.attributes.emailCc) : [], mailed);
           if (to.length || cc.length) out.push(mailDelivery(ctx, user, description, to, cc, label));
         }
         if (text && isNumericPhone(user.phone) && !texted.has(user.phone.trim())) {
@@ -134,10 +134,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   async function processBatch(batch: EventContext[]): Promise<void> {
     const set = await directory.rules();
     if (!set.byType.size) return;
-    const users = candidateUsers(
-      batch.map((c) => c.event),
-      set,
-    );
+    const events = batch.map((c) => c.event);
+    const users = candidateUsers(events, set);
     if (!users.size) return;
     const sees = await directory.visibility(users, set);
     for (const ctx of batch) {

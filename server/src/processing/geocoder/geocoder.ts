@@ -84,7 +84,7 @@ export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
     return address;
   };
 
-  const lookupRemote = async (key: string, lat: number, lon: number): Promise<string | null> => {
+  const resolveMiss = async (key: string, lat: number, lon: number): Promise<string | null> => {
     if (!remote) return offlineCached(key, lat, lon);
     const pending = inFlight.get(key);
     if (pending) return pending;
@@ -112,7 +112,7 @@ export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
       if (!isValidCoordinate(lat, lon)) return null;
       const key = cacheKey(lat, lon);
       const hit = cached(key);
-      return hit ? hit.address : lookupRemote(key, lat, lon);
+      return hit ? hit.address : resolveMiss(key, lat, lon);
     },
     lookupSync(lat, lon) {
       if (!isValidCoordinate(lat, lon)) return null;

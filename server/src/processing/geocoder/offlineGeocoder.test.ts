@@ -225,6 +225,30 @@ describe('offline geocoder on a small place list', () => {
     expect(log.warnings.filter((w) => w.startsWith('extra place skipped'))).toHaveLength(2);
   });
 
+  it('goes on with the extra places when the world data cannot be read', async () => {
+    const log = recordingLog();
+    const missing = join(tmpdir(), 'frota-no-such-cities.pbf');
+    const sync = createOfflineGeocoder({
+      citiesFile: missing,
+      extraPlacesFile: null,
+      extraPlaces: [centre],
+      log,
+    });
+    expect(sync.lookup(10, 20)).toBe('Centro, XX');
+    const async = createOfflineGeocoder({
+      citiesFile: missing,
+      extraPlacesFile: null,
+      extraPlaces: [centre],
+      log,
+    });
+    await async.load();
+    expect(async.lookup(10, 20)).toBe('Centro, XX');
+    expect(log.warnings).toEqual([
+      expect.stringMatching(/world place data/),
+      expect.stringMatching(/world place data/),
+    ]);
+  });
+
   it('goes on without an extra places file that is missing or not JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'frota-geocoder-'));
     const notJson = join(dir, 'bad.json');

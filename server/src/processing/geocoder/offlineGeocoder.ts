@@ -79,6 +79,15 @@ export function createOfflineGeocoder(options: OfflineGeocoderOptions = {}): Off
     return built;
   };
 
+  // a broken install must not break ingestion: the extra places still answer, the rest gets no address
+  const worldFailed = (err: unknown): null => {
+    options.log?.warn(
+      { err, file: citiesFile },
+      'world place data not read; offline addresses limited to extra places',
+    );
+    return null;
+  };
+
   const readExtraSync = (): string | null => {
     if (extraFile === null) return null;
     try {
@@ -92,7 +101,12 @@ export function createOfflineGeocoder(options: OfflineGeocoderOptions = {}): Off
   const ensureIndex = (): PlaceIndex => {
     if (index) return index;
     const startedAt = performance.now();
-    const world = citiesFile === null ? null : readCitiesPbfSync(citiesFile);
+    let world: PlaceColumns | null = null;
+    try {
+      if (citiesFile !== null) world = readCitiesPbfSync(citiesFile);
+    } catch (err) {
+      worldFailed(err);
+    }
     return install(world, readExtraSync(), startedAt);
   };
 
@@ -105,7 +119,7 @@ export function createOfflineGeocoder(options: OfflineGeocoderOptions = {}): Off
       loading ??= (async () => {
         const startedAt = performance.now();
         const [world, extraText] = await Promise.all([
-          citiesFile === null ? null : readCitiesPbf(citiesFile),
+          citiesFile === null ? null : readCitiesPbf(citiesFile).catch(worldFailed),
           extraFile === null
             ? null
             : readFile(extraFile, 'utf8').catch((err: unknown) => {

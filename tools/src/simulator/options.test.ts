@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseIds, parseOptions, USAGE } from './options';
+
+describe('simulator options', () => {
+  it('defaults to the demo fleet on the Teltonika port in real time', () => {
+    const o = parseOptions([], {});
+    expect(o).toMatchObject({ devices: 25, protocol: 'teltonika', host: '127.0.0.1', port: 5027, speedup: 1 });
+    expect(o.historyHours).toBe(0);
+    expect(o.ids[0]).toBe('356307042440000');
+    expect(o.ids[24]).toBe('356307042440024');
+    expect(o.apiUrl).toBe('http://127.0.0.1:8082/api/server');
+    expect(o.wait).toBe(false);
+  });
+
+  it('reads the ports from the environment and the flags', () => {
+    const env = { FROTA_TELTONIKA_PORT: '6000', FROTA_OSMAND_PORT: '6001', FROTA_PORT: '9000' };
+    expect(parseOptions([], env).port).toBe(6000);
+    const o = parseOptions(['--protocol', 'osmand', '--devices=3', '--wait', '--speedup', '60'], env);
+    expect(o).toMatchObject({ protocol: 'osmand', port: 6001, devices: 3, wait: true, speedup: 60 });
+    expect(o.historyHours).toBe(24);
+    expect(o.apiUrl).toBe('http://127.0.0.1:9000/api/server');
+    expect(parseOptions(['--port', '7000'], env).port).toBe(7000);
+  });
+
+  it('parses id lists and ranges', () => {
+    expect(parseIds('100..', 3)).toEqual(['100', '101', '102']);
+    expect(parseIds('100..102', 3)).toEqual(['100', '101', '102']);
+    expect(parseIds('7,9, 11', 2)).toEqual(['7', '9']);
+    expect(parseIds('356307042440010', 2)).toEqual(['356307042440010', '356307042440011']);
+    expect(() => parseIds('100..101', 3)).toThrow(/fewer/);
+    expect(() => parseIds('1,2', 3)).toThrow(/lists 2/);
+    expect(() => parseIds('abc..', 1)).toThrow(/numeric/);
+  });
+
+  it('refuses bad input with a reason', () => {
+    expect(() => parseOptions(['--protocol', 'gt06'])).toThrow(/teltonika or osmand/);
+    expect(() => parseOptions(['--devices', '0'])).toThrow(/devices/);
+    expect(() => parseOptions(['--speedup', '0.5'])).toThrow(/speedup/);
+    expect(() => parseOptions(['--colour', 'red'])).toThrow(/unknown option/);
+    expect(() => parseOptions(['--port'])).toThrow(/needs a value/);
+    expect(() => parseOptions(['--help'])).toThrow(USAGE);
+  });
+});

@@ -1,0 +1,110 @@
+/** Command line of `npm run simulate` (pure: argv and environment in, options out). */
+
+export type Protocol = 'teltonika' | 'osmand';
+
+export interface SimulatorOptions {
+  devices: number;
+  protocol: Protocol;
+  host: string;
+  port: number;
+  /** uniqueIds of the vehicles, in order */
+  ids: string[];
+  speedup: number;
+  /** hours of history replayed before catching up with the wall clock */
+  historyHours: number;
+  /** wait for GET /api/server to answer before starting */
+  wait: boolean;
+  /** the HTTP API polled by --wait */
+  apiUrl: string;
+  /** most records in one Teltonika frame */
+  maxBatch: number;
+  statusSeconds: number;
+  seed: number;
+}
+
+export const DEMO_FIRST_ID = 356307042440000n;
+
+export const USAGE = `Usage: npm run simulate -- [options]
+  --devices N          vehicles to simulate (default 25: the demo fleet)
+  --protocol P         teltonika (default) or osmand
+  --host H             server host (default 127.0.0.1)
+  --port P             device port (default FROTA_TELTONIKA_PORT 5027 / FROTA_OSMAND_PORT 5055)
+  --ids SPEC           uniqueIds: FIRST.. (consecutive, default ${DEMO_FIRST_ID}..), FIRST..LAST, or a,b,c
+  --speedup K          simulated time runs K times faster (default 1) ...
+  --history H          ... starting H hours ago (default 24 when K > 1, else 0), then live
+  --wait               wait until the server answers GET /api/server (port FROTA_PORT, default 8082)
+  --batch N            most records per Teltonika frame (default 25)
+  --status S           seconds between status lines (default 30)
+  --seed N             random seed (default 1)`;
+
+const positiveNumber = (name: string, text: string | undefined, min = 0): number => {
+  const value = Number(text);
+  if (text === undefined || text === '' || !Number.isFinite(value) || value < min)
+    throw new Error(`--${name} needs a number >= ${min}, got ${text ?? 'nothing'}`);
+  return value;
+};
+
+const digits = (text: string): bigint => {
+  if (!/^\d+$/.test(text)) throw new Error(`not a numeric uniqueId: ${text}`);
+  return BigInt(text);
+};
+
+/** `FIRST..`, `FIRST..LAST`, `a,b,c` or a single FIRST: the first `count` uniqueIds. */
+export function parseIds(spec: string, count: number): string[] {
+  if (spec.includes(',')) {
+    const ids = spec.split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.length < count) throw new Error(`--ids lists ${ids.length} ids for ${count} devices`);
+    return ids.slice(0, count);
+  }
+  const [first, last] = spec.split('..');
+  const start = digits(first.trim());
+  if (last !== undefined && last.trim() !== '') {
+    const end = digits(last.trim());
+    if (end - start + 1n < BigInt(count)) throw new Error(`--ids ${spec} holds fewer than ${count} ids`);
+  }
+  return Array.from({ length: count }, (_, i) => String(start + BigInt(i)));
+}
+
+export function parseOptions(argv: string[], env: Record<string, string | undefined> = {}): SimulatorOptions {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--wait' || arg === '--help' || arg === '-h') {
+      flags.add(arg.replace(/^-+/, '').replace(/^h$/, 'help'));
+      continue;
+    }
+    const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new Error(`unexpected argument ${arg}`);
+    const value = match[2] ?? argv[++i];
+    if (value === undefined) throw new Error(`--${match[1]} needs a value`);
+    values.set(match[1], value);
+  }
+  if (flags.has('help')) throw new Error(USAGE);
+  const known = ['devices', 'protocol', 'host', 'port', 'ids', 'speedup', 'history', 'batch', 'status', 'seed'];
+  for (const key of values.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key}`);
+
+  const protocol = (values.get('protocol') ?? 'teltonika') as Protocol;
+  if (protocol !== 'teltonika' && protocol !== 'osmand')
+    throw new Error(`--protocol must be teltonika or osmand, got ${protocol}`);
+  const devices = Math.floor(positiveNumber('devices', values.get('devices') ?? '25', 1));
+  const defaultPort = protocol === 'teltonika' ? (env.FROTA_TELTONIKA_PORT ?? '5027') : (env.FROTA_OSMAND_PORT ?? '5055');
+  const port = positiveNumber('port', values.get('port') ?? defaultPort, 1);
+  const speedup = positiveNumber('speedup', values.get('speedup') ?? '1', 1);
+  const host = values.get('host') ?? '127.0.0.1';
+  const apiPort = env.FROTA_PORT && env.FROTA_PORT !== '0' ? env.FROTA_PORT : '8082';
+  return {
+    devices,
+    protocol,
+    host,
+    port,
+    ids: parseIds(values.get('ids') ?? `${DEMO_FIRST_ID}..`, devices),
+    speedup,
+    historyHours: positiveNumber('history', values.get('history') ?? (speedup > 1 ? '24' : '0')),
+    wait: flags.has('wait'),
+    apiUrl: `http://${host.includes(':') ? `[${host}]` : host}:${apiPort}/api/server`,
+    maxBatch: Math.floor(positiveNumber('batch', values.get('batch') ?? '25', 1)),
+    statusSeconds: positiveNumber('status', values.get('status') ?? '30', 1),
+    seed: Math.floor(positiveNumber('seed', values.get('seed') ?? '1')),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Who each simulated vehicle is: kind, route, shift and driver. Derived from the vehicle's index so the
+ * demo fleet of tools/src/seedDemo.ts (index i = uniqueId 356307042440000 + i) gets matching vehicles:
+ * machines at 20..22, boats at 23..24, trucks and buses among the rest.
+ */
+import { WAYPOINTS, makeRoute, type Route, type WaypointName } from './geo';
+
+export type VehicleKind = 'car' | 'truck' | 'machine' | 'boat';
+
+export interface VehicleProfile {
+  index: number;
+  uniqueId: string;
+  kind: VehicleKind;
+  route: Route;
+  /** usual speed on the road, km/h */
+  cruiseKmh: number;
+  /** speed of a speeding episode (above 90 km/h), or 0 for vehicles that never speed */
+  speedingKmh: number;
+  /** shift start, hour of the day in Luanda (UTC+1), and its length in hours */
+  shiftStartHour: number;
+  shiftHours: number;
+  /** the RFID card of the vehicle's usual driver (the demo seed's driver uniqueIds) */
+  driver: string;
+  /** fuel level used per kilometre, percent of the tank */
+  fuelPerKm: number;
+  seed: number;
+}
+
+const CITY: WaypointName[] = [
+  'baixa',
+  'maianga',
+  'aeroporto',
+  'cazenga',
+  'saoPaulo',
+  'rangel',
+  'golf',
+  'camama',
+  'talatona',
+  'benfica',
+  'kilamba',
+  'viana',
+];
+
+const FLEET_SIZE = 25;
+const SEED_DRIVERS = 12;
+
+export function kindOf(index: number): VehicleKind {
+  const i = index % FLEET_SIZE;
+  if (i >= 23) return 'boat';
+  if (i >= 20) return 'machine';
+  // seedDemo's categories cycle car, jeep, truck, van, bus, pickup, bike: trucks and buses drive like trucks
+  return i % 7 === 2 || i % 7 === 4 ? 'truck' : 'car';
+}
+
+function routeFor(kind: VehicleKind, index: number): Route {
+  const w = (names: WaypointName[]) => makeRoute(names.map((n) => WAYPOINTS[n]));
+  switch (kind) {
+    case 'boat':
+      return w(index % 2 ? ['baiaA', 'baiaB', 'baiaC'] : ['baiaC', 'baiaA', 'baiaB']);
+    case 'machine':
+      return w(['estaleiroA', 'estaleiroB', 'estaleiroC', 'estaleiroD']);
+    case 'truck':
+      return w(
+        index % 2
+          ? ['porto', 'expressaNorte', 'expressaCentro', 'expressaSul', 'viana']
+          : ['viana', 'expressaSul', 'expressaCentro', 'expressaNorte', 'cazenga', 'porto'],
+      );
+    case 'car': {
+      // a depot and three stops, different for each vehicle
+      const stops = [0, 3, 7, 10].map((k) => CITY[(index * 5 + k) % CITY.length]);
+      return w([...new Set(stops)]);
+    }
+  }
+}
+
+export function createProfile(index: number, uniqueId: string): VehicleProfile {
+  const kind = kindOf(index);
+  const night = kind !== 'machine' && kind !== 'boat' && index % 4 === 3;
+  return {
+    index,
+    uniqueId,
+    kind,
+    route: routeFor(kind, index),
+    cruiseKmh: { car: 50, truck: 45, machine: 12, boat: 22 }[kind] + (index % 5) * 2,
+    speedingKmh: kind === 'car' ? 102 + (index % 4) * 5 : kind === 'truck' ? 93 + (index % 3) * 4 : 0,
+    shiftStartHour: kind === 'machine' ? 7 : kind === 'boat' ? 6 : night ? 18 : 5 + ((index * 7) % 4),
+    shiftHours: kind === 'machine' ? 10 : kind === 'boat' ? 12 : night ? 12 : 11 + (index % 3),
+    driver: `RFID${1000 + (index % SEED_DRIVERS)}`,
+    fuelPerKm: kind === 'truck' ? 0.12 : kind === 'machine' ? 0.6 : 0.2,
+    seed: 0x5eed + index * 7919,
+  };
+}
+
+const HOUR = 3_600_000;
+/** Luanda is UTC+1 all year. */
+const LUANDA_OFFSET_HOURS = 1;
+
+const localHour = (time: number) => (((time / HOUR + LUANDA_OFFSET_HOURS) % 24) + 24) % 24;
+
+/** True while the vehicle's shift is running at `time` (shifts may cross midnight). */
+export function inShift(profile: VehicleProfile, time: number): boolean {
+  const sinceStart = (localHour(time) - profile.shiftStartHour + 24) % 24;
+  return sinceStart < profile.shiftHours;
+}
+
+/** The next moment (after `time`) the vehicle's shift starts. */
+export function nextShiftStart(profile: VehicleProfile, time: number): number {
+  const untilStart = (profile.shiftStartHour - localHour(time) + 24) % 24;
+  return time + (untilStart === 0 ? 24 : untilStart) * HOUR;
+}
+
+/** When the shift running at `time` ends (undefined outside the shift). */
+export function shiftEnd(profile: VehicleProfile, time: number): number | undefined {
+  if (!inShift(profile, time)) return undefined;
+  const sinceStart = (localHour(time) - profile.shiftStartHour + 24) % 24;
+  return time + (profile.shiftHours - sinceStart) * HOUR;
+}

@@ -1,0 +1,110 @@
+/** Samples as the two protocols carry them: a Teltonika Codec 8 AVL record, an OsmAnd query string. */
+import { ioElement, type AvlIo, type AvlRecord } from '../../../server/src/protocols';
+import type { Sample, VehicleEvent } from './vehicle';
+
+/** FMB-series IO ids (shared/protocols/teltonika.md). */
+export const IO = {
+  odometer: 16,
+  rssi: 21,
+  gnssSpeed: 24,
+  power: 66,
+  battery: 67,
+  rfid: 78,
+  fuel: 89,
+  sos: 236,
+  ignition: 239,
+  movement: 240,
+  idling: 251,
+  greenDrivingType: 253,
+  greenDrivingValue: 254,
+} as const;
+
+const PRIORITY_LOW = 0;
+const PRIORITY_HIGH = 1;
+
+/** The IO that caused the record (Teltonika's event IO id), 0 for a periodic record. */
+export function eventIoId(event: VehicleEvent | null): number {
+  switch (event?.type) {
+    case 'ignitionOn':
+    case 'ignitionOff':
+      return IO.ignition;
+    case 'greenDriving':
+      return IO.greenDrivingType;
+    case 'sos':
+      return IO.sos;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The RFID card number as the reader sends it in io78: the card text's ASCII bytes as an 8-byte number
+ * ("RFID1000" -> 0x5246494431303030; the server shows it as 16 hex digits).
+ */
+export function rfidNumber(card: string): bigint {
+  let value = 0n;
+  for (const byte of Buffer.from(card.slice(0, 8), 'ascii')) value = (value << 8n) | BigInt(byte);
+  return value;
+}
+
+export function toAvlRecord(s: Sample): AvlRecord {
+  const io: AvlIo[] = [
+    ioElement(IO.ignition, 1, s.ignition ? 1 : 0),
+    ioElement(IO.movement, 1, s.motion ? 1 : 0),
+    ioElement(IO.idling, 1, s.idling ? 1 : 0),
+    ioElement(IO.rssi, 1, s.rssi),
+    ioElement(IO.fuel, 1, s.fuel),
+    ioElement(IO.gnssSpeed, 2, s.speedKmh),
+    ioElement(IO.power, 2, s.powerMv),
+    ioElement(IO.battery, 2, s.batteryMv),
+    ioElement(IO.odometer, 4, s.odometer),
+  ];
+  if (s.driver) io.push(ioElement(IO.rfid, 8, rfidNumber(s.driver)));
+  if (s.event?.type === 'greenDriving') {
+    io.push(ioElement(IO.greenDrivingType, 1, s.event.kind), ioElement(IO.greenDrivingValue, 1, s.event.value));
+  }
+  if (s.event?.type === 'sos') io.push(ioElement(IO.sos, 1, 1));
+  return {
+    timestamp: s.time,
+    priority: s.event ? PRIORITY_HIGH : PRIORITY_LOW,
+    longitude: s.longitude,
+    latitude: s.latitude,
+    altitude: s.altitude,
+    angle: s.course,
+    satellites: s.satellites,
+    speedKmh: s.speedKmh,
+    eventId: eventIoId(s.event),
+    io,
+  };
+}
+
+const GREEN_DRIVING_ALARMS = { 1: 'hardAcceleration', 2: 'hardBraking', 3: 'hardCornering' } as const;
+
+/** Phone battery in percent from the backup battery voltage (3.5 V empty, 4.2 V full). */
+export const batteryPercent = (mv: number): number =>
+  Math.max(0, Math.min(100, Math.round(((mv - 3_500) / 700) * 100)));
+
+/** An OsmAnd (Traccar Client) request: `?id=&lat=&lon=&timestamp=&speed=(knots)&...`. */
+export function toOsmandQuery(uniqueId: string, s: Sample): URLSearchParams {
+  const q = new URLSearchParams({
+    id: uniqueId,
+    timestamp: String(Math.floor(s.time / 1000)),
+    lat: s.latitude.toFixed(6),
+    lon: s.longitude.toFixed(6),
+    speed: (s.speedKmh / 1.852).toFixed(1),
+    bearing: String(s.course),
+    altitude: String(s.altitude),
+    accuracy: '5',
+    batt: String(batteryPercent(s.batteryMv)),
+    ignition: String(s.ignition),
+    motion: String(s.motion),
+    fuel: String(s.fuel),
+    power: (s.powerMv / 1000).toFixed(2),
+    odometer: String(s.odometer),
+    rssi: String(s.rssi),
+  });
+  if (s.driver) q.set('driverUniqueId', s.driver);
+  if (s.event?.type === 'greenDriving') q.set('alarm', GREEN_DRIVING_ALARMS[s.event.kind]);
+  if (s.event?.type === 'sos') q.set('alarm', 'sos');
+  return q;
+}

@@ -1,0 +1,120 @@
+/** Runs a fleet of simulated vehicles against a server until stopped; prints a status line now and then. */
+import { SimClock } from './clock';
+import type { SimulatorOptions } from './options';
+import { OsmandClient } from './osmandClient';
+import { createProfile } from './profile';
+import { createRandom } from './random';
+import { TeltonikaClient } from './teltonikaClient';
+import type { Transport } from './transport';
+import { VehicleRunner, type RunnerCounters } from './vehicleRunner';
+import type { Phase } from './vehicle';
+
+export interface SimulatorStats extends RunnerCounters {
+  vehicles: number;
+  connected: number;
+  rejected: number;
+  phases: Record<Phase, number>;
+  simTime: number;
+  live: boolean;
+}
+
+export interface RunningSimulator {
+  stats(): SimulatorStats;
+  /** one line for the log */
+  status(): string;
+  stop(): Promise<void>;
+}
+
+export type SimulatorConfig = Pick<
+  SimulatorOptions,
+  'devices' | 'protocol' | 'host' | 'port' | 'ids' | 'speedup' | 'historyHours' | 'maxBatch' | 'seed'
+> & { statusSeconds?: number };
+
+export interface SimulatorDeps {
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+function transportFor(config: SimulatorConfig, uniqueId: string): Transport {
+  return config.protocol === 'teltonika'
+    ? new TeltonikaClient({ host: config.host, port: config.port, imei: uniqueId })
+    : new OsmandClient({ host: config.host, port: config.port, uniqueId });
+}
+
+const describe = (error: unknown) =>
+  error instanceof Error ? (error as NodeJS.ErrnoException).code ?? error.message : String(error);
+
+export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}): RunningSimulator {
+  const log = deps.log ?? (() => undefined);
+  const clock = new SimClock({ speedup: config.speedup, historyMs: config.historyHours * 3_600_000, now: deps.now });
+  const counters: RunnerCounters = { records: 0, frames: 0, errors: 0, reconnects: 0 };
+  const reported = new Set<string>();
+  const runners = config.ids.slice(0, config.devices).map((uniqueId, index) => {
+    const profile = createProfile(index, uniqueId);
+    return new VehicleRunner({
+      profile,
+      clock,
+      transport: transportFor(config, uniqueId),
+      rnd: createRandom(profile.seed ^ Math.imul(config.seed, 0x9e3779b1)),
+      maxBatch: config.maxBatch,
+      counters,
+      // one line per vehicle and kind of failure, not one per retry
+      onError: (id, error) => {
+        const key = `${id}:${describe(error)}`;
+        if (reported.has(key)) return;
+        reported.add(key);
+        log(`[simulator] ${id}: ${describe(error)} (retrying with back-off)`);
+      },
+    });
+  });
+
+  const controller = new AbortController();
+  const done = Promise.all(runners.map((r) => r.run(controller.signal)));
+
+  const stats = (): SimulatorStats => {
+    const phases: Record<Phase, number> = { off: 0, parked: 0, idle: 0, drive: 0 };
+    for (const r of runners) phases[r.state.phase]++;
+    return {
+      ...counters,
+      vehicles: runners.length,
+      connected: runners.filter((r) => r.transport.connected).length,
+      rejected: runners.filter((r) => r.rejected).length,
+      phases,
+      simTime: clock.now(),
+      live: clock.live(),
+    };
+  };
+
+  let lastRecords = 0;
+  let lastAt = Date.now();
+  const status = () => {
+    const s = stats();
+    const at = Date.now();
+    const rate = ((s.records - lastRecords) * 1000) / Math.max(1, at - lastAt);
+    lastRecords = s.records;
+    lastAt = at;
+    const time = new Date(s.simTime).toISOString().slice(0, 19) + 'Z';
+    const pace = s.live ? 'live' : `x${config.speedup} catching up`;
+    return (
+      `[simulator] ${time} (${pace}) ${config.protocol} ${s.vehicles} vehicles: ${s.phases.drive} driving, ` +
+      `${s.phases.idle} idle, ${s.phases.parked} parked, ${s.phases.off} off shift | connected ${s.connected}` +
+      ` | records ${s.records} (${rate.toFixed(1)}/s) | errors ${s.errors} reconnects ${s.reconnects}` +
+      ` rejected ${s.rejected}`
+    );
+  };
+  const timer = setInterval(() => log(status()), (config.statusSeconds ?? 30) * 1000);
+  timer.unref();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    stats,
+    status,
+    stop: () =>
+      (stopping ??= (async () => {
+        clearInterval(timer);
+        controller.abort();
+        for (const r of runners) r.transport.close();
+        await done;
+      })()),
+  };
+}
