@@ -14,6 +14,17 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90000,
+          hookTimeout: 180000,
+          fileParallelism: false,
+          globalSetup: ['e2e/src/globalSetup.ts'],
+        },
+      },
     ],
   },
 });

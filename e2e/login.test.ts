@@ -1,0 +1,117 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { AdminApi, uniqueEmail } from './src/api';
+import {
+  describeBrowser,
+  e2e,
+  launchBrowser,
+  loginThroughPage,
+  openPage,
+  pathOf,
+  screenshot,
+  type TestPage,
+} from './src/browser';
+
+describeBrowser('login page', () => {
+  const password = 'Senha-Boa-123';
+  let browser: Browser;
+  let okEmail: string;
+  let disabledEmail: string;
+  let t: TestPage;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const api = await AdminApi.login(e2e.baseUrl, e2e.adminEmail, e2e.adminPassword);
+    okEmail = uniqueEmail('ok');
+    disabledEmail = uniqueEmail('blocked');
+    await api.createUser({
+      name: 'Operadora',
+      email: okEmail,
+      password,
+      attributes: { permissions: ['map.online', 'settings.users'] },
+    });
+    await api.createUser({ name: 'Bloqueado', email: disabledEmail, password, disabled: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    t = await openPage(browser);
+  });
+  afterEach(async () => {
+    await t.context.close();
+    expect(t.errors).toEqual([]);
+  });
+
+  const errorDialogText = async () => {
+    const dialog = t.page.getByTestId('error-dialog');
+    await dialog.waitFor();
+    return (await dialog.textContent()) ?? '';
+  };
+
+  it('logs in and lands on the map', async () => {
+    await t.page.goto('/login');
+    await t.page.getByTestId('login-submit').waitFor();
+    await t.page.getByTestId('login-version').getByText('0.', { exact: false }).waitFor();
+    await screenshot(t.page, 'login');
+    await loginThroughPage(t.page, okEmail, password);
+    await t.page.waitForURL((url) => url.pathname === '/');
+    await t.page.getByTestId('placeholder-page').waitFor();
+    expect(await t.page.getByTestId('placeholder-page').getAttribute('data-path')).toBe('/');
+    expect(await t.page.getByTestId('side-menu-button').isVisible()).toBe(true);
+  });
+
+  it('answers 400 (disabled user) with Utilizador bloqueado and clears the password', async () => {
+    await t.page.goto('/login');
+    await loginThroughPage(t.page, disabledEmail, password);
+    const text = await errorDialogText();
+    expect(text).toContain('Erro de acesso');
+    expect(text).toContain('Utilizador bloqueado');
+    expect(await t.page.getByTestId('login-password').inputValue()).toBe('');
+    expect(pathOf(t.page)).toBe('/login');
+  });
+
+  it('answers 401 (bad password) with the invalid credentials text', async () => {
+    await t.page.goto('/login');
+    await loginThroughPage(t.page, okEmail, 'not-the-password');
+    const text = await errorDialogText();
+    expect(text).toContain('Erro de acesso');
+    expect(text).toContain('Endereço de e-mail ou password inválidos');
+    await screenshot(t.page, 'login-error');
+    expect(await t.page.getByTestId('login-password').inputValue()).toBe('');
+  });
+
+  it('answers any other failure with Erro de login', async () => {
+    await t.page.route('**/api/session', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' })
+        : route.continue(),
+    );
+    await t.page.goto('/login');
+    await loginThroughPage(t.page, okEmail, password);
+    const text = await errorDialogText();
+    expect(text).toContain('Erro de acesso');
+    expect(text).toContain('Erro de login');
+    await t.page.getByTestId('dialog-ok').click();
+    await t.page.getByTestId('error-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('sends a logged-out deep link to /login and back after login', async () => {
+    await t.page.goto('/settings/users?x=1');
+    await t.page.waitForURL((url) => url.pathname === '/login');
+    await loginThroughPage(t.page, okEmail, password);
+    await t.page.waitForURL((url) => url.pathname === '/settings/users');
+    expect(new URL(t.page.url()).search).toBe('?x=1');
+    await t.page.getByTestId('list-search').waitFor();
+  });
+
+  it('cycles the background when the logo is clicked', async () => {
+    await t.page.goto('/login');
+    const page = t.page.getByTestId('login-page');
+    const first = Number(await page.getAttribute('data-background'));
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(first).toBeLessThanOrEqual(9);
+    await t.page.getByTestId('login-logo').click();
+    expect(Number(await page.getAttribute('data-background'))).toBe((first % 9) + 1);
+  });
+});

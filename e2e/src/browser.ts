@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, inject } from 'vitest';
+import type { E2eContext } from './context';
+
+export const e2e: E2eContext = inject('e2e');
+
+/** `describe` for browser suites: skipped, with the reason printed, when the setup found no browser. */
+export function describeBrowser(name: string, body: () => void): void {
+  if (e2e.skipReason) {
+    console.warn(`e2e: skipping "${name}": ${e2e.skipReason}`);
+    describe.skip(name, body);
+  } else {
+    describe(name, body);
+  }
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: e2e.chromium,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page; every test asserts there are none. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: e2e.baseUrl,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
+  page.setDefaultTimeout(15_000);
+  return { context, page, errors };
+}
+
+/** Logs in through the login page. */
+export async function loginThroughPage(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+const screenshotDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+/** Waits for transitions (dialogs fading in, drawers sliding) to end; endless animations do not count. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await settle(page);
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+/** Opens the side menu and waits until its slide-in has finished, so screenshots show it whole. */
+export async function openSideMenu(page: Page): Promise<void> {
+  await page.getByTestId('side-menu-button').click();
+  await page.getByTestId('menu-item').first().waitFor();
+  await page.waitForFunction(() => {
+    const paper = document.querySelector('[data-testid="side-menu"] .MuiDrawer-paper');
+    if (!paper) return false;
+    const box = paper.getBoundingClientRect();
+    return box.left === 0 || Math.abs(box.right - window.innerWidth) < 1;
+  });
+  await page.waitForTimeout(100);
+}
+
+/** Path part of the page address. */
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;

@@ -1,0 +1,15 @@
+/** What the global setup hands the browser tests (Vitest provide/inject). */
+export interface E2eContext {
+  /** Set when the browser tests cannot run here; each suite prints it and skips. */
+  skipReason: string | null;
+  baseUrl: string;
+  chromium: string;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eContext;
+  }
+}

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts the real server on a free port with a fresh data directory and waits for GET /api/server. */
+export async function startServer(
+  root: string,
+  admin: { email: string; password: string },
+): Promise<RunningServer> {
+  const main = join(root, 'server', 'src', 'main.ts');
+  if (!existsSync(main)) throw new Error(`e2e: ${main} is missing`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'frota-e2e-'));
+  const logFile = join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), [main], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      FROTA_PORT: String(port),
+      FROTA_DATA_DIR: dataDir,
+      FROTA_TELTONIKA_PORT: '0',
+      FROTA_OSMAND_PORT: '0',
+      FROTA_ADMIN_EMAIL: admin.email,
+      FROTA_ADMIN_PASSWORD: admin.password,
+      FROTA_LOG_LEVEL: 'warn',
+    },
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!exited && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+      for (let i = 0; i < 50 && !exited; i++) await sleep(100);
+      if (!exited) process.kill(-child.pid, 'SIGKILL');
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) break;
+    try {
+      const response = await fetch(`${baseUrl}/api/server`);
+      if (response.ok) return { baseUrl, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '';
+  await stop();
+  throw new Error(`e2e: the server did not start\n${tail}`);
+}

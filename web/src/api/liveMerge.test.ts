@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { drainMessages, eventText, mergeBy } from './liveMerge';
+import { socketUrl } from './liveSocket';
+import type { AppEvent, Position } from './types';
+
+const position = (id: number, deviceId: number): Position => ({
+  id,
+  deviceId,
+  fixTime: '2026-01-01T00:00:00Z',
+  latitude: 0,
+  longitude: 0,
+  speed: 0,
+  course: 0,
+  valid: true,
+  attributes: {},
+});
+
+const event = (id: number, attributes: AppEvent['attributes'], type = 'alarm'): AppEvent => ({
+  id,
+  type,
+  eventTime: '2026-01-01T00:00:00Z',
+  deviceId: 1,
+  attributes,
+});
+
+describe('drainMessages', () => {
+  it('keeps the last position per device and every event in order', () => {
+    const batch = drainMessages([
+      { positions: [position(1, 10), position(2, 20)], events: [event(1, {})] },
+      { positions: [position(3, 10)], devices: [{ id: 10, name: 'A', uniqueId: 'a', attributes: {} }] },
+      { events: [event(2, {})] },
+    ]);
+    expect(batch.positions.map((p) => p.id)).toEqual([3, 2]);
+    expect(batch.events.map((e) => e.id)).toEqual([1, 2]);
+    expect(batch.devices).toHaveLength(1);
+  });
+});
+
+describe('mergeBy', () => {
+  it('replaces by key and appends new items without touching the original', () => {
+    const list = [position(1, 10), position(2, 20)];
+    const merged = mergeBy(list, [position(5, 20), position(6, 30)], (p) => p.deviceId);
+    expect(merged.map((p) => p.id)).toEqual([1, 5, 6]);
+    expect(list.map((p) => p.id)).toEqual([1, 2]);
+    expect(mergeBy(undefined, [position(1, 1)], (p) => p.deviceId)).toHaveLength(1);
+  });
+});
+
+describe('eventText', () => {
+  it('is the message, else "Alarm: type"', () => {
+    expect(eventText(event(1, { message: 'Excesso de velocidade' }))).toBe('Excesso de velocidade');
+    expect(eventText(event(1, { alarm: 'sos' }))).toBe('Alarm: sos');
+    expect(eventText(event(1, {}, 'geofenceEnter'))).toBe('Alarm: geofenceEnter');
+  });
+});
+
+describe('socketUrl', () => {
+  it('uses wss on https pages', () => {
+    expect(socketUrl({ protocol: 'https:', host: 'frota.ao' })).toBe('wss://frota.ao/api/socket');
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:8082' })).toBe('ws://localhost:8082/api/socket');
+  });
+});

@@ -1,0 +1,44 @@
+import type { AppEvent, Device, LiveMessage, Position } from './types';
+
+/** What one flush of the live queue applies: the latest of each item, in arrival order. */
+export interface LiveBatch {
+  devices: Device[];
+  positions: Position[];
+  events: AppEvent[];
+}
+
+/** Folds the queued socket messages into one batch: the last device and position per id win. */
+export function drainMessages(messages: LiveMessage[]): LiveBatch {
+  const devices = new Map<number, Device>();
+  const positions = new Map<number, Position>();
+  const events: AppEvent[] = [];
+  for (const message of messages) {
+    for (const device of message.devices ?? []) devices.set(device.id, device);
+    for (const position of message.positions ?? []) positions.set(position.deviceId, position);
+    events.push(...(message.events ?? []));
+  }
+  return { devices: [...devices.values()], positions: [...positions.values()], events };
+}
+
+/** Replaces items by key and appends new ones; the original list is not changed. */
+export function mergeBy<T>(
+  list: readonly T[] | undefined,
+  updates: readonly T[],
+  key: (item: T) => number,
+): T[] {
+  if (updates.length === 0) return [...(list ?? [])];
+  const byKey = new Map(updates.map((item) => [key(item), item]));
+  const merged = (list ?? []).map((item) => {
+    const update = byKey.get(key(item));
+    if (update === undefined) return item;
+    byKey.delete(key(item));
+    return update;
+  });
+  return [...merged, ...byKey.values()];
+}
+
+/** The toast text of an event: its message, or "Alarm: type". */
+export function eventText(event: AppEvent): string {
+  if (event.attributes?.message) return event.attributes.message;
+  return `Alarm: ${event.attributes?.alarm ?? event.type}`;
+}

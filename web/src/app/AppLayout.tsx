@@ -1,0 +1,78 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Box } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { logout } from '../api/session';
+import { toggleBetaMode, useBetaMode } from './betaMode';
+import { ContactDialog } from './ContactDialog';
+import { CookieDialog } from './CookieDialog';
+import { buildMenu, isTemporaryUser } from './permissions';
+import { useCurrentUser, useSession } from './sessionContext';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+import { useBackgroundData } from './useBackgroundData';
+import { useHotkeys } from './useHotkeys';
+import { useLiveUpdates } from './useLiveUpdates';
+
+/** The logged-in frame: top bar, side menu built from permissions, the page, live data and hotkeys. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { setUser } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const beta = useBetaMode();
+  const temporary = isTemporaryUser(user);
+  const sections = useMemo(() => buildMenu(user, beta), [user, beta]);
+  const menuEntries = sections.reduce((count, section) => count + section.items.length, 0);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [contactsOpen, setContactsOpen] = useState(false);
+  const [cookieOpen, setCookieOpen] = useState(false);
+
+  useBackgroundData();
+  useLiveUpdates(user);
+
+  const onBeta = useCallback(() => {
+    const on = toggleBetaMode();
+    enqueueSnackbar(t(on ? 'betaOn' : 'betaOff'), { autoHideDuration: 3000 });
+  }, [enqueueSnackbar, t]);
+  const onCookie = useCallback(() => setCookieOpen(true), []);
+  useHotkeys({ onBeta, onCookie });
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } catch {
+      // The session may already be gone; the client forgets it either way.
+    }
+    queryClient.clear();
+    setUser(null);
+    void navigate('/');
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
+      <TopBar
+        user={user}
+        temporary={temporary}
+        showMenuButton={!temporary || menuEntries > 1}
+        onMenu={() => setMenuOpen(true)}
+        onLogout={() => void onLogout()}
+      />
+      <SideMenu
+        open={menuOpen}
+        sections={sections}
+        onClose={() => setMenuOpen(false)}
+        onContacts={() => setContactsOpen(true)}
+      />
+      <Box component="main" sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 1, sm: 2 } }}>
+        <Outlet />
+      </Box>
+      <ContactDialog open={contactsOpen} onClose={() => setContactsOpen(false)} />
+      <CookieDialog open={cookieOpen} onClose={() => setCookieOpen(false)} />
+    </Box>
+  );
+}

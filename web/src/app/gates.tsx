@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useBetaMode } from './betaMode';
+import { canOpenRoute, firstMenuPath, isTemporaryUser } from './permissions';
+import type { AppRoute } from './routes';
+import { useSession } from './sessionContext';
+
+/** Sends anyone not logged in to /login, remembering where they were going. */
+export function RequireAuth() {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
+  return <Outlet />;
+}
+
+/** A blank page that redirects to the first enabled menu entry (unknown or forbidden addresses). */
+export function RedirectToFirst() {
+  const { user } = useSession();
+  const beta = useBetaMode();
+  const { pathname } = useLocation();
+  const target =
+    firstMenuPath(user, beta) ?? (user && !isTemporaryUser(user) ? `/settings/user/${user.id}` : null);
+  if (!target || target === pathname) return <Box data-testid="blank-page" />;
+  return <Navigate to={target} replace />;
+}
+
+/** Renders the page only when the user's permissions open its route. */
+export function RouteGate({ route, children }: { route: AppRoute; children: ReactNode }) {
+  const { user } = useSession();
+  const beta = useBetaMode();
+  const params = useParams();
+  if (!canOpenRoute(user, route, { beta, params })) return <RedirectToFirst />;
+  return children;
+}

@@ -1,0 +1,55 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const DEFAULT_TIMEZONE = 'Africa/Luanda';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+/** The timezone choices of the user form (document 1 §3). */
+export const TIMEZONES = [
+  'Africa/Luanda',
+  'Africa/Maputo',
+  'Africa/Blantyre',
+  'Europe/Lisbon',
+  'Europe/Paris',
+  'Europe/Madrid',
+  'Atlantic/Cape_Verde',
+  'Africa/Sao_Tome',
+] as const;
+
+type DateInput = string | number | Date | null | undefined;
+
+function inZone(value: DateInput, tz: string | undefined): dayjs.Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = dayjs(value);
+  if (!date.isValid()) return null;
+  try {
+    return date.tz(tz || DEFAULT_TIMEZONE);
+  } catch {
+    return date.tz(DEFAULT_TIMEZONE);
+  }
+}
+
+/** `DD/MM/YYYY HH:mm:ss` in the user's timezone; empty text for no or invalid dates. */
+export function formatDateTime(value: DateInput, tz?: string): string {
+  return inZone(value, tz)?.format(DATE_TIME_FORMAT) ?? '';
+}
+
+/** `DD/MM/YYYY` in the user's timezone. */
+export function formatDate(value: DateInput, tz?: string): string {
+  return inZone(value, tz)?.format(DATE_FORMAT) ?? '';
+}
+
+const currencyNumber = new Intl.NumberFormat('pt-PT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount in pt-PT number format followed by the client's currency symbol. */
+export function formatCurrency(value: number | string | null | undefined, symbol = ''): string {
+  const amount = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
+  const text = currencyNumber.format(amount);
+  return symbol ? `${text} ${symbol}` : text;
+}

@@ -1,0 +1,54 @@
+import { useCallback, useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { sendJson } from '../api/client';
+import { queryKeys, useUsers } from '../api/queries';
+import type { User } from '../api/types';
+import { useSession } from '../app/sessionContext';
+import { DataList } from '../common/DataList';
+import { compareText } from '../common/listSearch';
+import { usersListRows } from './usersList';
+
+/** /settings/users (document 1 §6, Settings lists). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const users = useUsers();
+  const queryClient = useQueryClient();
+  const rows = useMemo(() => usersListRows(users.data, user?.id), [users.data, user?.id]);
+
+  const columns = useMemo<GridColDef<User>[]>(
+    () => [
+      { field: 'name', headerName: t('name'), flex: 1, minWidth: 160, sortComparator: compareText },
+      { field: 'email', headerName: t('email'), flex: 1, minWidth: 200, sortComparator: compareText },
+      { field: 'phone', headerName: t('phone'), flex: 0.6, minWidth: 120 },
+    ],
+    [t],
+  );
+
+  const remove = useCallback(
+    async (row: User) => {
+      await sendJson('DELETE', `/api/users/${row.id}`);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+    },
+    [queryClient],
+  );
+
+  return (
+    <DataList
+      title={t('route.settings_users')}
+      rows={rows}
+      columns={columns}
+      loading={users.isLoading}
+      exportName="Users"
+      editPath="/settings/user"
+      canAdd
+      canEdit
+      canRemove
+      onRemove={remove}
+      itemName={(row) => row.name}
+      initialSort={[{ field: 'name', sort: 'asc' }]}
+    />
+  );
+}
