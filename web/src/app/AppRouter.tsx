@@ -1,18 +1,10 @@
-import type { ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { UserEditPage } from '../settings/UserEditPage';
-import { UsersPage } from '../settings/UsersPage';
 import { AppLayout } from './AppLayout';
 import { RedirectToFirst, RequireAuth, RouteGate } from './gates';
 import { LoginPage } from './login/LoginPage';
+import { PAGES } from './pages';
 import { PlaceholderPage } from './PlaceholderPage';
 import { ROUTES, type AppRoute } from './routes';
-
-/** Screens built so far; every other route shows its placeholder. */
-const PAGES: Record<string, ComponentType> = {
-  '/settings/users': UsersPage,
-  '/settings/user/:id?': UserEditPage,
-};
 
 function Page({ route }: { route: AppRoute }) {
   const { pathname } = useLocation();

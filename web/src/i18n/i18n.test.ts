@@ -2,13 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, SECTIONS } from '../app/routes';
-import ar from './ar.json';
-import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
-import pt from './pt.json';
-
-type Table = { [key: string]: string | Table };
+import { areaTables, languageTable, type Table } from './tables';
 
 const flatten = (table: Table, prefix = ''): Record<string, string> =>
   Object.entries(table).reduce<Record<string, string>>((out, [key, value]) => {
@@ -16,8 +10,13 @@ const flatten = (table: Table, prefix = ''): Record<string, string> =>
     return typeof value === 'string' ? { ...out, [path]: value } : { ...out, ...flatten(value, path) };
   }, {});
 
-const source = flatten(pt);
-const others = { en: flatten(en), es: flatten(es), fr: flatten(fr), ar: flatten(ar) };
+const source = flatten(languageTable('pt'));
+const others = {
+  en: flatten(languageTable('en')),
+  es: flatten(languageTable('es')),
+  fr: flatten(languageTable('fr')),
+  ar: flatten(languageTable('ar')),
+};
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 // jsdom gives modules an http URL, so the sources are found from the working directory (root or web/).
@@ -35,6 +34,12 @@ describe('interface language tables', () => {
   it('has every Portuguese key in en, es, fr and ar, and nothing more', () => {
     for (const [language, table] of Object.entries(others)) {
       expect(Object.keys(table).sort(), language).toEqual(Object.keys(source).sort());
+    }
+  });
+
+  it('keeps each area table under one top-level key named for its area', () => {
+    for (const { area, language, table } of areaTables()) {
+      expect(Object.keys(table), `${area}/${language}`).toEqual([area]);
     }
   });
 

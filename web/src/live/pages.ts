@@ -1,0 +1,4 @@
+/** Map screens by route path (see app/routes.ts for the paths). */
+import type { ComponentType } from 'react';
+
+export const LIVE_PAGES: Record<string, ComponentType> = {};
