@@ -25,6 +25,8 @@ import { positionRoutes } from './api/positions';
 import { reportApiRoutes } from './api/reportApi';
 import { socketRoutes } from './api/socket';
 import { commandRoutes } from './api/commands';
+import { settingsRoutes } from './api/settings';
+import { reportRoutes } from './reports/routes';
 import { CommandQueue } from './services/commandQueue';
 
 const hideSecrets = (url: string) => url.replace(/([?&](token|session|password)=)[^&]*/gi, '$1***');
@@ -102,6 +104,8 @@ export async function buildApp(
   reportApiRoutes(app, services);
   socketRoutes(app, services);
   commandRoutes(app, services, options.commands ?? new CommandQueue(() => services.commands));
+  settingsRoutes(app, services);
+  reportRoutes(app, services);
 
   const webDir = services.config.webDir;
   const hasWeb = existsSync(join(webDir, 'index.html'));
