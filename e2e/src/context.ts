@@ -3,6 +3,9 @@ export interface E2eContext {
   /** Set when the browser tests cannot run here; each suite prints it and skips. */
   skipReason: string | null;
   baseUrl: string;
+  /** the server's device ports: feed positions through the real listeners */
+  teltonikaPort: number;
+  osmandPort: number;
   chromium: string;
   adminEmail: string;
   adminPassword: string;

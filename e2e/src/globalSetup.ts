@@ -17,6 +17,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const context: E2eContext = {
     skipReason: null,
     baseUrl: '',
+    teltonikaPort: 0,
+    osmandPort: 0,
     chromium,
     adminEmail: 'admin@frota.local',
     adminPassword: `e2e-${Math.random().toString(36).slice(2)}`,
@@ -29,9 +31,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('e2e', context);
     return async () => undefined;
   }
-  ensureWebBuild(root);
-  const server = await startServer(root, { email: context.adminEmail, password: context.adminPassword });
+  const webDir = ensureWebBuild(root);
+  const server = await startServer(
+    root,
+    { email: context.adminEmail, password: context.adminPassword },
+    webDir,
+  );
   context.baseUrl = server.baseUrl;
+  context.teltonikaPort = server.teltonikaPort;
+  context.osmandPort = server.osmandPort;
   project.provide('e2e', context);
   return server.stop;
 }

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   baseUrl: string;
+  /** device ports (real listeners) for tests that feed positions */
+  teltonikaPort: number;
+  osmandPort: number;
   stop: () => Promise<void>;
 }
 
@@ -27,10 +30,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startServer(
   root: string,
   admin: { email: string; password: string },
+  webDir: string,
 ): Promise<RunningServer> {
   const main = join(root, 'server', 'src', 'main.ts');
   if (!existsSync(main)) throw new Error(`e2e: ${main} is missing`);
   const port = await freePort();
+  const teltonikaPort = await freePort();
+  const osmandPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'frota-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
@@ -42,8 +48,10 @@ export async function startServer(
       ...process.env,
       FROTA_PORT: String(port),
       FROTA_DATA_DIR: dataDir,
-      FROTA_TELTONIKA_PORT: '0',
-      FROTA_OSMAND_PORT: '0',
+      FROTA_TELTONIKA_PORT: String(teltonikaPort),
+      FROTA_OSMAND_PORT: String(osmandPort),
+      FROTA_HOST: '127.0.0.1',
+      FROTA_WEB_DIR: webDir,
       FROTA_ADMIN_EMAIL: admin.email,
       FROTA_ADMIN_PASSWORD: admin.password,
       FROTA_LOG_LEVEL: 'warn',
@@ -76,7 +84,7 @@ export async function startServer(
     if (exited) break;
     try {
       const response = await fetch(`${baseUrl}/api/server`);
-      if (response.ok) return { baseUrl, stop };
+      if (response.ok) return { baseUrl, teltonikaPort, osmandPort, stop };
     } catch {
       // Not listening yet.
     }

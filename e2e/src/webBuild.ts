@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const newest = (path: string): number => {
   if (!existsSync(path)) return 0;
@@ -9,18 +9,27 @@ const newest = (path: string): number => {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 };
 
-/** Builds web/dist when it is missing or older than the web sources. */
-export function ensureWebBuild(root: string): void {
+/**
+ * Builds the web app when the build is missing or older than the web sources, and returns its folder:
+ * web/dist, or E2E_WEB_OUT (so several people can run browser tests at once without sharing one build).
+ */
+export function ensureWebBuild(root: string): string {
   const web = join(root, 'web');
-  const built = newest(join(web, 'dist', 'index.html'));
+  const out = process.env.E2E_WEB_OUT ? resolve(process.env.E2E_WEB_OUT) : join(web, 'dist');
+  const built = newest(join(out, 'index.html'));
   const sources = Math.max(
     newest(join(web, 'src')),
     newest(join(web, 'public')),
     newest(join(web, 'index.html')),
     newest(join(web, 'vite.config.ts')),
   );
-  if (built > 0 && built >= sources) return;
-  console.log('e2e: building web/dist');
-  const run = spawnSync('npm', ['run', 'build', '-w', '@frota/web'], { cwd: root, stdio: 'inherit' });
+  if (built > 0 && built >= sources) return out;
+  console.log(`e2e: building ${out}`);
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const run = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) throw new Error('e2e: the web build failed');
+  return out;
 }
