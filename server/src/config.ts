@@ -25,6 +25,7 @@ const schema = z.object({
   FROTA_OSMAND_PORT: port(5055),
   FROTA_GEOCODER_URL: optionalUrl,
   FROTA_SMS_URL: optionalUrl,
+  FROTA_DEVICE_TIMEOUT: z.coerce.number().int().min(30).default(600),
   FROTA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FROTA_ADMIN_EMAIL: z.string().email().default('admin@frota.local'),
   FROTA_ADMIN_PASSWORD: optionalUrl,
@@ -45,6 +46,8 @@ export interface Config {
   osmandPort: number;
   geocoderUrl?: string;
   smsUrl?: string;
+  /** seconds without a report before a device is offline */
+  deviceTimeout: number;
   logLevel: string;
   adminEmail: string;
   adminPassword?: string;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     osmandPort: e.FROTA_OSMAND_PORT,
     geocoderUrl: e.FROTA_GEOCODER_URL,
     smsUrl: e.FROTA_SMS_URL,
+    deviceTimeout: e.FROTA_DEVICE_TIMEOUT,
     logLevel: e.FROTA_LOG_LEVEL,
     adminEmail: e.FROTA_ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.FROTA_ADMIN_PASSWORD,

@@ -15,6 +15,11 @@ import { CommandQueue } from './services/commandQueue';
 import { createNotifier } from './events/notify/notifier';
 import { createSmsSender } from './events/notify/sms';
 import { createGeocoder } from './processing/geocoder';
+import { startOfflineDetector } from './jobs/offlineDetector';
+import { startReportScheduler } from './reports/scheduler';
+import { randomBytes } from 'node:crypto';
+import { RedisBus } from './live/redisBus';
+import type { ChangeKind } from './services/context';
 import { startOsmand, startTeltonika, type OsmandListener, type TeltonikaListener } from './protocols';
 
 export interface RunningServer {
@@ -69,14 +74,43 @@ export async function startServer(
     log,
     onSeen: (uniqueId) => commands.deviceSeen(uniqueId),
   });
-  services.changes.on((kind) => {
+  const localChange = (kind: ChangeKind) => {
     ingest.invalidate(kind);
     if (kind === 'notifications' || kind === 'links' || kind === 'users') notifier.invalidate();
-  });
+  };
+  services.changes.on(localChange);
   const app = await buildApp(services, {
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     commands,
   });
+  const node = randomBytes(6).toString('hex');
+  let bus: RedisBus | undefined;
+  if (config.redisUrl) {
+    bus = await RedisBus.connect(config.redisUrl, node, {
+      live: (message) => services.live.deliver(message),
+      change: (kind) => {
+        localChange(kind as ChangeKind);
+        void services.live.refreshScopes();
+      },
+    });
+    services.live.attachBus(bus);
+    log.info({ node }, 'live fan-out through Redis');
+  }
+  const jobs =
+    opts.listen === false
+      ? []
+      : [
+          startOfflineDetector({
+            db,
+            live: services.live,
+            node,
+            timeoutMs: config.deviceTimeout * 1000,
+            onOffline: (ids) => ingest.markOffline(ids),
+            notify: (contexts) => notifier.handle(contexts),
+          }),
+          startReportScheduler(services),
+        ];
+  if (bus) services.changes.on((kind) => bus!.publishChange(kind));
   let url = '';
   if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
   else await app.ready();
@@ -105,10 +139,12 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      for (const job of jobs) await job.stop();
       // Devices first: no new records; records already received are committed (and acknowledged).
       await Promise.all([teltonika?.close(), osmand?.close()]);
       await ingest.writer.drain();
       await notifier.close();
+      await bus?.close();
       services.live.closeAll();
       await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
       if (!opts.db) await db.close();

@@ -1,9 +1,15 @@
-/** WebSocket /api/socket: live devices, positions and events for the session user. */
+/**
+ * WebSocket /api/socket: on open, the devices and latest positions the user may see; then live messages
+ * for those devices only (LiveHub). Pings keep proxies from closing idle sockets and drop dead peers.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/context';
 import { optionalScope } from '../auth/guard';
 import { visibleIds } from '../auth/policy';
-import { positionJson } from '../services/rows';
+import { deviceJson, positionJson } from '../services/rows';
+import { listRows } from '../services/entities';
+
+export const PING_MS = 30_000;
 
 export function socketRoutes(app: FastifyInstance, services: Services) {
   app.get('/api/socket', { websocket: true, schema: { hide: true } }, async (socket, req) => {
@@ -13,6 +19,15 @@ export function socketRoutes(app: FastifyInstance, services: Services) {
       return;
     }
     await services.live.register(socket, scope);
+    let alive = true;
+    socket.on('pong', () => (alive = true));
+    const ping = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, PING_MS);
+    socket.on('close', () => clearInterval(ping));
+
     const k = services.db.kysely;
     let latest = k
       .selectFrom('positions')
@@ -24,7 +39,12 @@ export function socketRoutes(app: FastifyInstance, services: Services) {
       );
     const devices = visibleIds(services.db, scope, 'devices');
     if (devices) latest = latest.where('deviceId', 'in', devices as never);
-    const positions = (await latest.execute()).map(positionJson);
-    if (positions.length) socket.send(JSON.stringify({ positions }));
+    const [positions, deviceRows] = await Promise.all([
+      latest.execute(),
+      listRows(services.db, scope, 'devices'),
+    ]);
+    socket.send(
+      JSON.stringify({ devices: deviceRows.map(deviceJson), positions: positions.map(positionJson) }),
+    );
   });
 }

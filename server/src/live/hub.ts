@@ -59,7 +59,21 @@ export class LiveHub {
     }
   }
 
+  private bus: { publishLive(message: LiveMessage): void } | undefined;
+
+  /** Sends every local publication to the other nodes too. */
+  attachBus(bus: { publishLive(message: LiveMessage): void }): void {
+    this.bus = bus;
+  }
+
+  /** Delivers to this node's sockets and, with a bus, to the other nodes' sockets. */
   publish(message: LiveMessage): void {
+    this.deliver(message);
+    this.bus?.publishLive(message);
+  }
+
+  /** Delivers to this node's sockets only (messages that came from another node). */
+  deliver(message: LiveMessage): void {
     for (const conn of this.connections) {
       const sees = (deviceId: number) => conn.deviceIds === 'all' || conn.deviceIds.has(deviceId);
       const devices = (message.devices ?? []).filter((d) => sees(d.id));

@@ -193,9 +193,13 @@ export class Ingest implements IngestSink {
     const positions = request.devices.map((d) =>
       positionJson({ ...request.positions[d.positionIndex], id: positionIds[d.positionIndex] } as never),
     );
+    const latestId = (id: number) => {
+      const d = request.devices.find((x) => x.id === id);
+      return d ? positionIds[d.positionIndex] : null;
+    };
     const devices = [...touched.values()]
       .filter((t) => t.before.status !== 'online')
-      .map((t) => deviceJson({ ...stateRow(t.after) }));
+      .map((t) => deviceJson({ ...stateRow(t.after), positionId: latestId(t.after.id) }));
     this.deps.live.publish({
       positions,
       events: events.map((e) => eventJson(e as never)),

@@ -1,0 +1,35 @@
+/**
+ * Database leases: a named job runs on one node at a time. A node takes the lease when it is free or
+ * expired, or renews its own; the update is one conditional statement, so two nodes never both win.
+ */
+import type { Db } from '../db/database';
+
+export async function acquireLease(
+  db: Db,
+  name: string,
+  holder: string,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const expiresAt = now + ttlMs;
+  await db.kysely
+    .insertInto('leases')
+    .values({ name, holder, expiresAt })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ holder, expiresAt })
+        .where((eb) => eb.or([eb('leases.expiresAt', '<', now), eb('leases.holder', '=', holder)])),
+    )
+    .execute();
+  const row = await db.kysely
+    .selectFrom('leases')
+    .select(['holder'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.holder === holder;
+}
+
+export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
+  await db.kysely.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
+}
