@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const demo = process.argv.includes('--demo');
-const run = (args) => {
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+const run = (args, cwd = root) => {
+  const r = spawnSync(process.execPath, args, { cwd, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
 if (!existsSync(join(root, 'web/dist/index.html')) && existsSync(join(root, 'web/vite.config.ts'))) {
   console.log('Building the web app (first start)...');
-  run([join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts']);
+  run([join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
 }
 if (demo) run(['--import', 'tsx', 'tools/src/seedDemo.ts']);
 
