@@ -95,7 +95,7 @@ describeBrowser('menus and routes from permissions', () => {
     await loginAs(twoEmail, '/report/trips');
     await t.page.goto('/no/such/page');
     await t.page.waitForURL((url) => url.pathname === '/report/trips');
-    expect(await t.page.getByTestId('placeholder-page').getAttribute('data-path')).toBe('/report/trips');
+    expect(await t.page.getByTestId('report-page').getAttribute('data-report')).toBe('trips');
   });
 
   it('lays Arabic out right to left', async () => {

@@ -1,0 +1,218 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { AdminApi, uniqueEmail } from './src/api';
+import { describeBrowser, e2e, launchBrowser, openPage, screenshot, type TestPage } from './src/browser';
+import { createFleet, type Fleet } from './src/reportsFleet';
+import { choosePeriod, loginAs, openReport, pick, query, tableHeader, tableRows } from './src/reportsPage';
+
+describeBrowser('report results', () => {
+  let browser: Browser;
+  let fleet: Fleet;
+  let t: TestPage;
+  let dayText: string;
+  let arabicEmail: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const api = await AdminApi.login(e2e.baseUrl, e2e.adminEmail, e2e.adminPassword);
+    fleet = await createFleet(api, e2e.osmandPort);
+    const [y, m, d] = fleet.day.split('-');
+    dayText = `${d}/${m}/${y}`;
+    arabicEmail = uniqueEmail('ar');
+    await api.call('POST', '/api/users', {
+      name: 'عربي',
+      email: arabicEmail,
+      password: 'Senha-Boa-123',
+      administrator: true,
+      attributes: { language: 'ar' },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    t = await openPage(browser);
+    await loginAs(t.page);
+  });
+  afterEach(async () => {
+    await t.context.close();
+    expect(t.errors).toEqual([]);
+  });
+
+  const vehicle = (i: number) =>
+    pick(t.page, 'report-devices', fleet.devices[i].name, `report-devices-option-${fleet.devices[i].id}`);
+  const open = async (name: string, devices: number[] = [0]) => {
+    await openReport(t.page, name);
+    for (const i of devices) await vehicle(i);
+    await choosePeriod(t.page, 'yesterday');
+  };
+
+  it('shows the trips of a day as a titled table with footer, sortable and searchable', async () => {
+    await open('trips');
+    await query(t.page);
+    const table = t.page.getByTestId('report-table');
+    expect(await table.getByTestId('report-table-title').textContent()).toContain('Viagens');
+    expect(await tableHeader(t.page)).toEqual(expect.arrayContaining(['Início', 'Origem', 'Fim', 'Destino']));
+    const rows = await tableRows(t.page);
+    expect(rows).toHaveLength(2);
+    expect(rows[0][0]).toBe(`${dayText} 08:00:00`);
+    expect(rows[1][0]).toBe(`${dayText} 09:00:00`);
+    expect(await table.getByTestId('report-footer').first().textContent()).toContain('Total');
+    await table.getByTestId('report-table-title').evaluate((title) => title.scrollIntoView());
+    await screenshot(t.page, 'reports-trips');
+
+    await table.getByTestId('report-sort').first().click();
+    await table.getByTestId('report-sort').first().click();
+    expect((await tableRows(t.page))[0][0]).toBe(`${dayText} 09:00:00`);
+    await table.getByTestId('list-search').fill('09:00:00');
+    await t.page.waitForFunction(() => document.querySelectorAll('[data-testid="report-row"]').length === 1);
+
+    // The table's own export: the rows as shown (searched), as CSV named after the title.
+    await table.getByTestId('list-export').click();
+    const [download] = await Promise.all([
+      t.page.waitForEvent('download'),
+      t.page.getByTestId('list-export-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Viagens_Alfa_${fleet.tag}.csv`);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0].startsWith('Início,Origem,Fim,Destino')).toBe(true);
+    expect(lines).toHaveLength(3);
+    expect(lines[1].startsWith(`${dayText} 09:00:00,`)).toBe(true);
+    expect(lines[2].startsWith('Total,')).toBe(true);
+  });
+
+  it('lists km per vehicle and draws the km per day chart', async () => {
+    await open('km', [0, 1]);
+    await query(t.page);
+    const rows = await tableRows(t.page);
+    expect(rows.map((row) => row[0])).toEqual([fleet.devices[0].name, fleet.devices[1].name]);
+    await openReport(t.page, 'chart_km');
+    expect(await t.page.getByTestId('report-export').isDisabled()).toBe(true);
+    await vehicle(0);
+    await choosePeriod(t.page, 'thisWeek');
+    await query(t.page);
+    const chart = t.page.getByTestId('report-chart');
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await chart.textContent()).toContain(fleet.devices[0].name);
+    expect(await chart.getByTestId('report-chart-totals').textContent()).toMatch(
+      /Total: [\d,]+ km · Média diária: [\d,]+ km/,
+    );
+    await t.page.getByTestId('report-export').click();
+    expect(await t.page.locator('[data-testid^="report-export-"][role="menuitem"]').count()).toBe(1);
+    await t.page.keyboard.press('Escape');
+    await screenshot(t.page, 'reports-chart-km');
+  });
+
+  it('shows engine hours per day and the activity pie with one-decimal percentages', async () => {
+    await open('hours');
+    await query(t.page);
+    expect((await tableRows(t.page)).map((row) => row[0])).toEqual([dayText]);
+    await open('activity');
+    await query(t.page);
+    const legend = await t.page.getByTestId('report-pie-legend').locator('p').allTextContents();
+    expect(legend.length).toBeGreaterThan(0);
+    for (const text of legend) expect(text).toMatch(/: \d{1,3},\d%$/);
+    await t.page.getByTestId('report-pie').scrollIntoViewIfNeeded();
+    await screenshot(t.page, 'reports-activity-pie');
+  });
+
+  it('lists alerts of the chosen types', async () => {
+    await open('alerts');
+    await query(t.page);
+    const all = await tableRows(t.page);
+    expect(all.some((row) => row.some((cell) => /sos/i.test(cell)))).toBe(true);
+    await t.page.getByTestId('report-event-alarmSos').uncheck();
+    await query(t.page);
+    await t.page.waitForFunction(
+      (count) =>
+        document.querySelectorAll('[data-testid="report-row"]').length < count ||
+        !!document.querySelector('[data-testid="message-dialog"]'),
+      all.length,
+    );
+  });
+
+  it('lists the positions of a day in pages of 50 and scrolls back to the form', async () => {
+    await open('positions');
+    await query(t.page);
+    expect(await tableRows(t.page)).toHaveLength(50);
+    expect(await t.page.locator('.MuiTablePagination-displayedRows').textContent()).toMatch(
+      new RegExp(`^1\\D+50 de ${fleet.positions}$`),
+    );
+    const top = t.page.getByTestId('report-scroll-top');
+    await t.page.getByTestId('report-row').last().scrollIntoViewIfNeeded();
+    await top.waitFor({ state: 'visible' });
+    await top.click();
+    await t.page.waitForFunction(() => {
+      const form = document.querySelector('[data-testid="report-form"]')!.getBoundingClientRect();
+      return form.top >= 0 && form.top < 100;
+    });
+  });
+
+  it('opens the Oops dialog when the period has no data', async () => {
+    await open('trips', [2]);
+    await t.page.getByTestId('report-query').click();
+    const dialog = t.page.getByTestId('message-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Oops!');
+    expect(await dialog.textContent()).toContain('Não existem dados para o período seleccionado.');
+    await screenshot(t.page, 'reports-oops');
+  });
+
+  it('downloads the CSV file with the server name and opens the PDF in a new tab', async () => {
+    await open('trips');
+    await t.page.getByTestId('report-export').click();
+    const [download] = await Promise.all([
+      t.page.waitForEvent('download'),
+      t.page.getByTestId('report-export-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^trips_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain('Início');
+    expect(csv).toContain(`${dayText} 08:00:00`);
+
+    await t.page.getByTestId('report-export').click();
+    const [tab] = await Promise.all([
+      t.context.waitForEvent('page'),
+      t.page.getByTestId('report-export-pdf').click(),
+    ]);
+    await tab.waitForURL((url) => url.protocol === 'blob:');
+    await t.page.getByTestId('report-spinner').waitFor({ state: 'detached' });
+  });
+
+  it('cancels a running report', async () => {
+    await open('trips');
+    let release: () => void = () => undefined;
+    await t.page.route('**/report/report_trips.php', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue().catch(() => undefined);
+    });
+    await t.page.getByTestId('report-query').click();
+    await t.page.getByTestId('report-spinner').waitFor();
+    expect(await t.page.getByTestId('report-query').isDisabled()).toBe(true);
+    await t.page.getByTestId('report-cancel').click();
+    await t.page.getByTestId('report-spinner').waitFor({ state: 'detached' });
+    release();
+    await t.page.waitForTimeout(300);
+    expect(await t.page.getByTestId('report-results').count()).toBe(0);
+    expect(await t.page.getByTestId('error-dialog').count()).toBe(0);
+    expect(await t.page.getByTestId('report-query').isEnabled()).toBe(true);
+  });
+
+  it('lays the form and the results out right to left in Arabic', async () => {
+    await t.context.clearCookies();
+    await loginAs(t.page, arabicEmail, 'Senha-Boa-123');
+    await open('trips');
+    expect(await t.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await t.page.getByTestId('report-query').textContent()).toBe('استعلام');
+    await query(t.page);
+    expect(await tableRows(t.page)).toHaveLength(2);
+    await screenshot(t.page, 'reports-arabic');
+    await t.page.getByTestId('report-table-title').evaluate((title) => title.scrollIntoView());
+    await screenshot(t.page, 'reports-arabic-table');
+  });
+});

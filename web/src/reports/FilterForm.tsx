@@ -1,0 +1,157 @@
+import { useCallback, useMemo } from 'react';
+import { Alert, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { Device, Driver, Geofence, Group } from '../api/types';
+import { compareText } from '../common/listSearch';
+import { EventTypesField } from './EventTypesField';
+import { GroupHoursPanel } from './GroupHoursPanel';
+import { ItemPicker } from './ItemPicker';
+import { OptionFields } from './OptionFields';
+import type { Period } from './period';
+import { PeriodField } from './PeriodField';
+import { fetchGroupDrivers } from './reportData';
+import { visibleFields, type ReportDef } from './reportDefs';
+import { showsWorkingHours, type ReportFormState } from './reportForm';
+import { deviceLabel, devicesOfGroup, groupsWithMembers } from './selection';
+import { WorkingHoursPanel } from './WorkingHoursPanel';
+import { ZoneFilter } from './ZoneFilter';
+
+export interface FilterLists {
+  devices: Device[];
+  drivers: Driver[] | undefined;
+  groups: Group[] | undefined;
+  geofences: Geofence[] | undefined;
+  events: string[];
+  loading: boolean;
+}
+
+interface Props {
+  def: ReportDef;
+  form: ReportFormState;
+  onChange: (change: (form: ReportFormState) => ReportFormState) => void;
+  lists: FilterLists;
+  period: Period | null;
+  timezone: string;
+  years: boolean;
+}
+
+/** The report filter form of document 2 §2.2 for one report. */
+export function FilterForm({ def, form, onChange, lists, period, timezone, years }: Props) {
+  const { t } = useTranslation();
+  const set = useCallback(
+    <K extends keyof ReportFormState>(key: K, value: ReportFormState[K]) =>
+      onChange((current) => ({ ...current, [key]: value })),
+    [onChange],
+  );
+  const { devices, drivers, groups } = lists;
+  const vehicleItems = useMemo(() => devices.map((d) => ({ id: d.id, label: deviceLabel(d) })), [devices]);
+  const driverItems = useMemo(
+    () =>
+      [...(drivers ?? [])]
+        .sort((a, b) => compareText(a.name, b.name))
+        .map((d) => ({ id: d.id, label: d.name })),
+    [drivers],
+  );
+  const vehicleGroups = useMemo(
+    () => groupsWithMembers(groups, (id) => devicesOfGroup(id, groups ?? [], devices).length),
+    [groups, devices],
+  );
+  const driverGroups = useMemo(() => groupsWithMembers(groups, () => 1), [groups]);
+  const byDriver = def.drivers && form.itemsType === 'D';
+  const chosenGroups = useMemo(() => {
+    if (!def.groupHours) return [];
+    const ids = new Set(devices.filter((d) => form.devices.includes(d.id)).map((d) => d.groupId));
+    return (groups ?? []).filter((group) => ids.has(group.id));
+  }, [def.groupHours, devices, form.devices, groups]);
+
+  return (
+    <Stack spacing={2}>
+      <PeriodField
+        kind={def.period}
+        value={form.period}
+        onChange={(value) => set('period', value)}
+        month={form.month}
+        onMonth={(month) => set('month', month)}
+        period={period}
+        timezone={timezone}
+        years={years}
+      />
+      {def.drivers && (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={form.itemsType}
+          onChange={(_, value: 'V' | 'D' | null) => value && set('itemsType', value)}
+          data-testid="report-items-type"
+        >
+          <ToggleButton value="V" data-testid="report-by-vehicle">
+            {t('reports.byVehicle')}
+          </ToggleButton>
+          <ToggleButton value="D" data-testid="report-by-driver">
+            {t('reports.byDriver')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {byDriver ? (
+        <ItemPicker
+          label={t('reports.drivers')}
+          items={driverItems}
+          groups={driverGroups}
+          expand={fetchGroupDrivers}
+          selected={form.drivers}
+          onChange={(ids) => set('drivers', ids)}
+          testId="report-drivers"
+          loading={!drivers}
+        />
+      ) : (
+        <ItemPicker
+          label={t('reports.vehicles')}
+          items={vehicleItems}
+          groups={vehicleGroups}
+          expand={(id) => devicesOfGroup(id, groups ?? [], devices)}
+          selected={form.devices}
+          onChange={(ids) => set('devices', ids)}
+          testId="report-devices"
+          loading={lists.loading}
+        />
+      )}
+      {def.deviceFilter && !lists.loading && devices.length === 0 && (
+        <Alert severity="info" data-testid="report-no-devices">
+          {t(`reports.noDevices.${def.deviceFilter}`)}
+        </Alert>
+      )}
+      {def.zones && (
+        <ZoneFilter
+          geofences={lists.geofences}
+          speedLimitOnly={def.zones === 'speedLimit'}
+          filter={form.geofenceFilter}
+          onFilter={(on) => set('geofenceFilter', on)}
+          selected={form.geofences}
+          onChange={(ids) => set('geofences', ids)}
+        />
+      )}
+      {def.events && (
+        <EventTypesField
+          offered={lists.events}
+          chosen={form.events}
+          onChange={(chosen) => set('events', chosen)}
+        />
+      )}
+      <OptionFields
+        fields={visibleFields(def, form.fields)}
+        values={form.fields}
+        onChange={(values) => set('fields', values)}
+      />
+      {showsWorkingHours(def, form) && (
+        <WorkingHoursPanel week={form.week} onChange={(week) => set('week', week)} />
+      )}
+      {def.groupHours && (
+        <GroupHoursPanel
+          groups={chosenGroups}
+          hours={form.groupHours}
+          onChange={(hours) => set('groupHours', hours)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Box, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useGeofences, useGroups } from '../api/queries';
+import { hasPermission } from '../app/permissions';
+import { ROUTES } from '../app/routes';
+import { useCurrentUser } from '../app/sessionContext';
+import { DEFAULT_TIMEZONE } from '../common/formatters';
+import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
+import { EVENT_TYPES, keepOffered, offeredEventTypes } from './eventTypes';
+import { FilterForm } from './FilterForm';
+import { groupHoursFor, groupsOfDevices } from './groupHours';
+import { monthChoices } from './period';
+import { PickersProvider } from './PickersProvider';
+import { ReportActions } from './ReportActions';
+import { useReportDevices, useReportDrivers } from './reportData';
+import { formatsOf, REPORT_DEFS, type ReportDef, type ReportFormat } from './reportDefs';
+import {
+  checkForm,
+  chosenItems,
+  formPeriod,
+  initialForm,
+  reportBody,
+  type ReportFormState,
+} from './reportForm';
+import { ReportResults } from './ReportResults';
+import { reportDevices } from './selection';
+import { ScrollTop } from './ScrollTop';
+import { useReportRun } from './useReportRun';
+
+/** The year presets' permission flag (document 2 §2.2, §6; the spec does not name it). */
+export const YEAR_PERMISSION = 'reports.year';
+
+/** One report screen: the filter form, Query and export, and the results below (document 2 §2.1–§2.4). */
+export function ReportPage({ def }: { def: ReportDef }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const timezone =
+    typeof user.attributes?.timezone === 'string' ? user.attributes.timezone : DEFAULT_TIMEZONE;
+  const allDevices = useReportDevices();
+  const groups = useGroups();
+  const geofences = useGeofences(!!def.zones);
+  const drivers = useReportDrivers(!!def.drivers);
+  const devices = useMemo(
+    () => reportDevices(allDevices.data, def.deviceFilter),
+    [allDevices.data, def.deviceFilter],
+  );
+  const offeredEvents = useMemo(() => offeredEventTypes(user, allDevices.data), [user, allDevices.data]);
+
+  const [form, setForm] = useState<ReportFormState>(() =>
+    initialForm(def, monthChoices(timezone)[0], [...EVENT_TYPES]),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = useReportRun();
+  const formRef = useRef<HTMLDivElement>(null);
+  const period = formPeriod(def, form, timezone);
+  const title = t(
+    ROUTES.find((route) => route.path === `/report/${def.name}`)?.title ?? `route.report_${def.name}`,
+  );
+
+  const change = useCallback((update: (form: ReportFormState) => ReportFormState) => setForm(update), []);
+
+  const start = (format: ReportFormat) => {
+    const current = formPeriod(def, form, timezone);
+    const found = checkForm(def, form, current);
+    if (found || !current) {
+      const key = found?.key ?? 'reports.invalidPeriod';
+      const text = t(key, found?.values);
+      setProblem(
+        key === 'reports.workingHoursFormat'
+          ? `${text}\n${t('reports.invalidWorkingTime', found?.values)}`
+          : text,
+      );
+      return;
+    }
+    const groupIds = def.groupHours ? groupsOfDevices(allDevices.data ?? [], form.devices) : [];
+    const ready = {
+      ...form,
+      events: keepOffered(form.events, offeredEvents),
+      groups: groupIds,
+      groupHours: def.groupHours ? groupHoursFor(groupIds, form.groupHours) : {},
+    };
+    run.run(def.endpoint, reportBody(def, ready, current, format));
+  };
+
+  return (
+    <PickersProvider>
+      <Box sx={{ maxWidth: 1600, mx: 'auto' }} data-testid="report-page" data-report={def.name}>
+        <Paper ref={formRef} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }} data-testid="report-form">
+          <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+            {title}
+          </Typography>
+          <FilterForm
+            def={def}
+            form={form}
+            onChange={change}
+            lists={{
+              devices,
+              drivers: drivers.data,
+              groups: groups.data,
+              geofences: geofences.data,
+              events: offeredEvents,
+              loading: allDevices.isLoading,
+            }}
+            period={period}
+            timezone={timezone}
+            years={hasPermission(user, YEAR_PERMISSION)}
+          />
+          <Box sx={{ mt: 2 }}>
+            <ReportActions
+              formats={formatsOf(def)}
+              disabled={chosenItems(def, form).length === 0}
+              running={run.running}
+              onRun={start}
+              onCancel={run.cancel}
+            />
+          </Box>
+        </Paper>
+        {run.results && (
+          <ReportResults results={run.results} performance={def.rowColours === 'performance'} />
+        )}
+        <ScrollTop target={formRef} />
+        <ErrorDialog
+          message={problem ?? run.error}
+          onClose={() => (problem ? setProblem(null) : run.dismiss())}
+        />
+        <MessageDialog
+          open={run.empty}
+          title={t('reports.oops')}
+          message={t('reports.noDataForTheSelectedPeriod')}
+          onClose={run.dismiss}
+        />
+      </Box>
+    </PickersProvider>
+  );
+}
+
+/** A screen component for a report definition (registered by route path). */
+export function reportScreen(name: string): ComponentType {
+  const def = REPORT_DEFS[name];
+  const Screen = () => <ReportPage def={def} />;
+  Screen.displayName = `Report_${name}`;
+  return Screen;
+}

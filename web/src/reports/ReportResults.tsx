@@ -1,0 +1,44 @@
+import { Fragment, useMemo } from 'react';
+import { Box, Divider } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useClientDetails } from '../api/queries';
+import { numberFormatter, percentFormatter } from './cellFormat';
+import { KmChart } from './KmChart';
+import { PieResult } from './PieResult';
+import { tableModel, type ReportResult } from './resultModel';
+import { ResultTable } from './ResultTable';
+
+interface Props {
+  results: ReportResult[];
+  performance?: boolean;
+}
+
+/** Every result of a run: its bar chart, its table and its pie chart. */
+export function ReportResults({ results, performance }: Props) {
+  const { t, i18n } = useTranslation();
+  const details = useClientDetails();
+  const models = useMemo(() => results.map(tableModel), [results]);
+  const formatters = useMemo(
+    () => ({ number: numberFormatter(i18n.language), currencySymbol: details.data?.currency_symbol ?? '' }),
+    [i18n.language, details.data?.currency_symbol],
+  );
+  const percent = useMemo(() => percentFormatter(i18n.language), [i18n.language]);
+  return (
+    <Box data-testid="report-results">
+      {models.map((model, i) => (
+        <Fragment key={i}>
+          {model.chart && <KmChart chart={model.chart} number={formatters.number} />}
+          <ResultTable model={model} formatters={formatters} performance={performance} />
+          {model.pie.length > 0 && (
+            <PieResult
+              title={`${model.title} · ${t('reports.shares')}`}
+              slices={model.pie}
+              percent={percent}
+            />
+          )}
+          {model.separator && <Divider sx={{ my: 2 }} />}
+        </Fragment>
+      ))}
+    </Box>
+  );
+}

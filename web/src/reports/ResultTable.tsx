@@ -1,0 +1,182 @@
+import { useMemo, useState } from 'react';
+import {
+  Box,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../common/DataList';
+import { ListToolbar } from '../common/ListToolbar';
+import { alignEnd, bordersStyle, cellText, cellTone, type CellFormatters } from './cellFormat';
+import { performanceColour, visibleRows, type Cell, type Sort, type TableModel } from './resultModel';
+import { downloadTableCsv, downloadTableExcel } from './tableExport';
+
+interface Props {
+  model: TableModel;
+  formatters: CellFormatters;
+  /** Colour rows by the last column (performance). */
+  performance?: boolean;
+}
+
+const TONES = { red: 'error.main', gray: 'text.disabled', bold: undefined } as const;
+const ROW_COLOURS = { green: '#c8e6c9', yellow: '#fff9c4', red: '#ffcdd2' } as const;
+
+/** A titled report table: pre-header, header, data and footer rows; searchable, sortable, paged, exportable. */
+export function ResultTable({ model, formatters, performance }: Props) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const rows = useMemo(() => visibleRows(model, query, sort), [model, query, sort]);
+  const pageRows = rows.slice(page * pageSize, page * pageSize + pageSize);
+  const lastColumn = model.columns[model.columns.length - 1];
+
+  const sortBy = (index: number) => {
+    setSort((current) =>
+      current?.column === index
+        ? current.direction === 'asc'
+          ? { column: index, direction: 'desc' }
+          : null
+        : { column: index, direction: 'asc' },
+    );
+    setPage(0);
+  };
+
+  const renderCells = (row: Cell[], footer: boolean) =>
+    model.columns.map((column) => {
+      const cell = row[column.index] ?? null;
+      const tone = footer ? null : cellTone(cell, column.format);
+      return (
+        <TableCell
+          key={column.index}
+          align={alignEnd(column) ? 'right' : 'left'}
+          sx={{
+            whiteSpace: column.type === 'text' ? 'normal' : 'nowrap',
+            minWidth: column.type === 'text' ? 160 : undefined,
+            color: tone ? TONES[tone] : footer ? 'text.primary' : undefined,
+            fontWeight: footer || tone === 'bold' ? 600 : undefined,
+            ...bordersStyle(column.borders),
+          }}
+        >
+          <bdi dir={column.type === 'text' ? 'auto' : 'ltr'}>{cellText(cell, column, formatters)}</bdi>
+        </TableCell>
+      );
+    });
+
+  return (
+    <Paper sx={{ p: { xs: 1, sm: 2 }, mb: model.noMarginBottom ? 0 : 2 }} data-testid="report-table">
+      <Typography variant="h6" component="h2" data-testid="report-table-title">
+        <bdi>{model.title}</bdi>
+      </Typography>
+      {model.subtitles.map((text, i) => (
+        <Typography key={i} variant="body2" color="text.secondary">
+          <bdi>{text}</bdi>
+        </Typography>
+      ))}
+      <Box sx={{ mt: 1 }}>
+        <ListToolbar
+          search={query}
+          onSearch={(text) => {
+            setQuery(text);
+            setPage(0);
+          }}
+          onExportCsv={() => downloadTableCsv(model, rows, formatters)}
+          onExportExcel={() => void downloadTableExcel(model, rows)}
+        />
+      </Box>
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            {model.preHeader.length > 0 && (
+              <TableRow data-testid="report-pre-header">
+                {model.preHeader.map((cell, i) => (
+                  <TableCell key={i} colSpan={cell.colspan} align="center" sx={{ fontWeight: 600 }}>
+                    <bdi>{cell.text}</bdi>
+                  </TableCell>
+                ))}
+              </TableRow>
+            )}
+            <TableRow>
+              {model.columns.map((column) => (
+                <TableCell
+                  key={column.index}
+                  align={alignEnd(column) ? 'right' : 'left'}
+                  sortDirection={sort?.column === column.index ? sort.direction : false}
+                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                >
+                  <TableSortLabel
+                    active={sort?.column === column.index}
+                    direction={sort?.column === column.index ? sort.direction : 'asc'}
+                    onClick={() => sortBy(column.index)}
+                    data-testid="report-sort"
+                  >
+                    <bdi>{column.title}</bdi>
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {pageRows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={model.columns.length} align="center">
+                  {t('noData')}
+                </TableCell>
+              </TableRow>
+            )}
+            {pageRows.map((row, i) => {
+              const colour = performance && lastColumn ? performanceColour(row[lastColumn.index]) : null;
+              return (
+                <TableRow
+                  key={i}
+                  hover
+                  data-testid="report-row"
+                  data-colour={colour ?? undefined}
+                  sx={colour ? { backgroundColor: ROW_COLOURS[colour] } : undefined}
+                >
+                  {renderCells(row, false)}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+          {model.footer.length > 0 && (
+            <TableFooter>
+              {model.footer.map((row, i) => (
+                <TableRow key={i} data-testid="report-footer">
+                  {renderCells(row, true)}
+                </TableRow>
+              ))}
+            </TableFooter>
+          )}
+        </Table>
+      </TableContainer>
+      {model.truncated && (
+        <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
+          {t('reports.truncated')}
+        </Typography>
+      )}
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={Math.min(page, Math.max(0, Math.ceil(rows.length / pageSize) - 1))}
+        onPageChange={(_, next) => setPage(next)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onRowsPerPageChange={(event) => {
+          setPageSize(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+/** The filter lists of document 2 §7: vehicles (disabled included), drivers, groups and zones. */
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { getJson } from '../api/client';
+import type { Device, Driver } from '../api/types';
+
+export const reportQueryKeys = {
+  devices: ['reports', 'devices'],
+  drivers: ['reports', 'drivers'],
+  groupDrivers: (groupId: number) => ['reports', 'drivers', groupId],
+  schedules: ['reports', 'schedules'],
+  schedule: (id: number) => ['reports', 'schedules', id],
+} as const;
+
+export const SCHEDULER_PATH = '/report/api.php/report_scheduler';
+
+export const useReportDevices = (): UseQueryResult<Device[]> =>
+  useQuery({
+    queryKey: reportQueryKeys.devices,
+    queryFn: () => getJson<Device[]>('/report/api.php/devices?disabled=true'),
+  });
+
+export const useReportDrivers = (enabled = true): UseQueryResult<Driver[]> =>
+  useQuery({
+    queryKey: reportQueryKeys.drivers,
+    queryFn: () => getJson<Driver[]>('/report/api.php/drivers'),
+    enabled,
+  });
+
+/** The ids of a group's drivers. */
+export const fetchGroupDrivers = async (groupId: number): Promise<number[]> =>
+  (await getJson<Driver[]>(`/report/api.php/drivers?groupId=${groupId}`)).map((driver) => driver.id);

@@ -1,0 +1,152 @@
+/**
+ * What each report screen asks for (document 2 §2.1, §2.2, §2.4): its period selector, whether it offers
+ * drivers, which vehicles it lists, its option fields, zone and event filters and export formats.
+ */
+import type { DeviceFilter } from './selection';
+
+export type PeriodKind = 'range' | 'day' | 'month';
+export const FORMATS = ['json', 'pdf', 'excel', 'csv', 'xml'] as const;
+export type ReportFormat = (typeof FORMATS)[number];
+export const EXPORT_FORMATS: ReportFormat[] = ['pdf', 'excel', 'csv', 'xml'];
+
+export type FieldKey = 'text1' | 'text2' | 'check1' | 'check2' | 'select1' | 'select2';
+export type FieldValues = Partial<Record<FieldKey, string | number | boolean>>;
+
+/** One of the extra configurable fields: two texts, two checkboxes and two selects. */
+export interface FieldDef {
+  key: FieldKey;
+  /** i18n key of the label. */
+  label: string;
+  /** Select choices: value and i18n key. */
+  options?: Array<{ value: number; label: string }>;
+  default: string | number | boolean;
+  /** Text fields holding a number (tolerances, minutes). */
+  numeric?: boolean;
+  /** Shown only when this answers true for the current values. */
+  when?: (values: FieldValues) => boolean;
+}
+
+export interface ReportDef {
+  name: string;
+  /** `/report/report_{endpoint}.php`. */
+  endpoint: string;
+  period: PeriodKind;
+  /** Offers the vehicle/driver switch. */
+  drivers?: boolean;
+  deviceFilter?: DeviceFilter;
+  /** Option fields in the order the form shows them. */
+  fields?: FieldDef[];
+  /** Zone filter: any zone, or only zones with a speed limit. */
+  zones?: 'all' | 'speedLimit';
+  /** Event type checkboxes. */
+  events?: boolean;
+  /** Working-hours panel: always, or when the form values ask for custom hours. */
+  workingHours?: (values: FieldValues) => boolean;
+  formats?: ReportFormat[];
+  /** Row colours by the last column (performance: 80 green, 50 yellow, below red). */
+  rowColours?: 'performance';
+  /** Group hours: groups instead of vehicles, with their expected monthly hours. */
+  groupHours?: boolean;
+  /** Days allowed with more than one vehicle. */
+  maxDays?: number;
+}
+
+const select = (key: FieldKey, label: string, values: string[], extra?: Partial<FieldDef>): FieldDef => ({
+  key,
+  label,
+  options: values.map((option, value) => ({ value, label: option })),
+  default: 0,
+  ...extra,
+});
+
+const tripFilter = select('select1', 'reports.tripFilter', [
+  'reports.allTrips',
+  'reports.workTrips',
+  'reports.personalTrips',
+]);
+const hoursSource = select(
+  'select2',
+  'reports.hoursSource',
+  ['reports.customHours', 'reports.vehicleHours'],
+  {
+    when: (v) => Number(v.select1 ?? 0) > 0,
+  },
+);
+const tripsWorkingHours = (v: FieldValues) => Number(v.select1 ?? 0) > 0 && Number(v.select2 ?? 0) === 0;
+const customHours = (v: FieldValues) => Number(v.select2 ?? 0) === 0;
+
+export const REPORT_DEFS: Record<string, ReportDef> = {
+  trips: {
+    name: 'trips',
+    endpoint: 'trips',
+    period: 'range',
+    drivers: true,
+    fields: [tripFilter, hoursSource, { key: 'check1', label: 'reports.hideShortTrips', default: false }],
+    workingHours: tripsWorkingHours,
+  },
+  activity: {
+    name: 'activity',
+    endpoint: 'activity',
+    period: 'range',
+    drivers: true,
+    fields: [{ ...hoursSource, when: undefined }],
+    workingHours: customHours,
+  },
+  speeding: {
+    name: 'speeding',
+    endpoint: 'speeding',
+    period: 'range',
+    drivers: true,
+    fields: [
+      { key: 'text1', label: 'reports.toleranceKmh', default: '0', numeric: true },
+      { key: 'text2', label: 'reports.toleranceSeconds', default: '0', numeric: true },
+      { key: 'check1', label: 'reports.roadLimits', default: false },
+    ],
+    zones: 'speedLimit',
+  },
+  km: { name: 'km', endpoint: 'km', period: 'range' },
+  monthly_km: { name: 'monthly_km', endpoint: 'monthly_km', period: 'month' },
+  chart_km: { name: 'chart_km', endpoint: 'chart_km', period: 'range', formats: ['json', 'pdf'] },
+  hours: { name: 'hours', endpoint: 'hours', period: 'range' },
+  monthly_hours: { name: 'monthly_hours', endpoint: 'monthly_hours', period: 'month' },
+  stops: {
+    name: 'stops',
+    endpoint: 'stops',
+    period: 'range',
+    fields: [
+      select('select1', 'reports.stopType', ['reports.stopsAll', 'reports.stopsIdle', 'reports.stopsOff']),
+      { key: 'text1', label: 'reports.minimumStop', default: '5', numeric: true },
+    ],
+  },
+  fuel_analysis: {
+    name: 'fuel_analysis',
+    endpoint: 'fuel_analysis',
+    period: 'range',
+    deviceFilter: 'fuel',
+    fields: [
+      select('select1', 'reports.fuelType', ['reports.refillsAndDrops', 'reports.refills', 'reports.drops']),
+      { key: 'text1', label: 'reports.fuelThreshold', default: '10', numeric: true },
+    ],
+  },
+  pto: { name: 'pto', endpoint: 'pto', period: 'range', deviceFilter: 'pto' },
+  zones: { name: 'zones', endpoint: 'zones', period: 'range', zones: 'all' },
+  positions: { name: 'positions', endpoint: 'positions', period: 'day' },
+  alerts: { name: 'alerts', endpoint: 'alerts', period: 'range', events: true },
+  block: { name: 'block', endpoint: 'block', period: 'range' },
+};
+
+/** The standard report screens this area registers, in menu order. */
+export const STANDARD_REPORTS = Object.keys(REPORT_DEFS);
+
+export const formatsOf = (def: ReportDef): ReportFormat[] => def.formats ?? [...FORMATS];
+
+/** The option values a new form starts with. */
+export function defaultFieldValues(def: ReportDef): FieldValues {
+  const values: FieldValues = {};
+  for (const field of def.fields ?? []) values[field.key] = field.default;
+  return values;
+}
+
+/** The fields the form shows for these values. */
+export const visibleFields = (def: ReportDef, values: FieldValues): FieldDef[] =>
+  (def.fields ?? []).filter((field) => !field.when || field.when(values));

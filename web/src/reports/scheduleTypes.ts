@@ -1,0 +1,71 @@
+/** The report types a schedule may send (document 2 §2.5) with their permissions and option fields. */
+import type { User } from '../api/types';
+import { hasPermission } from '../app/permissions';
+import { REPORT_DEFS, type FieldDef, type FieldValues, type ReportFormat } from './reportDefs';
+
+export interface ScheduleType {
+  type: string;
+  permission: string;
+  /** Offers the vehicle/driver choice. */
+  drivers?: boolean;
+  fields?: FieldDef[];
+  zones?: 'all' | 'speedLimit';
+  events?: boolean;
+  /** Working-hours panel: trips when the filter is above 0 with custom hours; always for activity. */
+  workingHours?: (values: FieldValues) => boolean;
+  formats?: ReportFormat[];
+}
+
+const report = (type: string, extra: Partial<ScheduleType> = {}): ScheduleType => {
+  const def = REPORT_DEFS[type];
+  return {
+    type,
+    permission: `reports.${type}`,
+    drivers: def.drivers,
+    fields: def.fields,
+    zones: def.zones,
+    events: def.events,
+    ...extra,
+  };
+};
+
+const custom = (type: string, permission = `custom_reports.${type}`, extra: Partial<ScheduleType> = {}) => ({
+  type,
+  permission,
+  ...extra,
+});
+
+export const SCHEDULE_TYPES: ScheduleType[] = [
+  report('trips', { workingHours: (v) => Number(v.select1 ?? 0) > 0 && Number(v.select2 ?? 0) === 0 }),
+  report('activity', { workingHours: () => true }),
+  report('speeding'),
+  custom('luanda_speeding', undefined, {
+    fields: [
+      { key: 'text1', label: 'reports.limitInside', default: '60', numeric: true },
+      { key: 'text2', label: 'reports.limitOutside', default: '90', numeric: true },
+    ],
+  }),
+  report('km'),
+  report('chart_km', { formats: ['pdf'] }),
+  report('positions'),
+  report('fuel_analysis'),
+  report('alerts'),
+  report('pto'),
+  custom('vista_waste'),
+  custom('detailed_activity'),
+  custom('castel_daily'),
+  custom('castel_monthly', 'custom_reports.castel_daily'),
+  custom('castel_monthly_detailed', 'custom_reports.castel_daily'),
+  report('zones'),
+];
+
+export const scheduleType = (type: string): ScheduleType | undefined =>
+  SCHEDULE_TYPES.find((item) => item.type === type || (type === 'speed' && item.type === 'speeding'));
+
+/** The types this user may schedule. */
+export const allowedScheduleTypes = (user: User | null | undefined): ScheduleType[] =>
+  SCHEDULE_TYPES.filter((item) => hasPermission(user, item.permission));
+
+export const SCHEDULE_FORMATS: ReportFormat[] = ['pdf', 'excel', 'csv', 'xml'];
+export const scheduleFormats = (type: ScheduleType | undefined): ReportFormat[] =>
+  type?.formats ?? SCHEDULE_FORMATS;
