@@ -61,16 +61,16 @@ export type GeofenceInput = z.infer<typeof geofenceInput>;
 
 export const notificationInput = z.object({
   id: id.optional(),
-  type: z.string().trim().min(1, 'type is required').max(128),
+  type: z.string().trim().min(1, 'Deve seleccionar o tipo de alerta').max(128),
   always: z.boolean().optional().default(false),
-  notificators: z.string().trim().min(1, 'notificators is required').max(128),
+  notificators: z.string().trim().min(1, 'Deve seleccionar pelo menos um método de envio do alerta').max(128),
   attributes,
 });
 export type NotificationInput = z.infer<typeof notificationInput>;
 
 export const userInput = z.object({
   id: id.optional(),
-  name: z.string().trim().min(1, 'name is required').max(128),
+  name: z.string().trim().min(1, 'Nome inválido').max(128),
   email: z.string().trim().min(1, 'email is required').max(128),
   phone: optionalText,
   password: z.string().min(1).max(256).nullish(),

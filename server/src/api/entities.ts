@@ -28,7 +28,7 @@ import {
   updateRow,
   type ListFilter,
 } from '../services/entities';
-import { driverValues, geofenceValues, notificationValues } from '../services/entityRules';
+import { deviceValues, driverValues, geofenceValues, notificationValues } from '../services/entityRules';
 import { assertUserLimit, userValues } from '../services/userRules';
 import { userJson } from '../services/rows';
 import { validateArea } from '@frota/core';
@@ -52,7 +52,7 @@ const KINDS: KindDef[] = [
     input: deviceInput,
     write: () => ['settings.devices'],
     temporaryRead: true,
-    values: (_s, _scope, input: z.infer<typeof deviceInput>) => ({ ...input }),
+    values: (_s, _scope, input: z.infer<typeof deviceInput>) => deviceValues(input),
   },
   {
     kind: 'groups',
@@ -162,7 +162,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
           return map(await readRow(db, kind, id));
         } catch (err) {
           if (isUniqueViolation(err))
-            throw badRequest('Duplicate value (an item with this identifier already exists)');
+            throw badRequest('Valor duplicado (já existe um item com este identificador)');
           throw err;
         }
       },
@@ -186,7 +186,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
           await updateRow(db, kind, id, values);
         } catch (err) {
           if (isUniqueViolation(err))
-            throw badRequest('Duplicate value (an item with this identifier already exists)');
+            throw badRequest('Valor duplicado (já existe um item com este identificador)');
           throw err;
         }
         if (kind === 'devices' || kind === 'groups') await live.refreshScopes();

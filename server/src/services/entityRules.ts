@@ -1,16 +1,55 @@
-/** Per-entity rules of document 1 §5 applied before a driver, notification or zone is stored. */
-import type { DriverInput, GeofenceInput, NotificationInput } from '@frota/core';
+/**
+ * Per-entity rules of document 1 §4 and §5 applied before a device, driver, notification or zone is stored.
+ * The messages are the web client's (Portuguese), so a rule refused by the API reads as in the browser.
+ */
+import type { DeviceInput, DriverInput, GeofenceInput, NotificationInput } from '@frota/core';
 import { randomToken } from '../auth/password';
 import { badRequest } from './errors';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Working hours: HH:MM, 24 h, 00:00 to 23:59. */
+const WORK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Driver uniqueId: generated as `x.` + 14 random characters when empty. */
+export const MESSAGES = {
+  invalidEmail: 'Endereço de e-mail inválido:',
+  invalidWorkTime: 'Hora de trabalho inválida:',
+  alertNotificators: 'Deve seleccionar pelo menos um método de envio do alerta',
+  alertType: 'Deve seleccionar o tipo de alerta',
+} as const;
+
+export const isValidEmail = (text: string): boolean => EMAIL.test(text.trim());
+
+/** The working week (attributes.week) of a device or driver: every time given must be HH:MM. */
+export function assertWorkingWeek(week: unknown): void {
+  if (week == null || typeof week !== 'object') return;
+  const w = week as Record<string, unknown>;
+  for (const day of ['weekdays', 'saturday', 'sunday']) {
+    for (const edge of ['start', 'end']) {
+      const value = w[`${day}_${edge}`];
+      if (value == null) continue;
+      const text = String(value).trim();
+      if (text === '' && !w[day]) continue;
+      if (!WORK_TIME.test(text)) throw badRequest(`${MESSAGES.invalidWorkTime} ${text}`);
+    }
+  }
+}
+
+function assertEmail(value: unknown): void {
+  if (typeof value === 'string' && value.trim() && !isValidEmail(value))
+    throw badRequest(`${MESSAGES.invalidEmail} ${value.trim()}`);
+}
+
+/** Devices: the working week must be valid; everything else is stored as sent. */
+export function deviceValues(input: DeviceInput) {
+  assertWorkingWeek(input.attributes.week);
+  return { ...input };
+}
+
+/** Driver uniqueId: generated as `x.` + 14 random characters when empty; e-mail and working week valid. */
 export function driverValues(input: DriverInput) {
   const uniqueId = input.uniqueId?.trim() ? input.uniqueId.trim() : `x.${randomToken(14)}`;
-  const email = input.attributes.email;
-  if (typeof email === 'string' && email.trim() && !EMAIL.test(email.trim()))
-    throw badRequest(`Invalid email ${email}`);
+  assertEmail(input.attributes.email);
+  assertWorkingWeek(input.attributes.week);
   return { name: input.name, uniqueId, attributes: input.attributes };
 }
 
@@ -21,8 +60,32 @@ export function normaliseEmailList(value: unknown): string | undefined {
     .split(/[\s;,]+/)
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const item of items) if (!EMAIL.test(item)) throw badRequest(`Invalid email ${item}`);
+  for (const item of items) if (!isValidEmail(item)) throw badRequest(`${MESSAGES.invalidEmail} ${item}`);
   return items.length ? items.join(',') : undefined;
+}
+
+/** Alert types the client offers that are stored as type `alarm` with the alarm in attributes.alarms. */
+export const ALARM_TYPES: Record<string, string> = {
+  sos: 'sos',
+  lowBattery: 'lowBattery',
+  hardAcceleration: 'hardAcceleration',
+  hardBraking: 'hardBraking',
+  hardCornering: 'hardCornering',
+  tampering: 'tampering',
+  malfunction: 'malfunction',
+  seatbelt: 'seatbelt',
+  lights: 'lights',
+  seatbeltAndLights: 'seatbelt+lights',
+  'seatbelt+lights': 'seatbelt+lights',
+};
+
+/** Document 1 §4: an alarm-like type becomes type alarm with the alarm name; other types stay. */
+export function storedNotificationType(
+  type: string,
+  attributes: Record<string, unknown>,
+): { type: string; attributes: Record<string, unknown> } {
+  const alarm = ALARM_TYPES[type];
+  return alarm ? { type: 'alarm', attributes: { ...attributes, alarms: alarm } } : { type, attributes };
 }
 
 export function notificationValues(input: NotificationInput) {
@@ -31,15 +94,17 @@ export function notificationValues(input: NotificationInput) {
     .map((s) => s.trim())
     .filter(Boolean);
   const unknown = notificators.filter((n) => !['web', 'mail', 'sms'].includes(n));
-  if (!notificators.length) throw badRequest('notificators is required');
+  if (!notificators.length) throw badRequest(MESSAGES.alertNotificators);
   if (unknown.length) throw badRequest(`Unknown notificator ${unknown.join(', ')}`);
-  const attributes: Record<string, unknown> = { ...input.attributes };
+  if (!input.type.trim()) throw badRequest(MESSAGES.alertType);
+  const stored = storedNotificationType(input.type.trim(), input.attributes);
+  const attributes: Record<string, unknown> = { ...stored.attributes };
   for (const key of ['emailTo', 'emailCc']) {
     const list = normaliseEmailList(attributes[key]);
     if (list) attributes[key] = list;
     else delete attributes[key];
   }
-  return { type: input.type, always: input.always, notificators: notificators.join(','), attributes };
+  return { type: stored.type, always: input.always, notificators: notificators.join(','), attributes };
 }
 
 export function geofenceValues(input: GeofenceInput, validateArea?: (area: string) => string | null) {

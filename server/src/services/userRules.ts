@@ -3,31 +3,51 @@ import { isTemporaryUser, permissionList, userLimitFor, type UserInput } from '@
 import type { Db } from '../db/database';
 import type { Scope } from '../auth/policy';
 import { hashPassword, randomToken } from '../auth/password';
-import { fromIso } from '../db/mapping';
+import { fromIso, toIso } from '../db/mapping';
 import { badRequest, forbidden } from './errors';
 import type { User } from './rows';
 
 type Row = Record<string, unknown>;
 export const USER_TOKEN_LENGTH = 128;
 export const TEMP_TOKEN_LENGTH = 40;
+/** Generated e-mail (after `temp_`) and password of a temporary link. */
+export const TEMP_SECRET_LENGTH = 30;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const DEFAULT_TIMEZONE = 'Africa/Luanda';
+
+export const USER_MESSAGES = {
+  invalidName: 'Nome inválido',
+  invalidEmail: 'Endereço de e-mail inválido',
+  temporaryName: 'Deve preencher o nome do acesso temporário',
+  temporaryDevices: 'Deve seleccionar pelo menos 1 veículo',
+  grant: 'Não pode atribuir permissões que não tem:',
+  administrator: 'Só um administrador pode criar administradores',
+  manager: 'Sem permissão para gerir utilizadores',
+  userLimit: 'Atingiu o limite de utilizadores',
+} as const;
+
+/**
+ * Whether one holding `held` may hand `wanted` to another user: the same string or one under it. Unlike
+ * the access check, holding `reports.trips` does not let anyone grant all of `reports`.
+ */
+export const canGrant = (held: string[], wanted: string): boolean =>
+  held.some((h) => h !== '' && (wanted === h || wanted.startsWith(`${h}.`)));
 
 /** The user columns to write, with every rule applied; `existing` is the stored user when updating. */
 export async function userValues(db: Db, scope: Scope, input: UserInput, existing?: User): Promise<Row> {
+  if (!input.name?.trim()) throw badRequest(USER_MESSAGES.invalidName);
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email) && !isTemporaryUser({ email })) throw badRequest('Invalid email');
+  if (!EMAIL.test(email) && !isTemporaryUser({ email })) throw badRequest(USER_MESSAGES.invalidEmail);
   const self = existing?.id === scope.user.id;
   const admin = scope.admin;
   const permissions = permissionList(input);
 
   if (!admin && !self) {
-    if (input.administrator && !existing?.administrator)
-      throw forbidden('Only administrators can create administrators');
-    const held = new Set(permissionList(scope.user));
-    const added = permissions.filter(
-      (p) => !held.has(p) && !(existing && permissionList(existing).includes(p)),
-    );
-    if (added.length) throw forbidden(`Cannot grant permissions you do not hold: ${added.join(', ')}`);
+    if (input.administrator && !existing?.administrator) throw forbidden(USER_MESSAGES.administrator);
+    const held = permissionList(scope.user);
+    const before = existing ? permissionList(existing) : [];
+    const added = permissions.filter((p) => !canGrant(held, p) && !before.includes(p));
+    if (added.length) throw forbidden(`${USER_MESSAGES.grant} ${added.join(', ')}`);
   }
 
   const values: Row = {
@@ -77,12 +97,116 @@ export async function userValues(db: Db, scope: Scope, input: UserInput, existin
 export async function assertUserLimit(db: Db, scope: Scope): Promise<void> {
   if (scope.admin) return;
   const limit = scope.user.userLimit;
-  if (limit === 0) throw forbidden('Manager access required');
+  if (limit === 0) throw forbidden(USER_MESSAGES.manager);
   if (limit < 0) return;
   const row = await db.kysely
     .selectFrom('userUser')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('userId', '=', scope.user.id)
     .executeTakeFirst();
-  if (Number(row?.n ?? 0) >= limit) throw forbidden('User limit reached');
+  if (Number(row?.n ?? 0) >= limit) throw forbidden(USER_MESSAGES.userLimit);
+}
+
+const DAY = 86400000;
+
+/** Milliseconds the timezone's wall clock is ahead of UTC at `ms`. */
+function zoneOffset(ms: number, tz: string): number {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(ms));
+  } catch {
+    return tz === DEFAULT_TIMEZONE ? 0 : zoneOffset(ms, DEFAULT_TIMEZONE);
+  }
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** 00:00:00.000 of the day holding `ms` in the timezone. */
+export function dayStart(ms: number, tz: string): number {
+  const local = ms + zoneOffset(ms, tz);
+  const midnight = Math.floor(local / DAY) * DAY;
+  return midnight - zoneOffset(midnight - zoneOffset(ms, tz), tz);
+}
+
+/** 23:59:59.999 of the day holding `ms` in the timezone. */
+export function dayEnd(ms: number, tz: string): number {
+  return dayStart(dayStart(ms, tz) + DAY + 3 * 3600000, tz) - 1;
+}
+
+export interface TemporaryLinkBody {
+  name?: unknown;
+  email?: unknown;
+  password?: unknown;
+  token?: unknown;
+  expirationTime?: unknown;
+  attributes?: Record<string, unknown>;
+  deviceIds?: unknown;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+const timezoneOf = (scope: Scope): string =>
+  typeof scope.user.attributes.timezone === 'string' ? scope.user.attributes.timezone : DEFAULT_TIMEZONE;
+
+/**
+ * Document 1 §5 for temporary links: a name and at least one vehicle; expiry by default at the end of the
+ * day 7 days from now; the history window snapped to whole days (in the creator's timezone); a generated
+ * `temp_` e-mail and password of 30 characters and a 40-character token for a new link. Answers the user
+ * input to store.
+ */
+export function temporaryLinkInput(
+  scope: Scope,
+  body: TemporaryLinkBody,
+  existing?: User,
+  now = Date.now(),
+): UserInput & { password?: string } {
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  if (!name) throw badRequest(USER_MESSAGES.temporaryName);
+  if (!Array.isArray(body.deviceIds) || body.deviceIds.length === 0)
+    throw badRequest(USER_MESSAGES.temporaryDevices);
+  const tz = timezoneOf(scope);
+  const given = fromIso(body.expirationTime as string | number | null | undefined);
+  const expiration = given ?? dayEnd(now + 7 * DAY, tz);
+  const attributes: Record<string, unknown> = {
+    language: scope.user.attributes.language ?? 'pt',
+    timezone: tz,
+    ...(existing?.attributes ?? {}),
+    ...(body.attributes ?? {}),
+  };
+  delete attributes.permissions;
+  const allowHistory = Boolean(attributes.allowHistory);
+  attributes.allowHistory = allowHistory;
+  if (allowHistory) {
+    const from = fromIso(attributes.allowHistoryFrom as string) ?? now;
+    const to = fromIso(attributes.allowHistoryTo as string) ?? now;
+    attributes.allowHistoryFrom = toIso(dayStart(Math.min(from, to), tz));
+    attributes.allowHistoryTo = toIso(dayEnd(Math.max(from, to), tz));
+  } else {
+    delete attributes.allowHistoryFrom;
+    delete attributes.allowHistoryTo;
+  }
+  const email = text(body.email).toLowerCase();
+  return {
+    name,
+    email:
+      existing?.email ?? (isTemporaryUser({ email }) ? email : `temp_${randomToken(TEMP_SECRET_LENGTH)}`),
+    password: existing ? undefined : text(body.password) || randomToken(TEMP_SECRET_LENGTH),
+    phone: null,
+    readonly: true,
+    administrator: false,
+    disabled: false,
+    expirationTime: toIso(expiration),
+    token: text(body.token) || existing?.token || randomToken(TEMP_TOKEN_LENGTH),
+    attributes,
+  };
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
@@ -9,6 +9,7 @@ import {
   GridActionsCellItem,
   useGridApiRef,
   type GridColDef,
+  type GridRenderCellParams,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -19,6 +20,7 @@ import { useSession } from '../app/sessionContext';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorDialog } from './MessageDialog';
 import { exportCsv, exportExcel } from './listExport';
+import { GROUP_HEADING, groupRows, isGroupHeading, sortRows } from './groupRows';
 import { filterRows } from './listSearch';
 import { ListToolbar } from './ListToolbar';
 import { formatSaveError } from './saveError';
@@ -45,6 +47,42 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   searchTexts?: (row: R) => unknown[];
   search?: boolean;
   initialSort?: GridSortModel;
+  /** Shows the rows under a heading row per group name (in name order), sorted within each group. */
+  groupBy?: (row: R) => string;
+  /** Controls of the screen in the toolbar (grouping switch, import button). */
+  toolbarExtra?: ReactNode;
+  /** Edit and remove buttons before the columns (wide lists, where the last column is off screen). */
+  actionsFirst?: boolean;
+}
+
+/** The first column spans the whole heading row of a group and shows the group's name and count. */
+function withGroupHeadings<R extends GridValidRowModel>(
+  columns: GridColDef<R>[],
+  span: number,
+): GridColDef<R>[] {
+  return columns.map((column, index) =>
+    index > 0
+      ? column
+      : {
+          ...column,
+          colSpan: (value, row, col, apiRef) =>
+            isGroupHeading(row)
+              ? span
+              : typeof column.colSpan === 'function'
+                ? column.colSpan(value, row, col, apiRef)
+                : column.colSpan,
+          renderCell: (params: GridRenderCellParams<R>) =>
+            isGroupHeading(params.row) ? (
+              <span data-testid="list-group-heading">
+                {`${params.row[GROUP_HEADING]} (${params.row.count})`}
+              </span>
+            ) : column.renderCell ? (
+              column.renderCell(params)
+            ) : (
+              params.formattedValue
+            ),
+        },
+  );
 }
 
 /** The generic list of document 1 §6: search, sorting, pages of 10/50/100, export, add/edit/remove. */
@@ -69,24 +107,36 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
   const [removing, setRemoving] = useState<R | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const { searchTexts, itemName } = props;
-  const visibleRows = useMemo(
-    () => filterRows(rows ?? [], query, searchTexts ?? ((row) => columns.map((column) => row[column.field]))),
-    [rows, query, searchTexts, columns],
-  );
+  const [sortModel, setSortModel] = useState<GridSortModel>(props.initialSort ?? []);
+
+  const { searchTexts, itemName, groupBy } = props;
+  const visibleRows = useMemo(() => {
+    const found = filterRows(
+      rows ?? [],
+      query,
+      searchTexts ?? ((row) => columns.map((column) => row[column.field])),
+    );
+    // The list sorts its rows itself (the grid only shows them), so grouped lists keep each row under its heading.
+    return groupBy
+      ? (groupRows(found, groupBy, columns, sortModel) as R[])
+      : sortRows(found, columns, sortModel);
+  }, [rows, query, searchTexts, columns, groupBy, sortModel]);
 
   const allColumns = useMemo<GridColDef<R>[]>(() => {
     const showEdit = !!editPath && canEdit;
     const showRemove = writable && canRemove && !!onRemove;
-    if (!showEdit && !showRemove) return columns;
+    const shown = groupBy
+      ? withGroupHeadings(columns, columns.length + (showEdit || showRemove ? 1 : 0))
+      : columns;
+    if (!showEdit && !showRemove) return shown;
     const actions: GridColDef<R> = {
       field: 'actions',
       type: 'actions',
       headerName: '',
-      width: 96,
+      width: (showEdit ? 48 : 0) + (showRemove ? 48 : 0),
       disableExport: true,
       getActions: ({ row }) => [
-        ...(showEdit
+        ...(showEdit && !isGroupHeading(row)
           ? [
               <GridActionsCellItem
                 key="edit"
@@ -97,7 +147,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
               />,
             ]
           : []),
-        ...(showRemove
+        ...(showRemove && !isGroupHeading(row)
           ? [
               <GridActionsCellItem
                 key="remove"
@@ -110,8 +160,8 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           : []),
       ],
     };
-    return [...columns, actions];
-  }, [columns, editPath, canEdit, canRemove, onRemove, writable, navigate, t]);
+    return props.actionsFirst ? [actions, ...shown] : [...shown, actions];
+  }, [columns, editPath, canEdit, canRemove, onRemove, writable, navigate, t, groupBy, props.actionsFirst]);
 
   const onAdd =
     editPath && canAdd && writable
@@ -138,6 +188,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
         onExportCsv={() => exportCsv(apiRef, exportName)}
         onExportExcel={() => void exportExcel(apiRef, exportName)}
         onAdd={onAdd}
+        extra={props.toolbarExtra}
       />
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <DataGrid
@@ -146,10 +197,12 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           columns={allColumns}
           loading={loading}
           pageSizeOptions={PAGE_SIZES}
-          initialState={{
-            pagination: { paginationModel: { pageSize: DEFAULT_PAGE_SIZE } },
-            sorting: { sortModel: props.initialSort ?? [] },
-          }}
+          initialState={{ pagination: { paginationModel: { pageSize: DEFAULT_PAGE_SIZE } } }}
+          sortModel={sortModel}
+          onSortModelChange={setSortModel}
+          sortingMode="server"
+          getRowClassName={({ row }) => (isGroupHeading(row) ? 'list-group-heading' : '')}
+          sx={{ '& .list-group-heading': { bgcolor: 'action.hover', fontWeight: 600 } }}
           localeText={localeText}
           disableRowSelectionOnClick
           density="compact"

@@ -20,14 +20,20 @@ export interface EditFormProps<T extends { id?: number }> {
   /** The body sent to the server. */
   toBody?: (item: T) => T;
   onSaved?: (saved: T) => void;
+  /** Saves the body instead of PUT/POST `/api/{endpoint}` (items saved with their associations). */
+  save?: (body: T) => Promise<T | undefined>;
+  /** Where to go after saving instead of going back. */
+  afterSave?: (saved: T) => void;
   /** Where Cancel and Save go when there is no page to go back to. */
   backPath: string;
+  maxWidth?: number;
   children: ReactNode;
 }
 
 /** The generic edit form of document 1 §2: fields, Cancel (back) and Save, errors in an "Erro" dialog. */
 export function EditForm<T extends { id?: number }>(props: EditFormProps<T>) {
   const { title, endpoint, item, loading, validate, toBody, onSaved, backPath, children } = props;
+  const { save: saveBody, afterSave } = props;
   const { t } = useTranslation();
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -49,10 +55,11 @@ export function EditForm<T extends { id?: number }>(props: EditFormProps<T>) {
     setSaving(true);
     try {
       const body = toBody ? toBody(item) : item;
-      const saved = (await saveItem(endpoint, body)) ?? body;
+      const saved = (await (saveBody ? saveBody(body) : saveItem(endpoint, body))) ?? body;
       await queryClient.invalidateQueries({ queryKey: [endpoint] });
       onSaved?.(saved);
-      goBack();
+      if (afterSave) afterSave(saved);
+      else goBack();
     } catch (e) {
       setError(e instanceof ApiError ? formatSaveError(e.status, e.statusText, e.body) : String(e));
     } finally {
@@ -61,7 +68,7 @@ export function EditForm<T extends { id?: number }>(props: EditFormProps<T>) {
   };
 
   return (
-    <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+    <Box sx={{ maxWidth: props.maxWidth ?? 720, mx: 'auto' }}>
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
           {title}

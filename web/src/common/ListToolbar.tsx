@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Button, InputAdornment, Menu, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -12,6 +12,8 @@ export interface ListToolbarProps {
   onExportCsv: () => void;
   onExportExcel: () => void;
   onAdd?: (event: MouseEvent) => void;
+  /** Controls of the screen shown before the export button (grouping switch, import button). */
+  extra?: ReactNode;
 }
 
 /** Title, search box, export (CSV or Excel) and add button above a list. */
@@ -22,6 +24,7 @@ export function ListToolbar({
   onExportCsv,
   onExportExcel,
   onAdd,
+  extra,
 }: ListToolbarProps) {
   const { t } = useTranslation();
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
@@ -55,6 +58,7 @@ export function ListToolbar({
           }}
         />
       )}
+      {extra}
       <Button
         variant="outlined"
         startIcon={<DownloadIcon />}

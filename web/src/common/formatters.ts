@@ -53,3 +53,9 @@ export function formatCurrency(value: number | string | null | undefined, symbol
   const text = currencyNumber.format(amount);
   return symbol ? `${text} ${symbol}` : text;
 }
+
+/** A number in pt-PT format with a fixed count of decimals; empty text for no number. */
+export function formatNumber(value: number | null | undefined, decimals = 0): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return value.toLocaleString('pt-PT', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}

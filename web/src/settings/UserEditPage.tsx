@@ -1,16 +1,24 @@
 import { useState } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useDevices, useGeofences, useGroups } from '../api/queries';
 import type { User } from '../api/types';
 import { LANGUAGES } from '../app/i18n';
 import { useSession } from '../app/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { DEFAULT_TIMEZONE, TIMEZONES } from '../common/formatters';
+import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';
+import { PermissionsPanel } from './PermissionsPanel';
+import { useLinkDraft, useSaveWithLinks } from './settingsApi';
 import { newUserDraft, userBody, validateUser, type UserDraft } from './userForm';
+import { UserProfileFields } from './UserProfileFields';
 
-/** /settings/user/:id? — a user of the list, or one's own profile (document 1 §2, §6). */
+/**
+ * /settings/user/:id? — a user of the list, or one's own profile (document 1 §2, §6). Permissions, profile
+ * switches, expiry and associations are for other users only: nobody changes their own rights or links.
+ */
 export function UserEditPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -18,11 +26,22 @@ export function UserEditPage() {
   const own = id !== undefined && id === String(current?.id);
   const { item, update, loading } = useEditItem<UserDraft>('users', id, newUserDraft);
   const [password, setPassword] = useState('');
+  const devices = useDevices(!own);
+  const groups = useGroups(!own);
+  const zones = useGeofences(!own);
+  const linked = (kind: string) => (id && !own ? `/api/${kind}?userId=${id}` : null);
+  const [deviceIds, setDeviceIds, storedDevices] = useLinkDraft(linked('devices'));
+  const [groupIds, setGroupIds, storedGroups] = useLinkDraft(linked('groups'));
+  const [zoneIds, setZoneIds, storedZones] = useLinkDraft(linked('geofences'));
+  const saveWithLinks = useSaveWithLinks<UserDraft>('users');
+  const editorTimezone =
+    typeof current?.attributes.timezone === 'string' ? current.attributes.timezone : undefined;
 
   const setField = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) =>
     update((u) => ({ ...u, [key]: value }));
-  const setAttribute = (key: string, value: string) =>
+  const setAttribute = (key: string, value: unknown) =>
     update((u) => ({ ...u, attributes: { ...u.attributes, [key]: value } }));
+  const permissions = Array.isArray(item?.attributes.permissions) ? item.attributes.permissions : [];
 
   const onSaved = (saved: UserDraft) => {
     if (own && current)
@@ -42,8 +61,16 @@ export function UserEditPage() {
       loading={loading}
       validate={validate}
       toBody={(user) => userBody(user, password)}
+      save={(body) =>
+        saveWithLinks(body, own ? {} : { devices: deviceIds, groups: groupIds, geofences: zoneIds }, {
+          devices: storedDevices,
+          groups: storedGroups,
+          geofences: storedZones,
+        })
+      }
       onSaved={onSaved}
       backPath={own ? '/' : '/settings/users'}
+      maxWidth={own ? 720 : 900}
     >
       <TextField
         label={t('name')}
@@ -52,53 +79,101 @@ export function UserEditPage() {
         required
         slotProps={{ htmlInput: { 'data-testid': 'user-name' } }}
       />
-      <TextField
-        label={t('email')}
-        type="email"
-        value={item?.email ?? ''}
-        onChange={(e) => setField('email', e.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
-      />
-      <TextField
-        label={t('password')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'user-password' } }}
-      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={t('email')}
+          type="email"
+          value={item?.email ?? ''}
+          onChange={(e) => setField('email', e.target.value)}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
+        />
+        <TextField
+          label={t('password')}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'user-password' } }}
+        />
+      </Stack>
       <TextField
         label={t('phone')}
         value={item?.phone ?? ''}
         onChange={(e) => setField('phone', e.target.value)}
         slotProps={{ htmlInput: { 'data-testid': 'user-phone' } }}
       />
-      <TextField
-        select
-        label={t('timezone')}
-        value={String(item?.attributes.timezone ?? DEFAULT_TIMEZONE)}
-        onChange={(e) => setAttribute('timezone', e.target.value)}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-timezone' } as object } }}
-      >
-        {TIMEZONES.map((zone) => (
-          <MenuItem key={zone} value={zone}>
-            {zone}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label={t('language')}
-        value={String(item?.attributes.language ?? 'pt')}
-        onChange={(e) => setAttribute('language', e.target.value)}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-language' } as object } }}
-      >
-        {LANGUAGES.map((language) => (
-          <MenuItem key={language} value={language} data-testid={`language-${language}`}>
-            {t(`languageName.${language}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          fullWidth
+          label={t('timezone')}
+          value={String(item?.attributes.timezone ?? DEFAULT_TIMEZONE)}
+          onChange={(e) => setAttribute('timezone', e.target.value)}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-timezone' } as object } }}
+        >
+          {TIMEZONES.map((zone) => (
+            <MenuItem key={zone} value={zone}>
+              {zone}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          fullWidth
+          label={t('language')}
+          value={String(item?.attributes.language ?? 'pt')}
+          onChange={(e) => setAttribute('language', e.target.value)}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-language' } as object } }}
+        >
+          {LANGUAGES.map((language) => (
+            <MenuItem key={language} value={language} data-testid={`language-${language}`}>
+              {t(`languageName.${language}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {!own && item && (
+        <>
+          <UserProfileFields
+            user={item}
+            timezone={editorTimezone}
+            onChange={(change) => update((u) => ({ ...u, ...change }))}
+          />
+          <TextField
+            label={t('settings.token')}
+            value={item.token ?? ''}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'user-token' } }}
+          />
+          <PermissionsPanel
+            editor={current}
+            value={permissions}
+            onChange={(list) => setAttribute('permissions', list)}
+          />
+          <IdMultiSelect
+            label={t('settings.vehicles')}
+            options={devices.data ?? []}
+            value={deviceIds}
+            onChange={setDeviceIds}
+            testId="user-devices"
+          />
+          <IdMultiSelect
+            label={t('settings.groups')}
+            options={groups.data ?? []}
+            value={groupIds}
+            onChange={setGroupIds}
+            testId="user-groups"
+          />
+          <IdMultiSelect
+            label={t('settings.zones')}
+            options={zones.data ?? []}
+            value={zoneIds}
+            onChange={setZoneIds}
+            testId="user-zones"
+          />
+        </>
+      )}
     </EditForm>
   );
 }

@@ -1,0 +1,159 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { uniqueEmail, type AdminApi } from './src/api';
+import { describeBrowser, launchBrowser, type TestPage } from './src/browser';
+import {
+  PASSWORD,
+  adminApi,
+  openList,
+  pickItems,
+  runTag,
+  search,
+  sessionAs,
+  formScreenshot,
+} from './src/settingsKit';
+
+type Item = { id: number; name: string };
+type User = Item & {
+  email: string;
+  disabled: boolean;
+  readonly: boolean;
+  userLimit: number;
+  expirationTime: string | null;
+  token: string;
+  attributes: { permissions?: string[] };
+};
+
+describeBrowser('user form', () => {
+  const tag = runTag('usr');
+  let browser: Browser;
+  let api: AdminApi;
+  let t: TestPage;
+  let managerEmail: string;
+  let manager: { id: number };
+  let vehicle: Item;
+  let group: Item;
+  let zone: Item;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    api = await adminApi();
+    managerEmail = uniqueEmail(tag);
+    manager = await api.createUser({
+      name: `${tag} Gestora`,
+      email: managerEmail,
+      password: PASSWORD,
+      attributes: { permissions: ['map.online', 'reports.trips', 'settings.users', 'global.show_gsm'] },
+    });
+    vehicle = await api.call<Item>('POST', '/api/devices', { name: `${tag} Carro`, uniqueId: `${tag}-1` });
+    group = await api.call<Item>('POST', '/api/groups', { name: `${tag} Equipa` });
+    zone = await api.call<Item>('POST', '/api/geofences', {
+      name: `${tag} Sede`,
+      area: 'CIRCLE (-8.8 13.2, 100)',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await t?.context.close();
+    expect(t.errors).toEqual([]);
+  });
+
+  const permissionBoxes = () =>
+    t.page
+      .locator(
+        '[data-testid^="permission-"]:not([data-testid^="permission-group-"]):not([data-testid="permissions-panel"])',
+      )
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace('permission-', '')));
+
+  it('lets a user with settings.users create a user with only the permissions it holds', async () => {
+    t = await sessionAs(browser, managerEmail, PASSWORD);
+    const page = t.page;
+    await openList(page, '/settings/users');
+    await page.getByTestId('list-add').click();
+    await page.getByTestId('permissions-panel').waitFor();
+    expect(await permissionBoxes()).toEqual([
+      'map.online',
+      'reports.trips',
+      'settings.users',
+      'global.show_gsm',
+    ]);
+    expect(await page.getByTestId('permission-global.block').count()).toBe(0);
+    // A group's box turns all its items on, then all off.
+    await page.getByTestId('permission-group-map').check();
+    expect(await page.getByTestId('permission-map.online').isChecked()).toBe(true);
+    await page.getByTestId('permission-group-reports').click();
+    await page.getByTestId('permission-group-reports').click();
+    expect(await page.getByTestId('permission-reports.trips').isChecked()).toBe(false);
+    await page.getByTestId('permission-global.show_gsm').check();
+    const email = uniqueEmail(`${tag}-op`);
+    await page.getByTestId('user-name').fill(`${tag} Operador`);
+    await page.getByTestId('user-email').fill(email);
+    await page.getByTestId('user-password').fill(PASSWORD);
+    await formScreenshot(page, 'settings-user-form-manager');
+    await page.getByTestId('edit-save').click();
+    await page.waitForURL((url) => url.pathname === '/settings/users');
+    await search(page, `${tag} operador`);
+
+    const users = await api.call<User[]>('GET', '/api/users');
+    const created = users.find((u) => u.email === email)!;
+    expect(created.attributes.permissions?.sort()).toEqual(['global.show_gsm', 'map.online']);
+    expect(created.userLimit).toBe(0);
+    expect(created.token).toMatch(/^[A-Za-z0-9]{128}$/);
+
+    // The server refuses the same user trying to grant what it lacks, whatever the client sends.
+    const refused = await page.evaluate(
+      async (body) => {
+        const r = await fetch('/api/settings/users', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: r.status, text: await r.text() };
+      },
+      { name: 'Intruso', email: uniqueEmail(`${tag}-x`), attributes: { permissions: ['global.block'] } },
+    );
+    expect(refused).toEqual({ status: 403, text: 'Não pode atribuir permissões que não tem: global.block' });
+  });
+
+  it('edits another user: profile switches, expiry, permissions and associations; not one’s own', async () => {
+    const email = uniqueEmail(`${tag}-ed`);
+    const target = await api.createUser({ name: `${tag} Editado`, email, password: PASSWORD });
+    t = await sessionAs(browser);
+    const page = t.page;
+    await page.goto(`/settings/user/${target.id}`);
+    await page.getByTestId('permissions-panel').waitFor();
+    await page.getByTestId('user-canLogin').uncheck();
+    await page.getByTestId('user-canMakeChanges').uncheck();
+    await page.getByTestId('user-expiration').fill('2030-06-30T18:00');
+    await page.getByTestId('permission-settings.users').check();
+    await page.getByTestId('permission-global.block').check();
+    await pickItems(page, 'user-devices', [`${tag} Carro`]);
+    await pickItems(page, 'user-groups', [`${tag} Equipa`]);
+    await pickItems(page, 'user-zones', [`${tag} Sede`]);
+    await formScreenshot(page, 'settings-user-form');
+    await page.getByTestId('edit-save').click();
+    await page.waitForURL((url) => url.pathname === '/settings/users');
+
+    const saved = await api.call<User>('GET', `/api/users/${target.id}`);
+    expect(saved).toMatchObject({ disabled: true, readonly: true, userLimit: 100 });
+    expect(saved.expirationTime).toBe('2030-06-30T17:00:00.000Z');
+    expect(saved.attributes.permissions?.sort()).toEqual(['global.block', 'settings.users']);
+    const ids = async (path: string) => (await api.call<Item[]>('GET', path)).map((i) => i.id);
+    expect(await ids(`/api/devices?userId=${target.id}`)).toEqual([vehicle.id]);
+    expect(await ids(`/api/groups?userId=${target.id}`)).toEqual([group.id]);
+    expect(await ids(`/api/geofences?userId=${target.id}`)).toEqual([zone.id]);
+
+    // One's own profile has neither permissions nor associations.
+    await page.goto(`/settings/user/${manager.id}`);
+    await page.getByTestId('permissions-panel').waitFor();
+    const me = await page.evaluate(() =>
+      fetch('/api/session').then((r) => r.json() as Promise<{ id: number }>),
+    );
+    await page.goto(`/settings/user/${me.id}`);
+    await page.getByTestId('user-name').waitFor();
+    expect(await page.getByTestId('permissions-panel').count()).toBe(0);
+    expect(await page.getByTestId('user-devices').count()).toBe(0);
+  });
+});

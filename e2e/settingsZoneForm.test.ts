@@ -1,0 +1,96 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { AdminApi } from './src/api';
+import { describeBrowser, launchBrowser, type TestPage } from './src/browser';
+import {
+  adminApi,
+  chooseOption,
+  columnTexts,
+  formScreenshot,
+  openList,
+  runTag,
+  saveExpectingError,
+  search,
+  sessionAs,
+} from './src/settingsKit';
+
+type Zone = {
+  id: number;
+  name: string;
+  description: string;
+  area: string;
+  attributes: Record<string, unknown>;
+};
+
+describeBrowser('zone form', () => {
+  const tag = runTag('zon');
+  let browser: Browser;
+  let api: AdminApi;
+  let t: TestPage;
+  let point: Zone;
+  let area: Zone;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    api = await adminApi();
+    point = await api.call<Zone>('POST', '/api/geofences', {
+      name: `${tag} Posto`,
+      area: 'CIRCLE (-8.8383 13.2344, 100)',
+      attributes: { icon: 'fuel' },
+    });
+    area = await api.call<Zone>('POST', '/api/geofences', {
+      name: `${tag} Parque`,
+      area: 'POLYGON ((-8.8 13.2, -8.8 13.3, -8.9 13.3, -8.8 13.2))',
+      attributes: {},
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await t?.context.close();
+    expect(t.errors).toEqual([]);
+  });
+
+  it('edits a point zone: name, notes, km/h speed limit, icon and radius; refuses a bad area', async () => {
+    t = await sessionAs(browser);
+    const page = t.page;
+    await openList(page, '/settings/geofences');
+    await search(page, `${tag} posto`);
+    await page.getByTestId('list-edit').click();
+    await page.waitForURL((url) => url.pathname === `/settings/geofence/${point.id}`);
+    await page.getByTestId('zone-name').fill(`${tag} Hospital`);
+    await page.getByTestId('zone-description').fill('Urgências');
+    await page.getByTestId('zone-speedLimit').fill('30');
+    await chooseOption(page, 'zone-icon', 'Hospital');
+    await page.getByTestId('zone-radius').fill('250');
+    expect(await page.getByTestId('zone-area').inputValue()).toBe('CIRCLE (-8.8383 13.2344, 250)');
+    await formScreenshot(page, 'settings-zone-form');
+    await page.getByTestId('zone-area').fill('SQUARE (1 2)');
+    expect(await saveExpectingError(page)).toContain('Área da zona inválida');
+    await page.getByTestId('zone-area').fill('CIRCLE (-8.8383 13.2344, 250)');
+    await page.getByTestId('edit-save').click();
+    await page.waitForURL((url) => url.pathname === '/settings/geofences');
+    await search(page, tag);
+    expect(await columnTexts(page, 'name')).toEqual([`${tag} Hospital`, `${tag} Parque`]);
+    expect(await columnTexts(page, 'speedLimit')).toEqual(['30', '']);
+    const saved = await api.call<Zone>('GET', `/api/geofences/${point.id}`);
+    expect(saved).toMatchObject({ description: 'Urgências', area: 'CIRCLE (-8.8383 13.2344, 250)' });
+    expect(saved.attributes.icon).toBe('hospital');
+    expect(saved.attributes.speedLimit).toBeCloseTo(30 / 1.852, 6);
+  });
+
+  it('edits an area zone: colour of the palette and fill', async () => {
+    t = await sessionAs(browser);
+    const page = t.page;
+    await page.goto(`/settings/geofence/${area.id}`);
+    await page.getByTestId('zone-colors').waitFor();
+    expect(await page.getByTestId('zone-radius').count()).toBe(0);
+    await page.getByTestId('zone-color-f44336').click();
+    await page.getByTestId('zone-fill').check();
+    await page.getByTestId('edit-save').click();
+    await page.waitForURL((url) => url.pathname === '/settings/geofences');
+    const saved = await api.call<Zone>('GET', `/api/geofences/${area.id}`);
+    expect(saved.attributes).toMatchObject({ color: 'f44336', fill: true });
+  });
+});

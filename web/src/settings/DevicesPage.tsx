@@ -1,0 +1,138 @@
+import { useMemo, useState } from 'react';
+import { FormControlLabel, Switch } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { useDevices, useGroups, usePositions } from '../api/queries';
+import { hasPermission } from '../app/permissions';
+import { useSession } from '../app/sessionContext';
+import { DataList } from '../common/DataList';
+import { formatNumber } from '../common/formatters';
+import { compareText } from '../common/listSearch';
+import { useFormat } from '../common/useFormat';
+import { vehicleRows, type VehicleRow } from './vehiclesList';
+
+/** /settings/devices: every vehicle with its details; edit only, no add or remove (document 1 §6). */
+export function DevicesPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const format = useFormat();
+  const devices = useDevices();
+  const groups = useGroups();
+  const positions = usePositions();
+  const [grouped, setGrouped] = useState(false);
+  const showGsm = hasPermission(user, 'global.show_gsm');
+
+  const rows = useMemo(
+    () =>
+      vehicleRows(devices.data, groups.data, positions.data, {
+        electric: t('settings.fuelElectric'),
+        diesel: t('settings.fuelDiesel'),
+        gasoline: t('settings.fuelGasoline'),
+      }),
+    [devices.data, groups.data, positions.data, t],
+  );
+
+  const columns = useMemo<GridColDef<VehicleRow>[]>(() => {
+    const text = (field: keyof VehicleRow, headerName: string, minWidth = 130): GridColDef<VehicleRow> => ({
+      field,
+      headerName,
+      minWidth,
+      flex: 1,
+      sortComparator: compareText,
+    });
+    return [
+      text('name', t('name'), 170),
+      text('plate', t('settings.licensePlate')),
+      text('group', t('settings.group'), 150),
+      text('model', t('settings.model')),
+      text('fuel', t('settings.fuel'), 150),
+      text('chassis', t('settings.chassis')),
+      ...(showGsm ? [text('gsm', t('settings.gsm'))] : []),
+      text('hardware', t('settings.hardwareType'), 180),
+      text('notes', t('settings.notes')),
+      {
+        field: 'speedLimit',
+        headerName: t('settings.speedLimitKmh'),
+        type: 'number',
+        minWidth: 200,
+        valueFormatter: (value: number | null) => formatNumber(value),
+      },
+      {
+        field: 'odometer',
+        headerName: t('settings.odometerKm'),
+        type: 'number',
+        minWidth: 200,
+        valueFormatter: (value: number | null) => formatNumber(value, 1),
+      },
+      {
+        field: 'hours',
+        headerName: t('settings.hourMeter'),
+        type: 'number',
+        minWidth: 130,
+        valueFormatter: (value: number | null) => formatNumber(value, 1),
+      },
+      {
+        field: 'active',
+        headerName: t('settings.status'),
+        minWidth: 100,
+        valueFormatter: (value: boolean | undefined) =>
+          value === undefined ? '' : value ? t('settings.active') : t('settings.inactive'),
+      },
+      {
+        field: 'lastPosition',
+        headerName: t('settings.lastPosition'),
+        minWidth: 170,
+        valueFormatter: (value: string | null) => format.dateTime(value),
+      },
+      text('address', t('settings.address'), 240),
+    ];
+  }, [t, showGsm, format]);
+
+  const searchTexts = useMemo(
+    () => (row: VehicleRow) => [
+      row.name,
+      row.plate,
+      row.group,
+      row.model,
+      row.fuel,
+      row.chassis,
+      showGsm ? row.gsm : '',
+      row.hardware,
+      row.notes,
+      row.address,
+    ],
+    [showGsm],
+  );
+  const groupBy = useMemo(
+    () => (grouped ? (row: VehicleRow) => row.group || t('settings.noGroup') : undefined),
+    [grouped, t],
+  );
+
+  return (
+    <DataList
+      title={t('route.settings_devices')}
+      rows={rows}
+      columns={columns}
+      loading={devices.isLoading}
+      exportName="Vehicles"
+      editPath="/settings/device"
+      canEdit
+      actionsFirst
+      searchTexts={searchTexts}
+      groupBy={groupBy}
+      initialSort={[{ field: 'name', sort: 'asc' }]}
+      toolbarExtra={
+        <FormControlLabel
+          control={
+            <Switch
+              checked={grouped}
+              onChange={(e) => setGrouped(e.target.checked)}
+              slotProps={{ input: { 'data-testid': 'devices-group-switch' } as object }}
+            />
+          }
+          label={t('settings.groupByGroup')}
+        />
+      }
+    />
+  );
+}

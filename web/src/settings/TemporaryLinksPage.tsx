@@ -1,0 +1,55 @@
+import { useCallback, useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { sendJson } from '../api/client';
+import { DataList } from '../common/DataList';
+import { compareText } from '../common/listSearch';
+import { useFormat } from '../common/useFormat';
+import { useTemporaryLinks, type TemporaryLink } from './settingsQueries';
+
+/** /settings/temporary_links: name, e-mail, token and expiry (DD/MM/YYYY HH:mm:ss). */
+export function TemporaryLinksPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const links = useTemporaryLinks();
+  const queryClient = useQueryClient();
+  const columns = useMemo<GridColDef<TemporaryLink>[]>(
+    () => [
+      { field: 'name', headerName: t('name'), flex: 1, minWidth: 160, sortComparator: compareText },
+      { field: 'email', headerName: t('email'), flex: 1, minWidth: 200 },
+      { field: 'token', headerName: t('settings.token'), flex: 1, minWidth: 200 },
+      {
+        field: 'expirationTime',
+        headerName: t('settings.expiration'),
+        minWidth: 170,
+        valueFormatter: (value: string | null) => format.dateTime(value),
+      },
+    ],
+    [t, format],
+  );
+  const remove = useCallback(
+    async (row: TemporaryLink) => {
+      await sendJson('DELETE', `/api/settings/temporary_links/${row.id}`);
+      await queryClient.invalidateQueries({ queryKey: ['temporaryLinks'] });
+    },
+    [queryClient],
+  );
+  return (
+    <DataList
+      title={t('route.settings_temporary_links')}
+      rows={links.data}
+      columns={columns}
+      loading={links.isLoading}
+      exportName="TemporaryLinks"
+      editPath="/settings/temporary_link"
+      canAdd
+      canEdit
+      canRemove
+      onRemove={remove}
+      itemName={(row) => row.name}
+      searchTexts={(row) => [row.name, row.email, row.token, format.dateTime(row.expirationTime)]}
+      initialSort={[{ field: 'name', sort: 'asc' }]}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { Box, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { WEEK_DAYS, weekOf, type WorkingWeek } from './workingWeek';
+
+/** Working days and hours, free text HH:MM (validated on save); one line per day, two on phones. */
+export function WorkingWeekFields({
+  value,
+  onChange,
+}: {
+  value: unknown;
+  onChange: (week: WorkingWeek) => void;
+}) {
+  const { t } = useTranslation();
+  const week = weekOf(value);
+  const set = (key: keyof WorkingWeek, v: string | boolean) => onChange({ ...week, [key]: v });
+  const time = (key: `${(typeof WEEK_DAYS)[number]}_${'start' | 'end'}`, label: string) => (
+    <TextField
+      size="small"
+      label={label}
+      value={week[key]}
+      onChange={(e) => set(key, e.target.value)}
+      placeholder="HH:MM"
+      slotProps={{ htmlInput: { 'data-testid': `week-${key}`, inputMode: 'numeric' } }}
+    />
+  );
+  return (
+    <Stack spacing={1} data-testid="working-week">
+      <Typography variant="subtitle2">{t('settings.workingWeek')}</Typography>
+      {WEEK_DAYS.map((day) => (
+        <Box
+          key={day}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr 1fr', sm: '190px 120px 120px' },
+            gap: 1,
+            alignItems: 'center',
+          }}
+        >
+          <FormControlLabel
+            sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+            control={
+              <Switch
+                checked={!!week[day]}
+                onChange={(e) => set(day, e.target.checked)}
+                slotProps={{ input: { 'data-testid': `week-${day}` } as object }}
+              />
+            }
+            label={t(`settings.week.${day}`)}
+          />
+          {time(`${day}_start`, t('settings.week.start'))}
+          {time(`${day}_end`, t('settings.week.end'))}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
