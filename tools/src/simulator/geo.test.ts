@@ -17,7 +17,10 @@ describe('route geometry', () => {
   it('gives bearings clockwise from north', () => {
     expect(bearingDeg(a, b)).toBeCloseTo(90, 0);
     expect(bearingDeg(b, a)).toBeCloseTo(270, 0);
-    expect(bearingDeg({ latitude: -8.9, longitude: 13.2 }, { latitude: -8.8, longitude: 13.2 })).toBeCloseTo(0, 5);
+    expect(bearingDeg({ latitude: -8.9, longitude: 13.2 }, { latitude: -8.8, longitude: 13.2 })).toBeCloseTo(
+      0,
+      5,
+    );
   });
 
   it('places a vehicle by metres along a leg of a closed route', () => {

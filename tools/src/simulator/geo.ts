@@ -14,26 +14,26 @@ export const WAYPOINTS = {
   baixa: at(-8.8147, 13.2302),
   maianga: at(-8.8285, 13.2355),
   aeroporto: at(-8.8555, 13.2335),
-  cazenga: at(-8.8335, 13.2850),
-  saoPaulo: at(-8.8245, 13.2590),
-  rangel: at(-8.8390, 13.2610),
-  golf: at(-8.8700, 13.2700),
-  camama: at(-8.9180, 13.2480),
-  talatona: at(-8.9150, 13.1840),
-  benfica: at(-8.9470, 13.1880),
-  kilamba: at(-8.9560, 13.2700),
-  viana: at(-8.9030, 13.3740),
-  expressaNorte: at(-8.8300, 13.2600),
-  expressaCentro: at(-8.8700, 13.3000),
-  expressaSul: at(-8.9300, 13.3300),
-  porto: at(-8.7990, 13.2410),
-  estaleiroA: at(-8.9020, 13.3620),
-  estaleiroB: at(-8.9020, 13.3780),
-  estaleiroC: at(-8.9130, 13.3780),
-  estaleiroD: at(-8.9130, 13.3620),
-  baiaA: at(-8.7950, 13.2200),
-  baiaB: at(-8.7850, 13.2100),
-  baiaC: at(-8.7800, 13.2250),
+  cazenga: at(-8.8335, 13.285),
+  saoPaulo: at(-8.8245, 13.259),
+  rangel: at(-8.839, 13.261),
+  golf: at(-8.87, 13.27),
+  camama: at(-8.918, 13.248),
+  talatona: at(-8.915, 13.184),
+  benfica: at(-8.947, 13.188),
+  kilamba: at(-8.956, 13.27),
+  viana: at(-8.903, 13.374),
+  expressaNorte: at(-8.83, 13.26),
+  expressaCentro: at(-8.87, 13.3),
+  expressaSul: at(-8.93, 13.33),
+  porto: at(-8.799, 13.241),
+  estaleiroA: at(-8.902, 13.362),
+  estaleiroB: at(-8.902, 13.378),
+  estaleiroC: at(-8.913, 13.378),
+  estaleiroD: at(-8.913, 13.362),
+  baiaA: at(-8.795, 13.22),
+  baiaB: at(-8.785, 13.21),
+  baiaC: at(-8.78, 13.225),
 } as const satisfies Record<string, LatLon>;
 
 export type WaypointName = keyof typeof WAYPOINTS;
@@ -48,7 +48,7 @@ export function bearingDeg(a: LatLon, b: LatLon): number {
   const dLon = (b.longitude - a.longitude) * rad;
   const y = Math.sin(dLon) * Math.cos(phi2);
   const x = Math.cos(phi1) * Math.sin(phi2) - Math.sin(phi1) * Math.cos(phi2) * Math.cos(dLon);
-  return ((Math.atan2(y, x) / rad) % 360 + 360) % 360;
+  return (((Math.atan2(y, x) / rad) % 360) + 360) % 360;
 }
 
 /** The point a fraction (0..1, clamped) of the way along the straight segment a -> b. */

@@ -4,7 +4,13 @@ import { parseIds, parseOptions, USAGE } from './options';
 describe('simulator options', () => {
   it('defaults to the demo fleet on the Teltonika port in real time', () => {
     const o = parseOptions([], {});
-    expect(o).toMatchObject({ devices: 25, protocol: 'teltonika', host: '127.0.0.1', port: 5027, speedup: 1 });
+    expect(o).toMatchObject({
+      devices: 25,
+      protocol: 'teltonika',
+      host: '127.0.0.1',
+      port: 5027,
+      speedup: 1,
+    });
     expect(o.historyHours).toBe(0);
     expect(o.ids[0]).toBe('356307042440000');
     expect(o.ids[24]).toBe('356307042440024');

@@ -52,7 +52,10 @@ const digits = (text: string): bigint => {
 /** `FIRST..`, `FIRST..LAST`, `a,b,c` or a single FIRST: the first `count` uniqueIds. */
 export function parseIds(spec: string, count: number): string[] {
   if (spec.includes(',')) {
-    const ids = spec.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = spec
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length < count) throw new Error(`--ids lists ${ids.length} ids for ${count} devices`);
     return ids.slice(0, count);
   }
@@ -81,14 +84,26 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     values.set(match[1], value);
   }
   if (flags.has('help')) throw new Error(USAGE);
-  const known = ['devices', 'protocol', 'host', 'port', 'ids', 'speedup', 'history', 'batch', 'status', 'seed'];
+  const known = [
+    'devices',
+    'protocol',
+    'host',
+    'port',
+    'ids',
+    'speedup',
+    'history',
+    'batch',
+    'status',
+    'seed',
+  ];
   for (const key of values.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key}`);
 
   const protocol = (values.get('protocol') ?? 'teltonika') as Protocol;
   if (protocol !== 'teltonika' && protocol !== 'osmand')
     throw new Error(`--protocol must be teltonika or osmand, got ${protocol}`);
   const devices = Math.floor(positiveNumber('devices', values.get('devices') ?? '25', 1));
-  const defaultPort = protocol === 'teltonika' ? (env.FROTA_TELTONIKA_PORT ?? '5027') : (env.FROTA_OSMAND_PORT ?? '5055');
+  const defaultPort =
+    protocol === 'teltonika' ? (env.FROTA_TELTONIKA_PORT ?? '5027') : (env.FROTA_OSMAND_PORT ?? '5055');
   const port = positiveNumber('port', values.get('port') ?? defaultPort, 1);
   const speedup = positiveNumber('speedup', values.get('speedup') ?? '1', 1);
   const host = values.get('host') ?? '127.0.0.1';

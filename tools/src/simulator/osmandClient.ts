@@ -32,7 +32,9 @@ export class OsmandClient implements Transport {
       ]);
       let res: Response;
       try {
-        res = await fetch(this.base + '?' + toOsmandQuery(this.options.uniqueId, sample).toString(), { signal });
+        res = await fetch(this.base + '?' + toOsmandQuery(this.options.uniqueId, sample).toString(), {
+          signal,
+        });
         await res.arrayBuffer();
       } catch (error) {
         this.ok = false;

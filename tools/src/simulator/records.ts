@@ -61,7 +61,10 @@ export function toAvlRecord(s: Sample): AvlRecord {
   ];
   if (s.driver) io.push(ioElement(IO.rfid, 8, rfidNumber(s.driver)));
   if (s.event?.type === 'greenDriving') {
-    io.push(ioElement(IO.greenDrivingType, 1, s.event.kind), ioElement(IO.greenDrivingValue, 1, s.event.value));
+    io.push(
+      ioElement(IO.greenDrivingType, 1, s.event.kind),
+      ioElement(IO.greenDrivingValue, 1, s.event.value),
+    );
   }
   if (s.event?.type === 'sos') io.push(ioElement(IO.sos, 1, 1));
   return {

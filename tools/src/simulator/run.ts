@@ -1,4 +1,6 @@
 /** Runs a fleet of simulated vehicles against a server until stopped; prints a status line now and then. */
+import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SimClock } from './clock';
 import type { SimulatorOptions } from './options';
 import { OsmandClient } from './osmandClient';
@@ -32,8 +34,9 @@ export type SimulatorConfig = Pick<
 
 export interface SimulatorDeps {
   log?: (line: string) => void;
-  now?: () => number;
 }
+
+const STOP_GRACE_MS = 3_000;
 
 function transportFor(config: SimulatorConfig, uniqueId: string): Transport {
   return config.protocol === 'teltonika'
@@ -41,12 +44,15 @@ function transportFor(config: SimulatorConfig, uniqueId: string): Transport {
     : new OsmandClient({ host: config.host, port: config.port, uniqueId });
 }
 
-const describe = (error: unknown) =>
-  error instanceof Error ? (error as NodeJS.ErrnoException).code ?? error.message : String(error);
+const reason = (error: unknown) =>
+  error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
 
 export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}): RunningSimulator {
   const log = deps.log ?? (() => undefined);
-  const clock = new SimClock({ speedup: config.speedup, historyMs: config.historyHours * 3_600_000, now: deps.now });
+  const clock = new SimClock({
+    speedup: config.speedup,
+    historyMs: config.historyHours * 3_600_000,
+  });
   const counters: RunnerCounters = { records: 0, frames: 0, errors: 0, reconnects: 0 };
   const reported = new Set<string>();
   const runners = config.ids.slice(0, config.devices).map((uniqueId, index) => {
@@ -56,19 +62,22 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
       clock,
       transport: transportFor(config, uniqueId),
       rnd: createRandom(profile.seed ^ Math.imul(config.seed, 0x9e3779b1)),
-      maxBatch: config.maxBatch,
+      // a phone app sends one request per fix
+      maxBatch: config.protocol === 'osmand' ? 1 : config.maxBatch,
       counters,
       // one line per vehicle and kind of failure, not one per retry
       onError: (id, error) => {
-        const key = `${id}:${describe(error)}`;
+        const key = `${id}:${reason(error)}`;
         if (reported.has(key)) return;
         reported.add(key);
-        log(`[simulator] ${id}: ${describe(error)} (retrying with back-off)`);
+        log(`[simulator] ${id}: ${reason(error)} (retrying with back-off)`);
       },
     });
   });
 
   const controller = new AbortController();
+  // every vehicle waits on this signal
+  setMaxListeners(0, controller.signal);
   const done = Promise.all(runners.map((r) => r.run(controller.signal)));
 
   const stats = (): SimulatorStats => {
@@ -112,7 +121,9 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(timer);
+        // let frames in flight get their ack (so nothing is stored unacknowledged), then hang up
         controller.abort();
+        await Promise.race([done, sleep(STOP_GRACE_MS, undefined, { ref: false })]);
         for (const r of runners) r.transport.close();
         await done;
       })()),

@@ -74,7 +74,8 @@ const MIN = 60_000;
 export const ignitionOf = (s: VehicleState): boolean => s.phase === 'idle' || s.phase === 'drive';
 
 /** Records every 10 s with the engine running, every minute when parked. */
-export const recordPeriodMs = (s: VehicleState): number => (ignitionOf(s) ? MOVING_PERIOD_MS : PARKED_PERIOD_MS);
+export const recordPeriodMs = (s: VehicleState): number =>
+  ignitionOf(s) ? MOVING_PERIOD_MS : PARKED_PERIOD_MS;
 
 /** Chance per 10 s scaled to a step of `dtMs`. */
 const per10s = (probability: number, dtMs: number) => 1 - (1 - probability) ** (dtMs / 10_000);
@@ -189,7 +190,9 @@ function drive(s: VehicleState, profile: VehicleProfile, dtMs: number, rnd: Rand
     speedingUntil = s.time + rnd.int(60, 180) * 1000;
   }
   const target =
-    s.time < speedingUntil ? profile.speedingKmh + rnd.between(-2, 5) : profile.cruiseKmh * rnd.between(0.8, 1.2);
+    s.time < speedingUntil
+      ? profile.speedingKmh + rnd.between(-2, 5)
+      : profile.cruiseKmh * rnd.between(0.8, 1.2);
   const maxChange = (ACCEL_KMH_PER_S * dtMs) / 1000;
   const speedKmh = Math.max(0, s.speedKmh + Math.max(-maxChange, Math.min(maxChange, target - s.speedKmh)));
   const metres = (((s.speedKmh + speedKmh) / 2) * dtMs) / 3600;
@@ -225,7 +228,7 @@ function drive(s: VehicleState, profile: VehicleProfile, dtMs: number, rnd: Rand
     ...s,
     legMetres,
     point,
-    course: Math.round((course + rnd.between(-2, 2) + 360) % 360),
+    course: Math.round(course + rnd.between(-2, 2) + 360) % 360,
     speedKmh: Math.round(speedKmh),
     speedingUntil,
     odometer: s.odometer + metres,
@@ -303,4 +306,3 @@ export function sampleOf(s: VehicleState): Sample {
     event: s.event,
   };
 }
-

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench:ingest [-- --devices 200 --seconds 20 --records 10 --db postgres://...]`
+ *
+ * A real server in this process (SQLite in a fresh temporary directory, or a fresh schema of the given
+ * PostgreSQL database), D devices created in its database, and a load generator in a child process:
+ * D concurrent Teltonika connections sending Codec 8 frames of N records and waiting for each ack, plus
+ * the administrator's WebSocket measuring the time from sending a frame to its position on the socket.
+ * Prints one JSON line. `committed` (positions in the database at the end) must equal `records` (acked).
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase, type Db } from '../../server/src/db/database';
+import { fromBool, toJson } from '../../server/src/db/mapping';
+import { startServer } from '../../server/src/server';
+import type { LoadConfig, LoadMessage, LoadResult } from './ingestLoad';
+import { percentile } from './percentiles';
+
+const ADMIN_EMAIL = 'admin@frota.local';
+const ADMIN_PASSWORD = 'bench';
+const FIRST_ID = 356307043000000;
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '20' },
+    records: { type: 'string', default: '10' },
+    db: { type: 'string' },
+  },
+});
+const devices = Number(args.devices);
+const seconds = Number(args.seconds);
+const recordsPerFrame = Number(args.records);
+if (![devices, seconds, recordsPerFrame].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error('--devices, --seconds and --records take positive integers');
+
+async function postgresSchema(url: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = openDatabase({ kind: 'postgres', url, schema });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+async function createDevices(db: Db): Promise<string[]> {
+  const uniqueIds = Array.from({ length: devices }, (_, i) => String(FIRST_ID + i));
+  for (let i = 0; i < uniqueIds.length; i += 100) {
+    await db.kysely
+      .insertInto('devices')
+      .values(
+        uniqueIds.slice(i, i + 100).map((uniqueId, j) => ({
+          name: `Bench ${i + j}`,
+          uniqueId,
+          groupId: null,
+          category: 'truck',
+          phone: null,
+          model: 'FMB920',
+          contact: null,
+          disabled: fromBool(db.dialect, false),
+          status: 'offline',
+          lastUpdate: null,
+          positionId: null,
+          attributes: toJson({ speedLimit: 90 / 1.852 }),
+        })),
+      )
+      .execute();
+  }
+  return uniqueIds;
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).toString(),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('frota_session='));
+  if (!cookie) throw new Error('login answered without a frota_session cookie');
+  return cookie;
+}
+
+/** Runs the load generator; `onStart` when its timed run begins. */
+function runLoadProcess(config: LoadConfig, onStart: () => void): Promise<LoadResult> {
+  const child = fork(fileURLToPath(new URL('./ingestLoad.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: LoadMessage) => {
+      if (message.type === 'started') onStart();
+      else resolve(message);
+    });
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
+    child.send(config);
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
+const pgFresh = args.db ? await postgresSchema(args.db) : undefined;
+const server = await startServer(
+  loadConfig({
+    FROTA_PORT: '0',
+    FROTA_HOST: '127.0.0.1',
+    FROTA_DATA_DIR: dir,
+    FROTA_TELTONIKA_PORT: '0',
+    FROTA_OSMAND_PORT: '0',
+    FROTA_LOG_LEVEL: 'silent',
+    FROTA_ADMIN_EMAIL: ADMIN_EMAIL,
+    FROTA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    FROTA_WEB_DIR: '/nonexistent',
+  }),
+  pgFresh ? { db: pgFresh.db } : {},
+);
+try {
+  const { db } = server.services;
+  const uniqueIds = await createDevices(db);
+  const base = server.url.replace('[::1]', '127.0.0.1');
+  const cookie = await login(base);
+
+  // server CPU, event-loop delay and garbage-collection pauses over the timed run only
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const gc = { total: 0, max: 0, on: false };
+  const gcObserver = new PerformanceObserver((list) => {
+    if (!gc.on) return;
+    for (const entry of list.getEntries()) {
+      gc.total += entry.duration;
+      gc.max = Math.max(gc.max, entry.duration);
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  let cpuStart = process.cpuUsage();
+  const load = await runLoadProcess(
+    {
+      host: '127.0.0.1',
+      tcpPort: server.teltonika!.tcpPort,
+      socketUrl: base.replace(/^http/, 'ws') + '/api/socket',
+      cookie,
+      uniqueIds,
+      seconds,
+      recordsPerFrame,
+      firstFixTime: Date.now() - 12 * 3_600_000,
+    },
+    () => {
+      cpuStart = process.cpuUsage();
+      loop.enable();
+      gc.on = true;
+    },
+  );
+  const cpu = process.cpuUsage(cpuStart);
+  loop.disable();
+  gc.on = false;
+  gcObserver.disconnect();
+  await server.ingest.writer.drain();
+  const counted = await db.kysely
+    .selectFrom('positions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const committed = Number(counted.n);
+
+  const line = {
+    bench: 'ingest',
+    db: db.dialect,
+    devices,
+    recordsPerFrame,
+    seconds,
+    records: load.records,
+    recordsPerSecond: Math.round((load.records * 1000) / load.elapsedMs),
+    ackLatencyMs: { p50: percentile(load.ackLatencyMs, 50), p99: percentile(load.ackLatencyMs, 99) },
+    socketLatencyMs: {
+      p50: percentile(load.socketLatencyMs, 50),
+      p99: percentile(load.socketLatencyMs, 99),
+      samples: load.socketLatencyMs.length,
+    },
+    committed,
+    // percent of one core over the run: the server process (one JS thread + SQLite), the load generator
+    cpuPercent: {
+      server: Math.round(((cpu.user + cpu.system) / 1000 / load.elapsedMs) * 100),
+      load: Math.round((load.cpuMs / load.elapsedMs) * 100),
+    },
+    // server CPU per record: steadier than records/s when other processes share the machine
+    serverCpuUsPerRecord: Math.round(((cpu.user + cpu.system) / Math.max(1, load.records)) * 10) / 10,
+    eventLoopDelayMs: {
+      p99: Math.round((loop.percentile(99) / 1e6) * 10) / 10,
+      max: Math.round((loop.max / 1e6) * 10) / 10,
+    },
+    gcMs: { total: Math.round(gc.total), maxPause: Math.round(gc.max * 10) / 10 },
+    ...(load.errors.length ? { errors: load.errors.slice(0, 5) } : {}),
+  };
+  console.log(JSON.stringify(line));
+  if (committed !== load.records) process.exitCode = 1;
+} finally {
+  await server.stop();
+  await pgFresh?.drop();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,160 @@
+/** The simulator against a real server: records go through the Teltonika and OsmAnd ports and are committed. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/src/config';
+import { fromBool, toJson } from '../../../server/src/db/mapping';
+import { startServer, type RunningServer } from '../../../server/src/server';
+import { startSimulator } from './run';
+
+const IDS = ['356307042440000', '356307042440001', '356307042440002'];
+const PHONE = 'simulated-phone-1';
+
+describe('simulator against a real server', () => {
+  let server: RunningServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'frota-sim-'));
+    server = await startServer(
+      loadConfig({
+        FROTA_PORT: '0',
+        FROTA_HOST: '127.0.0.1',
+        FROTA_DATA_DIR: dir,
+        FROTA_TELTONIKA_PORT: '0',
+        FROTA_OSMAND_PORT: '0',
+        FROTA_LOG_LEVEL: 'silent',
+        FROTA_ADMIN_PASSWORD: 'simulator-test',
+        FROTA_WEB_DIR: join(dir, 'no-web'),
+      }),
+    );
+    const { db } = server.services;
+    await db.kysely
+      .insertInto('devices')
+      .values(
+        [...IDS, PHONE].map((uniqueId, i) => ({
+          name: `Viatura ${i}`,
+          uniqueId,
+          groupId: null,
+          category: 'car',
+          phone: null,
+          model: null,
+          contact: null,
+          disabled: fromBool(db.dialect, false),
+          status: 'offline',
+          lastUpdate: null,
+          positionId: null,
+          attributes: toJson({}),
+        })),
+      )
+      .execute();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const positionsOf = async (uniqueId: string) => {
+    const k = server.services.db.kysely;
+    const rows = await k
+      .selectFrom('positions')
+      .innerJoin('devices', 'devices.id', 'positions.deviceId')
+      .select(['positions.latitude', 'positions.longitude', 'positions.fixTime', 'positions.attributes'])
+      .where('devices.uniqueId', '=', uniqueId)
+      .orderBy('positions.fixTime')
+      .execute();
+    return rows.map((r) => ({
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      fixTime: Number(r.fixTime),
+      attributes: JSON.parse(String(r.attributes)) as Record<string, unknown>,
+    }));
+  };
+
+  const nearLuanda = (p: { latitude: number; longitude: number }) =>
+    p.latitude > -9.0 && p.latitude < -8.75 && p.longitude > 13.15 && p.longitude < 13.4;
+
+  it('drives vehicles through the Teltonika port; every acknowledged record is committed', async () => {
+    const sim = startSimulator({
+      devices: IDS.length,
+      protocol: 'teltonika',
+      host: '127.0.0.1',
+      port: server.teltonika!.tcpPort,
+      ids: IDS,
+      speedup: 1200,
+      historyHours: 6,
+      maxBatch: 25,
+      seed: 1,
+    });
+    await sleep(3000);
+    await sim.stop();
+    const stats = sim.stats();
+    expect(stats.errors).toBe(0);
+    expect(stats.records).toBeGreaterThan(IDS.length * 20);
+
+    let committed = 0;
+    for (const id of IDS) {
+      const positions = await positionsOf(id);
+      committed += positions.length;
+      expect(positions.length).toBeGreaterThanOrEqual(20);
+      expect(positions.every(nearLuanda)).toBe(true);
+      expect(positions.every((p) => typeof p.attributes.ignition === 'boolean')).toBe(true);
+      expect(positions.every((p) => typeof p.attributes.odometer === 'number')).toBe(true);
+      expect(
+        positions.every((p) => p.attributes.rssi !== undefined && p.attributes.power !== undefined),
+      ).toBe(true);
+      // about an hour of simulated time (3 s at x1200), never in the future
+      expect(positions.at(-1)!.fixTime - positions[0].fixTime).toBeGreaterThanOrEqual(3_000_000);
+      expect(positions.at(-1)!.fixTime).toBeLessThanOrEqual(Date.now());
+    }
+    expect(committed).toBe(stats.records);
+  });
+
+  it('reports through the OsmAnd port as a phone app', async () => {
+    const sim = startSimulator({
+      devices: 1,
+      protocol: 'osmand',
+      host: '127.0.0.1',
+      port: server.osmand!.port,
+      ids: [PHONE],
+      speedup: 600,
+      historyHours: 2,
+      maxBatch: 25,
+      seed: 2,
+    });
+    await sleep(1500);
+    await sim.stop();
+    expect(sim.stats().errors).toBe(0);
+    const positions = await positionsOf(PHONE);
+    expect(positions.length).toBeGreaterThanOrEqual(10);
+    expect(positions.length).toBe(sim.stats().records);
+    expect(positions.every(nearLuanda)).toBe(true);
+    expect(positions.every((p) => typeof p.attributes.ignition === 'boolean')).toBe(true);
+  });
+
+  it('backs off when the server refuses an unknown device', async () => {
+    const lines: string[] = [];
+    const sim = startSimulator(
+      {
+        devices: 1,
+        protocol: 'teltonika',
+        host: '127.0.0.1',
+        port: server.teltonika!.tcpPort,
+        ids: ['999999999999999'],
+        speedup: 1,
+        historyHours: 0,
+        maxBatch: 25,
+        seed: 3,
+      },
+      { log: (line) => lines.push(line) },
+    );
+    await sleep(500);
+    expect(sim.stats()).toMatchObject({ records: 0, rejected: 1, errors: 1 });
+    expect(lines.join('\n')).toMatch(/999999999999999: server rejected IMEI/);
+    expect(sim.status()).toMatch(/rejected 1/);
+    await sim.stop();
+  });
+});
