@@ -14,6 +14,8 @@ export interface Db {
   /** PostgreSQL schema the tables live in */
   schema?: string;
   close(): Promise<void>;
+  /** the SQLite handle, for the ingestion writer's prepared statements */
+  sqlite?: InstanceType<typeof SQLite>;
 }
 
 export type DatabaseOptions =
@@ -33,7 +35,7 @@ export function openDatabase(options: DatabaseOptions): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: options.url,

@@ -6,7 +6,7 @@ import { migration001 } from './migrations/001_core';
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '001_core': migration001(db.dialect) };
+      return { '001_core': migration001(db.dialect), '002_reports': (await import('./migrations/002_reports')).migration002(db.dialect) };
     },
   };
 }

@@ -19,6 +19,7 @@ interface Connection {
   deviceIds: Set<number> | 'all';
   pending: Required<LiveMessage>;
   timer?: NodeJS.Timeout;
+  lastFlush: number;
 }
 
 const FLUSH_MS = 50;
@@ -44,6 +45,7 @@ export class LiveHub {
       user: scope.user,
       deviceIds: await this.visibleDevices(scope),
       pending: { devices: [], positions: [], events: [] },
+      lastFlush: 0,
     };
     this.connections.add(conn);
     socket.on('close', () => {
@@ -83,12 +85,15 @@ export class LiveHub {
       conn.pending.positions.push(...positions);
       conn.pending.events.push(...events);
       const added = devices.length + positions.length + events.length > 0;
-      if (added && !conn.timer) conn.timer = setTimeout(() => this.flush(conn), FLUSH_MS);
+      // At most one message per FLUSH_MS per socket, but no wait when the last one is older than that.
+      if (added && !conn.timer)
+        conn.timer = setTimeout(() => this.flush(conn), Math.max(0, FLUSH_MS - (Date.now() - conn.lastFlush)));
     }
   }
 
   private flush(conn: Connection): void {
     conn.timer = undefined;
+    conn.lastFlush = Date.now();
     const out: LiveMessage = {};
     if (conn.pending.devices.length) out.devices = conn.pending.devices;
     if (conn.pending.positions.length) out.positions = conn.pending.positions;

@@ -76,8 +76,91 @@ export class BatchWriter {
     await this.flushing;
   }
 
+  private sqliteWrite?: (batch: Pending[]) => WriteResult[];
+
+  /**
+   * SQLite: one synchronous transaction over cached prepared statements (no query building per batch).
+   * Used only when no other transaction is open on the connection, so a batch never nests inside an API
+   * transaction that could still roll back.
+   */
+  private sqliteCommit(): ((batch: Pending[]) => WriteResult[]) | undefined {
+    const sqlite = this.db.sqlite;
+    if (!sqlite) return undefined;
+    const insertPosition = sqlite.prepare(
+      'INSERT INTO positions (device_id, protocol, server_time, device_time, fix_time, valid, latitude, longitude, ' +
+        'altitude, speed, course, accuracy, address, event, attributes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    );
+    const insertEvent = sqlite.prepare(
+      'INSERT INTO events (type, event_time, device_id, position_id, geofence_id, attributes) VALUES (?,?,?,?,?,?)',
+    );
+    const updateDevice = sqlite.prepare(
+      "UPDATE devices SET position_id = ?, last_update = ?, status = 'online' WHERE id = ?",
+    );
+    return sqlite.transaction((batch: Pending[]) =>
+      batch.map(({ request }) => {
+        const positionIds = request.positions.map((p) =>
+          Number(
+            insertPosition.run(
+              p.deviceId,
+              p.protocol,
+              p.serverTime,
+              p.deviceTime,
+              p.fixTime,
+              p.valid ? 1 : 0,
+              p.latitude,
+              p.longitude,
+              p.altitude,
+              p.speed,
+              p.course,
+              p.accuracy,
+              p.address,
+              p.event,
+              toJson(p.attributes),
+            ).lastInsertRowid,
+          ),
+        );
+        const events: StoredEvent[] = request.events.map((e) => {
+          const positionId = positionIds[e.positionIndex] ?? null;
+          const geofenceId = e.draft.geofenceId ?? null;
+          const attributes = e.draft.attributes ?? {};
+          const id = Number(
+            insertEvent.run(
+              e.draft.type,
+              e.draft.eventTime,
+              e.deviceId,
+              positionId,
+              geofenceId,
+              toJson(attributes),
+            ).lastInsertRowid,
+          );
+          return {
+            id,
+            type: e.draft.type,
+            eventTime: e.draft.eventTime,
+            deviceId: e.deviceId,
+            positionId,
+            geofenceId,
+            attributes,
+          };
+        });
+        for (const d of request.devices) updateDevice.run(positionIds[d.positionIndex], d.lastUpdate, d.id);
+        return { positionIds, events };
+      }),
+    );
+  }
+
   private async commit(batch: Pending[]): Promise<void> {
     if (!batch.length) return;
+    if (this.db.sqlite && !this.db.sqlite.inTransaction) {
+      this.sqliteWrite ??= this.sqliteCommit();
+      try {
+        const results = this.sqliteWrite!(batch);
+        batch.forEach((p, i) => p.resolve(results[i]));
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+      }
+      return;
+    }
     const { dialect } = this.db;
     try {
       const results = await this.db.kysely.transaction().execute(async (trx) => {

@@ -45,7 +45,8 @@ export function toProcessed(deviceId: number, d: DecodedPosition, now: number): 
     accuracy: d.accuracy ?? 0,
     address: null,
     event: d.event ?? null,
-    attributes: { ...d.attributes },
+    // The decoded record belongs to the pipeline from here on: no copy.
+    attributes: d.attributes,
     outdated: false,
   };
 }

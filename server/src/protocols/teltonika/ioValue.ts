@@ -25,6 +25,7 @@ export function bigUnsignedOf(raw: Buffer): bigint {
  */
 export function rawIoValue(raw: Buffer, variable = false): number | string {
   if (variable) return raw.toString('hex');
+  if (raw.length <= 6) return raw.length ? raw.readUIntBE(0, raw.length) : 0;
   const value = bigUnsignedOf(raw);
   return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }

@@ -1,0 +1,131 @@
+/** Pieces the report builders share: titles, places, drivers, the driver look-up of trips. */
+import { sql } from 'kysely';
+import type { ReportContext, VehicleInfo, DriverInfo } from '../context';
+import { loadVehicles, visibleVehicleIds } from '../context';
+import type { Sample } from '../engine/sample';
+
+export const periodText = (ctx: ReportContext): string =>
+  `${ctx.zone.dateTime(ctx.request.from)} - ${ctx.zone.dateTime(ctx.request.to)}`;
+
+export const vehicleText = (v: VehicleInfo): string =>
+  `Matrícula: ${v.plate}` + (v.groupName ? ` · Grupo: ${v.groupName}` : '');
+
+export const driverText = (d: DriverInfo): string =>
+  `Condutor: ${d.name}` + (d.uniqueId ? ` (${d.uniqueId})` : '');
+
+export const yesNo = (v: boolean): string => (v ? 'Sim' : 'Não');
+
+export const coords = (s: { latitude: number; longitude: number }): string =>
+  `${s.latitude.toFixed(6)}, ${s.longitude.toFixed(6)}`;
+
+/** Addresses of positions by id (the stream does not read them): one query per 500 ids. */
+export async function addresses(ctx: ReportContext, samples: Sample[]): Promise<Map<number, string>> {
+  const ids = [...new Set(samples.map((s) => s.id))];
+  const out = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await ctx.db.kysely
+      .selectFrom('positions')
+      .select(['id', 'address'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) if (r.address) out.set(Number(r.id), r.address);
+  }
+  return out;
+}
+
+/** A place for a sample: its address, else its coordinates. */
+export const placeOf = (map: Map<number, string>, s: Sample | undefined): string =>
+  !s ? '' : (map.get(s.id) ?? coords(s));
+
+/** Names of drivers by RFID uniqueId (every driver: the name is what the card says). */
+export async function driverNames(ctx: ReportContext): Promise<Map<string, string>> {
+  const rows = await ctx.db.kysely.selectFrom('drivers').select(['uniqueId', 'name']).execute();
+  return new Map(rows.map((r) => [r.uniqueId, r.name]));
+}
+
+export const driverKey = (s: Sample | undefined): string | undefined => {
+  const v = s?.attrs.driverUniqueId;
+  return v === undefined || v === null || v === '' ? undefined : String(v);
+};
+
+/** The vehicle's own driver (attribute driverId or a device-driver link), as a uniqueId. */
+export async function assignedDrivers(
+  ctx: ReportContext,
+  vehicleIds: number[],
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!vehicleIds.length) return out;
+  const k = ctx.db.kysely;
+  const links = await k
+    .selectFrom('deviceDriver')
+    .innerJoin('drivers', 'drivers.id', 'deviceDriver.driverId')
+    .select(['deviceDriver.deviceId', 'drivers.uniqueId'])
+    .where('deviceDriver.deviceId', 'in', vehicleIds)
+    .execute();
+  for (const l of links) out.set(Number(l.deviceId), l.uniqueId);
+  const byAttr = await k.selectFrom('drivers').select(['id', 'uniqueId']).execute();
+  const uid = new Map(byAttr.map((d) => [Number(d.id), d.uniqueId]));
+  const vehicles = await k
+    .selectFrom('devices')
+    .select(['id', 'attributes'])
+    .where('id', 'in', vehicleIds)
+    .execute();
+  for (const v of vehicles) {
+    const attrs = typeof v.attributes === 'string' ? JSON.parse(v.attributes || '{}') : v.attributes;
+    const id = Number(attrs?.driverId);
+    if (id && uid.has(id) && !out.has(Number(v.id))) out.set(Number(v.id), uid.get(id)!);
+  }
+  return out;
+}
+
+/**
+ * Vehicles a driver may have driven in the period: those assigned to the driver, and those whose positions
+ * carry the driver's card.
+ */
+export async function vehiclesOfDriver(ctx: ReportContext, driver: DriverInfo): Promise<VehicleInfo[]> {
+  const visible = await visibleVehicleIds(ctx.db, ctx.scope);
+  if (!visible.length) return [];
+  const assigned = await assignedDrivers(ctx, visible);
+  const ids = new Set(visible.filter((id) => assigned.get(id) === driver.uniqueId));
+  const attr =
+    ctx.db.dialect === 'postgres'
+      ? sql`attributes ->> 'driverUniqueId'`
+      : sql`attributes ->> '$.driverUniqueId'`;
+  const rows = await ctx.db.kysely
+    .selectFrom('positions')
+    .select('deviceId')
+    .distinct()
+    .where('deviceId', 'in', visible)
+    .where('fixTime', '>=', ctx.request.from)
+    .where('fixTime', '<=', ctx.request.to)
+    .where(sql`${attr}`, '=', driver.uniqueId)
+    .execute();
+  for (const r of rows) ids.add(Number(r.deviceId));
+  return loadVehicles(
+    ctx.db,
+    ctx.scope,
+    [...ids].sort((a, b) => a - b),
+  );
+}
+
+/**
+ * Runs `fn` for every vehicle, results in the vehicles' order. On PostgreSQL independent vehicles run a few
+ * at a time (the database works while this process computes); SQLite answers in-process, one at a time.
+ */
+export async function mapVehicles<T>(
+  ctx: ReportContext,
+  vehicles: VehicleInfo[],
+  fn: (v: VehicleInfo) => Promise<T>,
+): Promise<T[]> {
+  const width = ctx.db.dialect === 'postgres' ? 4 : 1;
+  const out = new Array<T>(vehicles.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < vehicles.length) {
+      const i = next++;
+      out[i] = await fn(vehicles[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, vehicles.length) }, worker));
+  return out;
+}

@@ -1,0 +1,71 @@
+/**
+ * Quilómetros mensais / Horas mensais: a matrix of vehicles by day (`DD/MM`), or by month (`MM/YYYY`) when
+ * the period is longer than 31 days, with a total column and a total row.
+ */
+import { col, hoursOf, km, round, table, type Cell, type Column, type ReportResult } from '../model';
+import type { ReportContext } from '../context';
+import type { DayFigures } from '../engine/dayBook';
+import { periodText } from './common';
+import { engineMs, everyVehicleDays, periodDays } from './days';
+
+interface Bucket {
+  title: string;
+  keys: string[];
+}
+
+function buckets(ctx: ReportContext): Bucket[] {
+  const days = periodDays(ctx);
+  if (days.length <= 31)
+    return days.map((d) => ({ title: `${d.key.slice(8, 10)}/${d.key.slice(5, 7)}`, keys: [d.key] }));
+  const months = new Map<string, Bucket>();
+  for (const d of days) {
+    const m = d.key.slice(0, 7);
+    let b = months.get(m);
+    if (!b) months.set(m, (b = { title: `${m.slice(5, 7)}/${m.slice(0, 4)}`, keys: [] }));
+    b.keys.push(d.key);
+  }
+  return [...months.values()];
+}
+
+async function matrix(
+  ctx: ReportContext,
+  report: string,
+  title: string,
+  value: (d: DayFigures | undefined) => number,
+  show: (v: number) => number,
+): Promise<ReportResult[]> {
+  const all = await everyVehicleDays(ctx);
+  if (!all.some((v) => v.span.count > 0)) return [];
+  const cols = buckets(ctx);
+  const totals = new Array(cols.length + 1).fill(0);
+  const data = all.map(({ vehicle, days }): Cell[] => {
+    const values = cols.map((b) => b.keys.reduce((s, k) => s + value(days.get(k)), 0));
+    const total = values.reduce((s, x) => s + x, 0);
+    values.forEach((x, i) => (totals[i] += x));
+    totals[cols.length] += total;
+    return [vehicle.name, vehicle.plate, ...values.map(show), show(total)];
+  });
+  const columns: Column[] = [
+    col('Veículo'),
+    col('Matrícula'),
+    ...cols.map((b) => col(b.title, 'number')),
+    col('Total', 'number'),
+  ];
+  return [
+    table({
+      report,
+      title,
+      subtitle: periodText(ctx),
+      subtitle2: `${all.length} veículos`,
+      columns,
+      data,
+      footer: [['Total', '', ...totals.map(show)]],
+    }),
+  ];
+}
+
+export const monthlyKmReport = (ctx: ReportContext) =>
+  matrix(ctx, 'monthly_km', 'Quilómetros mensais', (d) => d?.distance ?? 0, km);
+
+export const monthlyHoursReport = (ctx: ReportContext) =>
+  matrix(ctx, 'monthly_hours', 'Horas mensais', engineMs, (ms) => round(hoursOf(ms), 2));

@@ -1,0 +1,173 @@
+/** Excessos de velocidade: one table per vehicle (or driver) of speeding episodes. */
+import { knotsToKmh, numberAttr } from '@frota/core';
+import { col, kmh, table, type Cell, type ReportResult } from '../model';
+import { loadZones, type ReportContext, type VehicleInfo } from '../context';
+import { numberOption } from '../request';
+import { runVehicle } from '../engine/run';
+import { SpeedingDetector, type Episode } from '../engine/speeding';
+import { MAX_GAP_MS } from '../engine/tracker';
+import { duration } from '../engine/timezone';
+import { ZoneSet } from '../engine/zoneSet';
+import {
+  addresses,
+  assignedDrivers,
+  driverKey,
+  driverNames,
+  driverText,
+  periodText,
+  placeOf,
+  vehicleText,
+  vehiclesOfDriver,
+} from './common';
+
+export const SPEEDING_COLUMNS = [
+  col('Início', 'datetime'),
+  col('Fim', 'datetime'),
+  col('Duração', 'duration'),
+  col('Vel. máxima (km/h)', 'integer'),
+  col('Vel. média (km/h)', 'integer'),
+  col('Limite (km/h)', 'integer'),
+  col('Excesso (km/h)', 'integer', 'red'),
+  col('Origem do limite'),
+  col('Local'),
+  col('Condutor'),
+];
+
+interface Found extends Episode {
+  vehicle: VehicleInfo;
+  driver?: string;
+}
+
+export interface SpeedingSettings {
+  toleranceKmh: number;
+  toleranceSeconds: number;
+  useRoadLimits: boolean;
+  zonesOnly: boolean;
+  zones: ZoneSet;
+}
+
+export async function speedingSettings(ctx: ReportContext): Promise<SpeedingSettings> {
+  const o = ctx.request.options;
+  const zonesOnly = o.check2;
+  const all = await loadZones(ctx.db, ctx.scope, zonesOnly ? ctx.request.geofences : undefined);
+  return {
+    toleranceKmh: numberOption(o.text1, 0),
+    toleranceSeconds: numberOption(o.text2, 0),
+    useRoadLimits: o.check1,
+    zonesOnly,
+    zones: new ZoneSet(all.list.filter((z) => z.speedLimit)),
+  };
+}
+
+export async function vehicleEpisodes(
+  ctx: ReportContext,
+  v: VehicleInfo,
+  s: SpeedingSettings,
+  assigned?: string,
+): Promise<Found[]> {
+  const limit = numberAttr(v.attributes.speedLimit);
+  const detector = new SpeedingDetector({
+    ...s,
+    vehicleLimit: limit && limit > 0 ? knotsToKmh(limit) : undefined,
+    maxGapMs: MAX_GAP_MS,
+  });
+  await runVehicle(ctx.db, v.id, v.profile, [detector], {
+    from: ctx.request.from,
+    to: ctx.request.to,
+    end: ctx.end,
+    keys: ['driverUniqueId', 'speedLimit'],
+    seed: false,
+  });
+  return detector.episodes.map((e) => ({ ...e, vehicle: v, driver: driverKey(e.start) ?? assigned }));
+}
+
+const sourceText = (e: Episode): string =>
+  e.source.kind === 'vehicle'
+    ? 'Veículo'
+    : e.source.kind === 'road'
+      ? 'Estrada'
+      : `Zona: ${e.source.zone.name}`;
+
+export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]> {
+  const s = await speedingSettings(ctx);
+  const names = await driverNames(ctx);
+  const groups: Array<{ episodes: Found[]; vehicle?: VehicleInfo; driverIndex?: number }> = [];
+  if (ctx.request.itemsType === 'V') {
+    const assigned = await assignedDrivers(
+      ctx,
+      ctx.vehicles.map((v) => v.id),
+    );
+    for (const v of ctx.vehicles)
+      groups.push({ vehicle: v, episodes: await vehicleEpisodes(ctx, v, s, assigned.get(v.id)) });
+  } else {
+    for (const [i, d] of ctx.drivers.entries()) {
+      const vehicles = await vehiclesOfDriver(ctx, d);
+      const assigned = await assignedDrivers(
+        ctx,
+        vehicles.map((v) => v.id),
+      );
+      const episodes: Found[] = [];
+      for (const v of vehicles)
+        episodes.push(
+          ...(await vehicleEpisodes(ctx, v, s, assigned.get(v.id))).filter((e) => e.driver === d.uniqueId),
+        );
+      episodes.sort((a, b) => a.startTime - b.startTime);
+      groups.push({ driverIndex: i, episodes });
+    }
+  }
+  const options = [`Tolerância: ${s.toleranceKmh} km/h, ${s.toleranceSeconds} s`];
+  if (s.useRoadLimits) options.push('Limites das estradas');
+  if (s.zonesOnly) options.push(`Zonas: ${s.zones.list.map((z) => z.name).join(', ')}`);
+  const byDriver = ctx.request.itemsType === 'D';
+  const results: ReportResult[] = [];
+  for (const g of groups) {
+    if (!g.episodes.length) continue;
+    const places = await addresses(
+      ctx,
+      g.episodes.map((e) => e.start),
+    );
+    const data = g.episodes.map((e): Cell[] => {
+      const row: Cell[] = [
+        ctx.zone.dateTime(e.startTime),
+        ctx.zone.dateTime(e.endTime),
+        duration(e.endTime - e.startTime),
+        kmh(e.maxSpeed),
+        kmh(e.averageSpeed),
+        kmh(e.limit),
+        kmh(e.maxSpeed - e.limit),
+        sourceText(e),
+        placeOf(places, e.start),
+        e.driver ? (names.get(e.driver) ?? e.driver) : '',
+      ];
+      return byDriver ? [e.vehicle.name, ...row] : row;
+    });
+    const footer: Cell[] = [
+      'Total',
+      `${g.episodes.length} excessos`,
+      duration(g.episodes.reduce((t, e) => t + e.endTime - e.startTime, 0)),
+      kmh(Math.max(...g.episodes.map((e) => e.maxSpeed))),
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ];
+    const driver = g.driverIndex !== undefined ? ctx.drivers[g.driverIndex] : undefined;
+    results.push(
+      table({
+        report: 'speeding',
+        title: `Excessos de velocidade - ${g.vehicle ? g.vehicle.name : driver!.name}`,
+        subtitle: periodText(ctx),
+        subtitle2: g.vehicle ? vehicleText(g.vehicle) : driverText(driver!),
+        subtitle3: options.join(' · '),
+        columns: byDriver ? [col('Veículo'), ...SPEEDING_COLUMNS] : SPEEDING_COLUMNS,
+        data,
+        footer: [byDriver ? ['', ...footer] : footer],
+        deviceId: g.vehicle?.id,
+        driverId: driver?.id,
+      }),
+    );
+  }
+  return results;
+}

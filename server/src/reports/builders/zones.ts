@@ -1,0 +1,65 @@
+/** Zonas: per vehicle, visits to the zones (all visible, or only the chosen ones with check2). */
+import { col, km, kmh, table, type Cell, type ReportResult } from '../model';
+import { loadZones, type ReportContext } from '../context';
+import { runVehicle } from '../engine/run';
+import { ZoneVisits } from '../engine/zoneVisits';
+import { duration } from '../engine/timezone';
+import { periodText, vehicleText } from './common';
+
+export const ZONE_COLUMNS = [
+  col('Zona'),
+  col('Entrada', 'datetime'),
+  col('Saída', 'datetime'),
+  col('Duração', 'duration'),
+  col('Distância (km)', 'number'),
+  col('Vel. máxima (km/h)', 'integer'),
+];
+
+export async function zonesReport(ctx: ReportContext): Promise<ReportResult[]> {
+  const only = ctx.request.options.check2 ? ctx.request.geofences : undefined;
+  const zones = await loadZones(ctx.db, ctx.scope, only);
+  const results: ReportResult[] = [];
+  if (!zones.size) return results;
+  for (const v of ctx.vehicles) {
+    const visits = new ZoneVisits(zones);
+    await runVehicle(ctx.db, v.id, v.profile, [visits], {
+      from: ctx.request.from,
+      to: ctx.request.to,
+      end: ctx.end,
+    });
+    const list = visits.visits;
+    if (!list.length) continue;
+    const data = list.map((x): Cell[] => [
+      x.zone.name,
+      ctx.zone.dateTime(x.enterTime),
+      x.exitTime !== undefined ? ctx.zone.dateTime(x.exitTime) : null,
+      duration((x.exitTime ?? ctx.end) - x.enterTime),
+      km(x.distance),
+      kmh(x.maxSpeed),
+    ]);
+    const total = list.reduce((s, x) => s + (x.exitTime ?? ctx.end) - x.enterTime, 0);
+    results.push(
+      table({
+        report: 'zones',
+        title: `Zonas - ${v.name}`,
+        subtitle: periodText(ctx),
+        subtitle2: vehicleText(v),
+        subtitle3: only ? `Zonas: ${zones.list.map((z) => z.name).join(', ')}` : '',
+        columns: ZONE_COLUMNS,
+        data,
+        footer: [
+          [
+            'Total',
+            `${list.length} visitas`,
+            null,
+            duration(total),
+            km(list.reduce((s, x) => s + x.distance, 0)),
+            null,
+          ],
+        ],
+        deviceId: v.id,
+      }),
+    );
+  }
+  return results;
+}

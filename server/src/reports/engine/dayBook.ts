@@ -1,0 +1,168 @@
+/**
+ * Figures per local day (the user's timezone): each step between two samples is cut at midnight and at the
+ * working-hours edges, its time and distance shared out in proportion, so a trip across midnight counts
+ * on both days and the work/personal split adds up to the day's distance.
+ */
+import { stepDistance } from './tracker';
+import type { Sample } from './sample';
+import type { Zone } from './timezone';
+import type { WorkingWeek } from './workingHours';
+
+export interface DayFigures {
+  key: string;
+  start: number;
+  end: number;
+  distance: number;
+  workDistance: number;
+  drivingMs: number;
+  idleMs: number;
+  offMs: number;
+  maxSpeed: number;
+  firstIgnition?: number;
+  lastIgnition?: number;
+  hoursStart?: number;
+  hoursEnd?: number;
+  odometerStart?: number;
+  odometerEnd?: number;
+  /** working intervals of the day, [start, end) pairs */
+  work: Array<[number, number]>;
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60_000 * 60 + Number(hhmm.slice(3, 5)) * 60_000;
+
+function workIntervals(week: WorkingWeek | undefined, zone: Zone, start: number, end: number) {
+  if (!week) return [];
+  const wd = zone.parts(start).weekday;
+  const day = wd === 0 ? 'sunday' : wd === 6 ? 'saturday' : 'weekdays';
+  if (!week[day]) return [];
+  const p = zone.parts(start);
+  const at = (hhmm: string) => {
+    const m = minutes(hhmm) / 60_000;
+    return zone.toUtc(p.year, p.month, p.day, Math.floor(m / 60), m % 60);
+  };
+  const s = at(week[`${day}_start`]);
+  const e = at(week[`${day}_end`]);
+  if (s <= e) return s < e ? ([[s, e]] as Array<[number, number]>) : [];
+  return [
+    [start, e],
+    [s, end],
+  ] as Array<[number, number]>;
+}
+
+export class DayBook {
+  readonly days = new Map<string, DayFigures>();
+  private prev: Sample | undefined;
+  private current: DayFigures | undefined;
+
+  constructor(
+    private readonly zone: Zone,
+    private readonly from: number,
+    private readonly maxGapMs: number,
+    private readonly week?: WorkingWeek,
+  ) {}
+
+  private day(t: number): DayFigures {
+    const c = this.current;
+    if (c && t >= c.start && t < c.end) return c;
+    const start = this.zone.startOfDay(t);
+    const key = this.zone.dayKey(t);
+    let d = this.days.get(key);
+    if (!d) {
+      const end = this.zone.nextDay(t);
+      d = {
+        key,
+        start,
+        end,
+        distance: 0,
+        workDistance: 0,
+        drivingMs: 0,
+        idleMs: 0,
+        offMs: 0,
+        maxSpeed: 0,
+        work: workIntervals(this.week, this.zone, start, end),
+      };
+      this.days.set(key, d);
+    }
+    this.current = d;
+    return d;
+  }
+
+  seed(s: Sample): void {
+    this.prev = s;
+  }
+
+  push(s: Sample): void {
+    const a = this.prev;
+    this.prev = s;
+    const d = this.day(s.time);
+    if (s.valid && s.speed > d.maxSpeed) d.maxSpeed = s.speed;
+    if (s.hours !== undefined) {
+      d.hoursStart ??= s.hours;
+      d.hoursEnd = s.hours;
+    }
+    if (s.odometer !== undefined) {
+      d.odometerStart ??= s.odometer;
+      d.odometerEnd = s.odometer;
+    }
+    if (s.ignition) {
+      d.firstIgnition ??= s.time;
+      d.lastIgnition = s.time;
+    } else if (a?.ignition && a.time >= this.from) {
+      d.lastIgnition = s.time;
+    }
+    if (a) this.step(a, s);
+  }
+
+  private step(a: Sample, b: Sample): void {
+    const full = b.time - a.time;
+    if (full <= 0) return;
+    const distance = stepDistance(a, b);
+    const counted = a.motion === 'off' || full <= this.maxGapMs;
+    let t = Math.max(a.time, this.from);
+    while (t < b.time) {
+      const d = this.day(t);
+      const until = Math.min(b.time, d.end);
+      this.add(d, a, t, until, full, distance, counted);
+      t = until;
+    }
+  }
+
+  private add(
+    d: DayFigures,
+    a: Sample,
+    t0: number,
+    t1: number,
+    full: number,
+    distance: number,
+    counted: boolean,
+  ): void {
+    const dt = t1 - t0;
+    d.distance += dt === full ? distance : (distance * dt) / full;
+    for (const [ws, we] of d.work) {
+      const overlap = Math.min(t1, we) - Math.max(t0, ws);
+      if (overlap > 0) d.workDistance += (distance * overlap) / full;
+    }
+    if (!counted) return;
+    if (a.motion === 'moving') d.drivingMs += dt;
+    else if (a.motion === 'idle') d.idleMs += dt;
+    else d.offMs += dt;
+  }
+
+  /** Ignition-off time runs on to the end of the period when the last sample was off. */
+  finish(end: number): void {
+    const a = this.prev;
+    if (!a || a.motion !== 'off') return;
+    let t = Math.max(a.time, this.from);
+    while (t < end) {
+      const d = this.day(t);
+      const until = Math.min(end, d.end);
+      d.offMs += until - t;
+      t = until;
+    }
+  }
+
+  /** Days in time order. */
+  list(): DayFigures[] {
+    return [...this.days.values()].sort((x, y) => x.start - y.start);
+  }
+}

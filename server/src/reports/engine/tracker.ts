@@ -1,0 +1,204 @@
+/**
+ * Trips and stops from a time-ordered stream of samples (see REPORTS.md §3). Each step between two
+ * samples belongs to the segment open at the earlier one and carries that sample's motion: distance
+ * (odometer difference), driving, idle and ignition-off time. A pause shorter than the minimum stop stays
+ * inside the trip; a longer one is a stop. A gap over `maxGapMs` while moving ends the trip.
+ */
+import { haversineDistance } from '@frota/core';
+import type { Sample } from './sample';
+
+export const MIN_STOP_MS = 5 * 60_000;
+export const MAX_GAP_MS = 15 * 60_000;
+/** An odometer step longer than this is a correction or a GPS jump, not travel. */
+export const MAX_STEP_M = 100_000;
+
+export interface Totals {
+  /** metres: odometer differences, or the great-circle distance for steps without an odometer */
+  distance: number;
+  drivingMs: number;
+  idleMs: number;
+  offMs: number;
+  maxSpeed: number;
+  maxSpeedSample?: Sample;
+}
+
+export interface Trip extends Totals {
+  start: Sample;
+  end: Sample;
+  startTime: number;
+  endTime: number;
+}
+
+export interface Stop extends Totals {
+  /** the sample where the vehicle is (the first of the stop, or the last known before it) */
+  at: Sample;
+  startTime: number;
+  endTime: number;
+  ignitionOff: boolean;
+}
+
+export interface TrackerOptions {
+  minStopMs?: number;
+  maxGapMs?: number;
+}
+
+const emptyTotals = (): Totals => ({
+  distance: 0,
+  drivingMs: 0,
+  idleMs: 0,
+  offMs: 0,
+  maxSpeed: 0,
+});
+
+function merge(into: Totals, from: Totals): void {
+  into.distance += from.distance;
+  into.drivingMs += from.drivingMs;
+  into.idleMs += from.idleMs;
+  into.offMs += from.offMs;
+  if (from.maxSpeed > into.maxSpeed) {
+    into.maxSpeed = from.maxSpeed;
+    into.maxSpeedSample = from.maxSpeedSample;
+  }
+}
+
+/** Odometer difference of one step; negative (reset) or huge (correction) steps count nothing. */
+export function odometerStep(a: Sample | undefined, b: Sample): number | undefined {
+  if (!a || a.odometer === undefined || b.odometer === undefined) return undefined;
+  const d = b.odometer - a.odometer;
+  return d >= 0 && d < MAX_STEP_M ? d : 0;
+}
+
+/** The distance of one step: the odometer's, else the great circle between two valid fixes. */
+export function stepDistance(a: Sample, b: Sample): number {
+  const odo = odometerStep(a, b);
+  if (odo !== undefined) return odo;
+  return a.valid && b.valid ? haversineDistance(a, b) : 0;
+}
+
+/** Adds the step a -> b (clipped to start at `clipFrom`) to the totals. */
+export function addStep(t: Totals, a: Sample, b: Sample, maxGapMs: number, clipFrom = -Infinity): void {
+  const full = b.time - a.time;
+  if (full <= 0) return;
+  const begin = Math.max(a.time, clipFrom);
+  const dt = b.time - begin;
+  if (dt <= 0) return;
+  t.distance += dt === full ? stepDistance(a, b) : (stepDistance(a, b) * dt) / full;
+  if (a.motion === 'off') t.offMs += dt;
+  else if (dt <= maxGapMs) {
+    if (a.motion === 'moving') t.drivingMs += dt;
+    else t.idleMs += dt;
+  }
+}
+
+function see(t: Totals, s: Sample): void {
+  if (s.valid && s.speed > t.maxSpeed) {
+    t.maxSpeed = s.speed;
+    t.maxSpeedSample = s;
+  }
+}
+
+export const segmentDistance = (t: Totals): number => t.distance;
+
+interface Open extends Totals {
+  first: Sample;
+  startTime: number;
+  ignitionOff: boolean;
+}
+
+export class Tracker {
+  readonly trips: Trip[] = [];
+  readonly stops: Stop[] = [];
+  private readonly minStop: number;
+  private readonly maxGap: number;
+  private prev: Sample | undefined;
+  private trip: Open | undefined;
+  /** not-moving run after a trip, or the stop the period began with */
+  private pause: Open | undefined;
+  private clipFrom = -Infinity;
+
+  constructor(
+    options: TrackerOptions = {},
+    private readonly onTrip?: (trip: Trip) => void,
+  ) {
+    this.minStop = options.minStopMs ?? MIN_STOP_MS;
+    this.maxGap = options.maxGapMs ?? MAX_GAP_MS;
+  }
+
+  /** The last position before the period: a vehicle not moving then is in a stop from `from`. */
+  seed(sample: Sample, from: number): void {
+    this.prev = sample;
+    this.clipFrom = from;
+    if (sample.motion !== 'moving') this.pause = this.open(sample, from);
+  }
+
+  private open(first: Sample, startTime: number): Open {
+    return { ...emptyTotals(), first, startTime, ignitionOff: first.motion === 'off' };
+  }
+
+  push(s: Sample): void {
+    const prev = this.prev;
+    this.prev = s;
+    if (!prev) {
+      if (s.motion === 'moving') this.trip = this.open(s, s.time);
+      else this.pause = this.open(s, s.time);
+      see((this.trip ?? this.pause)!, s);
+      return;
+    }
+    const gap = s.time - prev.time;
+    const current = this.pause ?? this.trip;
+    if (this.trip && !this.pause && gap > this.maxGap) {
+      // moving, then silence: the trip ends at the last position heard
+      this.closeTrip(prev);
+      if (s.motion === 'moving') this.trip = this.open(s, s.time);
+      else {
+        this.pause = this.open(prev, prev.time);
+        this.pause.ignitionOff = s.motion === 'off';
+      }
+    } else if (current) addStep(current, prev, s, this.maxGap, this.clipFrom);
+    this.clipFrom = -Infinity;
+
+    if (s.motion === 'moving') {
+      if (this.pause) {
+        const pause = this.pause;
+        this.pause = undefined;
+        const short = s.time - pause.startTime < this.minStop;
+        if (this.trip && short) merge(this.trip, pause);
+        else {
+          if (this.trip) this.closeTrip(pause.first);
+          if (!short) this.stops.push(this.toStop(pause, s.time));
+          this.trip = this.open(s, s.time);
+        }
+      } else if (!this.trip) this.trip = this.open(s, s.time);
+      see(this.trip!, s);
+    } else {
+      if (!this.pause) this.pause = this.open(s, s.time);
+      if (s.motion === 'off') this.pause.ignitionOff = true;
+      see(this.pause, s);
+    }
+  }
+
+  /** Ends the period at `end` (the period's end, or now): open segments are closed. */
+  finish(end: number): void {
+    const last = this.prev;
+    if (this.pause && last) {
+      const pause = this.pause;
+      if (last.motion === 'off') pause.offMs += Math.max(0, end - Math.max(last.time, pause.startTime));
+      if (this.trip) this.closeTrip(pause.first);
+      if (end - pause.startTime >= this.minStop) this.stops.push(this.toStop(pause, end));
+    } else if (this.trip && last) this.closeTrip(last);
+    this.trip = undefined;
+    this.pause = undefined;
+  }
+
+  private closeTrip(end: Sample): void {
+    const t = this.trip!;
+    this.trip = undefined;
+    const trip: Trip = { ...t, start: t.first, end, startTime: t.startTime, endTime: end.time };
+    this.trips.push(trip);
+    this.onTrip?.(trip);
+  }
+
+  private toStop(p: Open, endTime: number): Stop {
+    return { ...p, at: p.first, startTime: p.startTime, endTime };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The working week (document 1 §3, document 2 §2.2): weekdays, saturday and sunday, each on or off with a
+ * start and an end time. A trip is work when it starts inside the working hours of its local weekday.
+ */
+import { boolAttr } from '@frota/core';
+import type { Zone } from './timezone';
+
+export interface WorkingWeek {
+  weekdays: boolean;
+  weekdays_start: string;
+  weekdays_end: string;
+  saturday: boolean;
+  saturday_start: string;
+  saturday_end: string;
+  sunday: boolean;
+  sunday_start: string;
+  sunday_end: string;
+}
+
+export const DEFAULT_WEEK: WorkingWeek = {
+  weekdays: true,
+  weekdays_start: '09:00',
+  weekdays_end: '18:00',
+  saturday: true,
+  saturday_start: '09:00',
+  saturday_end: '13:00',
+  sunday: false,
+  sunday_start: '09:00',
+  sunday_end: '13:00',
+};
+
+export const WORKING_HOURS_MESSAGE = 'Por favor introduza as horas de trabalho no formato HH:MM';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const isHhMm = (v: unknown): v is string => typeof v === 'string' && HHMM.test(v);
+
+/** Reads a week from a body or an attribute (object or JSON text); throws the spec's message on a bad time. */
+export function parseWeek(raw: unknown, fallback: WorkingWeek = DEFAULT_WEEK): WorkingWeek {
+  let input = raw;
+  if (typeof input === 'string' && input.trim()) {
+    try {
+      input = JSON.parse(input);
+    } catch {
+      throw new WeekError();
+    }
+  }
+  if (!input || typeof input !== 'object') return { ...fallback };
+  const o = input as Record<string, unknown>;
+  const week = { ...fallback };
+  for (const day of ['weekdays', 'saturday', 'sunday'] as const) {
+    if (o[day] !== undefined && o[day] !== null && o[day] !== '') week[day] = boolAttr(o[day]);
+    for (const edge of ['start', 'end'] as const) {
+      const key = `${day}_${edge}` as const;
+      const v = o[key];
+      if (v === undefined || v === null || v === '') continue;
+      const text = String(v).trim();
+      if (!isHhMm(text)) throw new WeekError();
+      week[key] = text;
+    }
+  }
+  return week;
+}
+
+export class WeekError extends Error {
+  constructor() {
+    super(WORKING_HOURS_MESSAGE);
+  }
+}
+
+const minutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Whether the local time of `ms` falls inside the working hours of its weekday (end exclusive). */
+export function insideWorkingHours(week: WorkingWeek, zone: Zone, ms: number): boolean {
+  const p = zone.parts(ms);
+  const day = p.weekday === 0 ? 'sunday' : p.weekday === 6 ? 'saturday' : 'weekdays';
+  if (!week[day]) return false;
+  const m = p.hour * 60 + p.minute;
+  const start = minutes(week[`${day}_start`]);
+  const end = minutes(week[`${day}_end`]);
+  return start <= end ? m >= start && m < end : m >= start || m < end;
+}

@@ -1,0 +1,27 @@
+/** CSV (RFC 4180): comma separated, CRLF, quoted when needed, UTF-8 with a BOM so Excel reads accents. */
+import type { Cell } from '../model';
+import { fileTables, NO_DATA } from './tables';
+import type { ReportResult } from '../model';
+
+const field = (v: Cell): string => {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+const line = (cells: Cell[]) => cells.map(field).join(',');
+
+export function toCsv(results: ReportResult[], title: string): Buffer {
+  const lines: string[] = [];
+  const tables = fileTables(results);
+  if (!tables.length) lines.push(line([title]), line([NO_DATA]));
+  tables.forEach((t, i) => {
+    if (i > 0) lines.push('');
+    lines.push(line([t.title]));
+    for (const s of t.subtitles) lines.push(line([s]));
+    lines.push(line(t.header));
+    for (const row of t.data) lines.push(line(row));
+    for (const row of t.footer) lines.push(line(row));
+  });
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
+}

@@ -1,0 +1,121 @@
+/** Charts drawn with pdfmake's canvas: km bars per day (chart_km) and a pie with its legend (activity). */
+import type { Content } from 'pdfmake/interfaces';
+import type { ChartData, PieSlice } from '../model';
+
+const WIDTH = 760;
+const HEIGHT = 150;
+const COLORS = ['#2e7d32', '#f9a825', '#c62828', '#1565c0', '#6a1b9a', '#00838f'];
+
+export function barChart(chart: ChartData): Content {
+  const n = Math.max(1, chart.data.length);
+  const slot = WIDTH / n;
+  const max = Math.max(1, ...chart.data.map((d) => d.km));
+  const avgY = HEIGHT - (chart.average_km / max) * HEIGHT;
+  const bars = chart.data.map((d, i) => {
+    const h = (d.km / max) * HEIGHT;
+    return {
+      type: 'rect' as const,
+      x: i * slot + slot * 0.15,
+      y: HEIGHT - h,
+      w: slot * 0.7,
+      h,
+      color: '#1565c0',
+    };
+  });
+  return {
+    stack: [
+      {
+        text: `${chart.name} (${chart.license_plate}) · Total: ${chart.total_km} km · Média diária: ${chart.average_km} km`,
+        bold: true,
+        fontSize: 9,
+        margin: [0, 4, 0, 4],
+      },
+      {
+        canvas: [
+          ...bars,
+          { type: 'line', x1: 0, y1: HEIGHT, x2: WIDTH, y2: HEIGHT, lineWidth: 0.5, lineColor: '#555555' },
+          {
+            type: 'line',
+            x1: 0,
+            y1: avgY,
+            x2: WIDTH,
+            y2: avgY,
+            lineWidth: 0.8,
+            lineColor: '#c62828',
+            dash: { length: 3 },
+          },
+        ],
+      },
+      {
+        columns: chart.data.map((d) => ({
+          width: slot,
+          text: d.date.slice(8, 10),
+          fontSize: 5,
+          alignment: 'center' as const,
+        })),
+        columnGap: 0,
+        margin: [0, 1, 0, 0],
+      },
+      {
+        columns: chart.data.map((d) => ({
+          width: slot,
+          text: d.km ? String(d.km) : '',
+          fontSize: 4,
+          alignment: 'center' as const,
+        })),
+        columnGap: 0,
+        margin: [0, 0, 0, 8],
+      },
+    ],
+    unbreakable: true,
+  };
+}
+
+function slicePoints(cx: number, cy: number, r: number, a0: number, a1: number) {
+  const points = [{ x: cx, y: cy }];
+  const steps = Math.max(2, Math.ceil(((a1 - a0) * 180) / Math.PI / 3));
+  for (let i = 0; i <= steps; i++) {
+    const a = a0 + ((a1 - a0) * i) / steps;
+    points.push({ x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) });
+  }
+  return points;
+}
+
+export function pieChart(slices: PieSlice[]): Content {
+  const r = 60;
+  let angle = -Math.PI / 2;
+  const shapes = slices
+    .filter((s) => s.percent > 0)
+    .map((s, i) => {
+      const a1 = angle + (s.percent / 100) * 2 * Math.PI;
+      const shape = {
+        type: 'polyline' as const,
+        points: slicePoints(r, r, r, angle, a1),
+        closePath: true,
+        color: COLORS[i % COLORS.length],
+        lineColor: '#ffffff',
+        lineWidth: 0.5,
+      };
+      angle = a1;
+      return shape;
+    });
+  return {
+    columns: [
+      { width: 2 * r + 10, canvas: shapes },
+      {
+        width: '*',
+        margin: [10, 20, 0, 0],
+        table: {
+          body: slices.map((s, i) => [
+            { canvas: [{ type: 'rect', x: 0, y: 2, w: 8, h: 8, color: COLORS[i % COLORS.length] }] },
+            { text: s.label, fontSize: 9 },
+            { text: `${s.percent.toFixed(1)} %`, fontSize: 9, alignment: 'right' as const },
+          ]),
+        },
+        layout: 'noBorders',
+      },
+    ],
+    margin: [0, 4, 0, 8],
+    unbreakable: true,
+  };
+}

@@ -1,0 +1,104 @@
+/** The report result of document 2 §3 (see REPORTS.md §1) and helpers to build one table. */
+export type Cell = string | number | null;
+export type ColumnType = 'text' | 'number' | 'integer' | 'datetime' | 'date' | 'duration' | 'hidden';
+
+export interface PieSlice {
+  label: string;
+  value: number;
+  percent: number;
+}
+
+export interface ChartData {
+  name: string;
+  license_plate: string;
+  total_km: number;
+  average_km: number;
+  data: Array<{ date: string; km: number }>;
+}
+
+export interface ReportResult {
+  report: string;
+  deviceId?: number;
+  driverId?: number;
+  title: string;
+  subtitle: string;
+  subtitle2: string;
+  subtitle3: string;
+  pre_header: Array<{ text: string; colspan: number }>;
+  header: string[];
+  data: Cell[][];
+  footer: Cell[][];
+  data_types: ColumnType[];
+  data_format: string[];
+  data_borders: string[];
+  data_pie1: PieSlice[] | null;
+  extra: { noMarginBottom?: boolean; separator?: boolean; truncated?: boolean };
+  chart?: ChartData;
+}
+
+export interface Column {
+  title: string;
+  type: ColumnType;
+  format?: string;
+}
+
+export const col = (title: string, type: ColumnType = 'text', format = ''): Column => ({
+  title,
+  type,
+  format,
+});
+
+export interface TableInput {
+  report: string;
+  title: string;
+  subtitle: string;
+  subtitle2?: string;
+  subtitle3?: string;
+  columns: Column[];
+  data: Cell[][];
+  footer?: Cell[][];
+  deviceId?: number;
+  driverId?: number;
+  pie?: PieSlice[] | null;
+  chart?: ChartData;
+  truncated?: boolean;
+}
+
+export function table(t: TableInput): ReportResult {
+  return {
+    report: t.report,
+    ...(t.deviceId !== undefined ? { deviceId: t.deviceId } : {}),
+    ...(t.driverId !== undefined ? { driverId: t.driverId } : {}),
+    title: t.title,
+    subtitle: t.subtitle,
+    subtitle2: t.subtitle2 ?? '',
+    subtitle3: t.subtitle3 ?? '',
+    pre_header: [],
+    header: t.columns.map((c) => c.title),
+    data: t.data,
+    footer: t.footer ?? [],
+    data_types: t.columns.map((c) => c.type),
+    data_format: t.columns.map((c) => c.format ?? ''),
+    data_borders: t.columns.map(() => ''),
+    data_pie1: t.pie ?? null,
+    extra: t.truncated ? { truncated: true } : {},
+    ...(t.chart ? { chart: t.chart } : {}),
+  };
+}
+
+/** Rounding for display: km one decimal, km/h whole, hours two decimals. */
+export const round = (v: number, decimals = 0): number => {
+  const f = 10 ** decimals;
+  return Math.round(v * f) / f;
+};
+export const km = (metres: number): number => round(metres / 1000, 1);
+export const kmh = (v: number): number => Math.round(v);
+export const odometerKm = (metres: number | undefined): number | null =>
+  metres === undefined ? null : Math.round(metres / 1000);
+export const hoursOf = (ms: number): number => round(ms / 3_600_000, 2);
+
+export function pie(slices: Array<{ label: string; value: number }>): PieSlice[] | null {
+  const total = slices.reduce((s, x) => s + x.value, 0);
+  if (total <= 0) return null;
+  return slices.map((s) => ({ ...s, value: round(s.value, 0), percent: round((s.value / total) * 100, 1) }));
+}

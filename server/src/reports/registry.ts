@@ -1,0 +1,160 @@
+/** Every standard report: its permission, title, columns (for the docs) and builder. */
+import type { Column, ReportResult } from './model';
+import type { ReportContext } from './context';
+import { TRIP_COLUMNS, tripsReport } from './builders/trips';
+import { ACTIVITY_COLUMNS, activityReport } from './builders/activity';
+import { SPEEDING_COLUMNS, speedingReport } from './builders/speeding';
+import { KM_COLUMNS, kmReport } from './builders/km';
+import { monthlyHoursReport, monthlyKmReport } from './builders/monthly';
+import { CHART_KM_COLUMNS, chartKmReport } from './builders/chartKm';
+import { HOURS_COLUMNS, hoursReport } from './builders/hours';
+import { STOP_COLUMNS, stopsReport } from './builders/stops';
+import { FUEL_COLUMNS, fuelReport } from './builders/fuel';
+import { PTO_COLUMNS, ptoReport } from './builders/pto';
+import { ZONE_COLUMNS, zonesReport } from './builders/zones';
+import { POSITION_COLUMNS, positionsReport } from './builders/positions';
+import { ALERT_COLUMNS, BLOCK_COLUMNS, alertsReport, blockReport } from './builders/alerts';
+
+export interface ReportDef {
+  name: string;
+  permission: string;
+  title: string;
+  /** may run by driver (itemsType D) */
+  drivers: boolean;
+  /** the columns, or a sentence when they depend on the period */
+  columns: Column[] | string;
+  build(ctx: ReportContext): Promise<ReportResult[]>;
+}
+
+const MATRIX = 'Veículo, Matrícula, one column per day `DD/MM` (or per month `MM/YYYY` over 31 days), Total';
+
+const defs: ReportDef[] = [
+  {
+    name: 'trips',
+    permission: 'reports.trips',
+    title: 'Viagens',
+    drivers: true,
+    columns: TRIP_COLUMNS,
+    build: tripsReport,
+  },
+  {
+    name: 'activity',
+    permission: 'reports.activity',
+    title: 'Actividade',
+    drivers: true,
+    columns: ACTIVITY_COLUMNS,
+    build: activityReport,
+  },
+  {
+    name: 'speeding',
+    permission: 'reports.speeding',
+    title: 'Excessos de velocidade',
+    drivers: true,
+    columns: SPEEDING_COLUMNS,
+    build: speedingReport,
+  },
+  {
+    name: 'km',
+    permission: 'reports.km',
+    title: 'Quilómetros',
+    drivers: false,
+    columns: KM_COLUMNS,
+    build: kmReport,
+  },
+  {
+    name: 'monthly_km',
+    permission: 'reports.monthly_km',
+    title: 'Quilómetros mensais',
+    drivers: false,
+    columns: MATRIX,
+    build: monthlyKmReport,
+  },
+  {
+    name: 'chart_km',
+    permission: 'reports.chart_km',
+    title: 'Gráfico de quilómetros',
+    drivers: false,
+    columns: CHART_KM_COLUMNS,
+    build: chartKmReport,
+  },
+  {
+    name: 'hours',
+    permission: 'reports.hours',
+    title: 'Horas',
+    drivers: false,
+    columns: HOURS_COLUMNS,
+    build: hoursReport,
+  },
+  {
+    name: 'monthly_hours',
+    permission: 'reports.monthly_hours',
+    title: 'Horas mensais',
+    drivers: false,
+    columns: MATRIX,
+    build: monthlyHoursReport,
+  },
+  {
+    name: 'stops',
+    permission: 'reports.stops',
+    title: 'Paragens',
+    drivers: false,
+    columns: STOP_COLUMNS,
+    build: stopsReport,
+  },
+  {
+    name: 'fuel_analysis',
+    permission: 'reports.fuel_analysis',
+    title: 'Análise de combustível',
+    drivers: false,
+    columns: FUEL_COLUMNS,
+    build: fuelReport,
+  },
+  {
+    name: 'pto',
+    permission: 'reports.pto',
+    title: 'Tomada de força',
+    drivers: false,
+    columns: PTO_COLUMNS,
+    build: ptoReport,
+  },
+  {
+    name: 'zones',
+    permission: 'reports.zones',
+    title: 'Zonas',
+    drivers: false,
+    columns: ZONE_COLUMNS,
+    build: zonesReport,
+  },
+  {
+    name: 'positions',
+    permission: 'reports.positions',
+    title: 'Posições',
+    drivers: false,
+    columns: POSITION_COLUMNS,
+    build: positionsReport,
+  },
+  {
+    name: 'alerts',
+    permission: 'reports.alerts',
+    title: 'Alertas',
+    drivers: false,
+    columns: ALERT_COLUMNS,
+    build: alertsReport,
+  },
+  {
+    name: 'block',
+    permission: 'reports.alerts',
+    title: 'Imobilizações',
+    drivers: false,
+    columns: BLOCK_COLUMNS,
+    build: blockReport,
+  },
+];
+
+export const REPORTS: ReadonlyMap<string, ReportDef> = new Map(defs.map((d) => [d.name, d]));
+
+export function columnsText(def: ReportDef): string {
+  return typeof def.columns === 'string'
+    ? def.columns
+    : def.columns.map((c) => `${c.title} (${c.type}${c.format ? `, ${c.format}` : ''})`).join(', ');
+}

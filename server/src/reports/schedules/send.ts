@@ -1,0 +1,73 @@
+/** Runs one scheduled report as its owner, renders the file and mails it with the name as the subject. */
+import type { Services } from '../../services/context';
+import { loadUser, isExpired } from '../../auth/guard';
+import { scopeFor } from '../../auth/policy';
+import { renderFile, type FileFormat } from '../export';
+import { REPORTS } from '../registry';
+import { runReport } from '../runner';
+import { zoneFor } from '../engine/timezone';
+import type { Schedule } from './rules';
+import type { DueRun } from './due';
+
+export class ScheduleSkipped extends Error {}
+
+/** The report body of document 2 §7 that a schedule stands for. */
+export function scheduleBody(s: Schedule, from: string, to: string): Record<string, unknown> {
+  return {
+    devices: s.report_ids,
+    itemsType: s.report_ids_type,
+    from,
+    to,
+    select1: s.select1_value,
+    select2: s.select2_value,
+    text1: s.text1_value,
+    text2: s.text2_value,
+    check1: s.check1_value,
+    check2: s.geofence_filter_value,
+    geofences: s.geofences,
+    events: s.report_type === 'alerts' ? s.text1_value : undefined,
+    week: {
+      weekdays: s.weekdays_value,
+      weekdays_start: s.weekdays_start,
+      weekdays_end: s.weekdays_end,
+      saturday: s.saturday_value,
+      saturday_start: s.saturday_start,
+      saturday_end: s.saturday_end,
+      sunday: s.sunday_value,
+      sunday_start: s.sunday_start,
+      sunday_end: s.sunday_end,
+    },
+    format: s.report_format,
+  };
+}
+
+export async function sendSchedule(services: Services, s: Schedule, run: DueRun, now: number): Promise<void> {
+  const def = REPORTS.get(s.report_type);
+  if (!def) throw new ScheduleSkipped('Tipo de relatório não disponível');
+  const user = await loadUser(services, s.user_id);
+  if (!user || user.disabled || isExpired(user, now)) throw new ScheduleSkipped('Utilizador inactivo');
+  const { hashedPassword: _h, salt: _s, ...clean } = user;
+  const scope = await scopeFor(services.db, clean);
+  const zone = zoneFor(clean.attributes.timezone);
+  const body = scheduleBody(s, zone.local(run.from), zone.local(run.to - 1000));
+  const { ctx, results } = await runReport(services, scope, def.name, body, now);
+  const file = await renderFile(s.report_format as FileFormat, results, {
+    name: def.name,
+    title: def.title,
+    client: ctx.client.title,
+    zone,
+    now,
+  });
+  const period = `${zone.dateTime(run.from)} - ${zone.dateTime(run.to - 1000)}`;
+  await services.mailer.send({
+    to: s.report_destination,
+    subject: s.report_name,
+    text:
+      `${def.title}: ${period}\n` +
+      (results.length
+        ? `Segue em anexo o relatório ${s.report_name}.`
+        : 'Sem dados para o período seleccionado.') +
+      `\n\n${ctx.client.title}`,
+    attachments: [{ filename: file.filename, content: file.body, contentType: file.contentType }],
+  });
+}

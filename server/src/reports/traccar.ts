@@ -1,0 +1,290 @@
+/**
+ * Traccar's report API over the same engine: GET /api/reports/{route,events,trips,stops,summary} with
+ * deviceId/groupId (repeatable), from, to (ISO); JSON as Traccar answers it, or `/xlsx` for a spreadsheet.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { kmhToKnots } from '@frota/core';
+import { assertPermission, requireScope } from '../auth/guard';
+import { canSee, visibleIds, type Scope } from '../auth/policy';
+import type { Services } from '../services/context';
+import { badRequest, notFound } from '../services/errors';
+import { eventJson, positionJson } from '../services/rows';
+import { buildContext, type ReportContext } from './context';
+import { zoneFor } from './engine/timezone';
+import { MSG_NO_VEHICLES, MSG_PERIOD, MAX_PERIOD_DAYS, parseIds, type ReportRequest } from './request';
+import { addresses, assignedDrivers, driverNames } from './builders/common';
+import { vehicleTrips } from './builders/trips';
+import { vehicleStops } from './builders/stops';
+import { vehicleDays } from './builders/days';
+import { MIN_STOP_MS, segmentDistance } from './engine/tracker';
+import { DEFAULT_WEEK } from './engine/workingHours';
+import { toXlsx } from './export/xlsx';
+import { col, table, type Cell, type ReportResult } from './model';
+import { contentDisposition } from './export';
+
+const MAX_ROWS = 100_000;
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+const knots = (kmh: number) => kmhToKnots(kmh);
+
+const query = z.object({
+  deviceId: z.union([z.coerce.number(), z.array(z.coerce.number())]).optional(),
+  groupId: z.union([z.coerce.number(), z.array(z.coerce.number())]).optional(),
+  from: z.string(),
+  to: z.string(),
+  type: z.union([z.string(), z.array(z.string())]).optional(),
+  daily: z.enum(['true', 'false']).optional(),
+});
+type Query = z.infer<typeof query>;
+
+async function groupDevices(services: Services, scope: Scope, groups: number[]): Promise<number[]> {
+  const k = services.db.kysely;
+  for (const g of groups) if (!(await canSee(services.db, scope, 'groups', g))) throw notFound();
+  let all = [...groups];
+  for (let frontier = groups; frontier.length;) {
+    frontier = (await k.selectFrom('groups').select('id').where('groupId', 'in', frontier).execute())
+      .map((r) => Number(r.id))
+      .filter((id) => !all.includes(id));
+    all = [...all, ...frontier];
+  }
+  if (!all.length) return [];
+  let q = k.selectFrom('devices').select('devices.id').where('groupId', 'in', all);
+  const sub = visibleIds(services.db, scope, 'devices');
+  if (sub) q = q.where('devices.id', 'in', sub as never);
+  return (await q.execute()).map((r) => Number(r.id));
+}
+
+async function context(
+  services: Services,
+  scope: Scope,
+  q: Query,
+  permission: string,
+): Promise<ReportContext> {
+  assertPermission(scope, permission);
+  const from = Date.parse(q.from);
+  const to = Date.parse(q.to);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from > to)
+    throw badRequest('Por favor seleccione um período válido');
+  const items = [
+    ...new Set([...parseIds(q.deviceId), ...(await groupDevices(services, scope, parseIds(q.groupId)))]),
+  ];
+  if (!items.length) throw badRequest(MSG_NO_VEHICLES);
+  if (items.length > 1 && to - from > MAX_PERIOD_DAYS * 86_400_000) throw badRequest(MSG_PERIOD);
+  const request: ReportRequest = {
+    items,
+    itemsType: 'V',
+    from,
+    to,
+    options: { select1: '', select2: '', text1: '', text2: '', check1: false, check2: false },
+    week: undefined,
+    geofences: [],
+    events: [],
+    format: 'json',
+  };
+  return buildContext(services, scope, 'traccar', request);
+}
+
+async function trips(ctx: ReportContext) {
+  const out = [];
+  const names = await driverNames(ctx);
+  const assigned = await assignedDrivers(
+    ctx,
+    ctx.vehicles.map((v) => v.id),
+  );
+  for (const v of ctx.vehicles) {
+    const list = await vehicleTrips(ctx, v, DEFAULT_WEEK, assigned.get(v.id));
+    const places = await addresses(
+      ctx,
+      list.flatMap((t) => [t.start, t.end]),
+    );
+    for (const t of list)
+      out.push({
+        deviceId: v.id,
+        deviceName: v.name,
+        maxSpeed: knots(t.maxSpeed),
+        averageSpeed: t.durationMs > 0 ? knots(t.distanceM / 1000 / (t.durationMs / 3_600_000)) : 0,
+        distance: t.distanceM,
+        spentFuel: 0,
+        duration: t.durationMs,
+        startTime: iso(t.startTime),
+        startAddress: places.get(t.start.id) ?? null,
+        startLat: t.start.latitude,
+        startLon: t.start.longitude,
+        endTime: iso(t.endTime),
+        endAddress: places.get(t.end.id) ?? null,
+        endLat: t.end.latitude,
+        endLon: t.end.longitude,
+        startOdometer: t.start.odometer ?? 0,
+        endOdometer: t.end.odometer ?? 0,
+        startPositionId: t.start.id,
+        endPositionId: t.end.id,
+        driverUniqueId: t.driver ?? null,
+        driverName: t.driver ? (names.get(t.driver) ?? null) : null,
+      });
+  }
+  return out;
+}
+
+async function stops(ctx: ReportContext) {
+  const out = [];
+  for (const v of ctx.vehicles) {
+    const list = await vehicleStops(ctx, v, MIN_STOP_MS);
+    const places = await addresses(
+      ctx,
+      list.map((s) => s.at),
+    );
+    for (const s of list)
+      out.push({
+        deviceId: v.id,
+        deviceName: v.name,
+        duration: s.endTime - s.startTime,
+        startTime: iso(s.startTime),
+        endTime: iso(s.endTime),
+        address: places.get(s.at.id) ?? null,
+        latitude: s.at.latitude,
+        longitude: s.at.longitude,
+        spentFuel: 0,
+        engineHours: s.idleMs,
+        startOdometer: s.at.odometer ?? 0,
+        endOdometer: (s.at.odometer ?? 0) + segmentDistance(s),
+        positionId: s.at.id,
+      });
+  }
+  return out;
+}
+
+async function summary(ctx: ReportContext, daily: boolean) {
+  const out = [];
+  for (const v of ctx.vehicles) {
+    const { days, span } = await vehicleDays(ctx, v);
+    const list = [...days.values()];
+    const groups = daily ? list.map((d) => [d]) : [list];
+    for (const g of groups) {
+      if (!g.length) continue;
+      const distance = g.reduce((s, d) => s + d.distance, 0);
+      const driving = g.reduce((s, d) => s + d.drivingMs, 0);
+      const engine = g.reduce((s, d) => s + d.drivingMs + d.idleMs, 0);
+      const one = g.length === 1 ? g[0] : undefined;
+      out.push({
+        deviceId: v.id,
+        deviceName: v.name,
+        maxSpeed: knots(Math.max(0, ...g.map((d) => d.maxSpeed))),
+        averageSpeed: driving > 0 ? knots(distance / 1000 / (driving / 3_600_000)) : 0,
+        distance,
+        spentFuel: 0,
+        engineHours: engine,
+        startTime: iso(daily ? Math.max(g[0].start, ctx.request.from) : span.first?.time),
+        endTime: iso(daily ? Math.min(g[0].end, ctx.request.to) : span.last?.time),
+        startOdometer: (daily ? one?.odometerStart : span.firstOdometer) ?? 0,
+        endOdometer: (daily ? one?.odometerEnd : span.lastOdometer) ?? 0,
+        startHours: (daily ? one?.hoursStart : span.firstHours) ?? 0,
+        endHours: (daily ? one?.hoursEnd : span.lastHours) ?? 0,
+      });
+    }
+  }
+  return out;
+}
+
+async function route(ctx: ReportContext) {
+  const rows = await ctx.db.kysely
+    .selectFrom('positions')
+    .selectAll()
+    .where(
+      'deviceId',
+      'in',
+      ctx.vehicles.map((v) => v.id),
+    )
+    .where('fixTime', '>=', ctx.request.from)
+    .where('fixTime', '<=', ctx.request.to)
+    .orderBy('deviceId')
+    .orderBy('fixTime')
+    .limit(MAX_ROWS)
+    .execute();
+  return rows.map(positionJson);
+}
+
+async function events(ctx: ReportContext, types: string[]) {
+  let q = ctx.db.kysely
+    .selectFrom('events')
+    .selectAll()
+    .where(
+      'deviceId',
+      'in',
+      ctx.vehicles.map((v) => v.id),
+    )
+    .where('eventTime', '>=', ctx.request.from)
+    .where('eventTime', '<=', ctx.request.to);
+  const wanted = types.filter((t) => t && t !== 'allEvents');
+  if (wanted.length) q = q.where('type', 'in', wanted);
+  return (await q.orderBy('eventTime').limit(MAX_ROWS).execute()).map(eventJson);
+}
+
+/** Flat objects -> one sheet (nested values as JSON text). */
+function sheetOf(name: string, rows: Array<Record<string, unknown>>): ReportResult[] {
+  if (!rows.length) return [];
+  const keys = Object.keys(rows[0]);
+  const cell = (v: unknown): Cell =>
+    v === null || v === undefined
+      ? null
+      : typeof v === 'number' || typeof v === 'string'
+        ? v
+        : JSON.stringify(v);
+  return [
+    table({
+      report: name,
+      title: name,
+      subtitle: '',
+      columns: keys.map((k) => col(k, typeof rows[0][k] === 'number' ? 'number' : 'text')),
+      data: rows.map((r) => keys.map((k) => cell(r[k]))),
+    }),
+  ];
+}
+
+const KINDS = {
+  route: { permission: 'reports.positions', run: (ctx: ReportContext) => route(ctx) },
+  events: {
+    permission: 'reports.alerts',
+    run: (ctx: ReportContext, q: Query) => events(ctx, q.type === undefined ? [] : [q.type].flat()),
+  },
+  trips: { permission: 'reports.trips', run: (ctx: ReportContext) => trips(ctx) },
+  stops: { permission: 'reports.stops', run: (ctx: ReportContext) => stops(ctx) },
+  summary: {
+    permission: 'reports.km',
+    run: (ctx: ReportContext, q: Query) => summary(ctx, q.daily === 'true'),
+  },
+} as const;
+
+export function traccarReportRoutes(app: FastifyInstance, services: Services): void {
+  for (const [kind, def] of Object.entries(KINDS)) {
+    const handler = (xlsx: boolean) => async (req: { query: unknown }, reply: FastifyReply) => {
+      const scope = await requireScope(services, req as never);
+      const q = req.query as Query;
+      const ctx = await context(services, scope, q, def.permission);
+      const rows = (await def.run(ctx, q)) as Array<Record<string, unknown>>;
+      if (!xlsx) return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
+      const now = Date.now();
+      const body = await toXlsx(sheetOf(kind, rows), kind, ctx.client.title);
+      const file = {
+        body,
+        contentType: '',
+        filename: `${kind}_${zoneFor(scope.user.attributes.timezone).stamp(now)}.xlsx`,
+        disposition: 'attachment' as const,
+      };
+      return reply
+        .header('content-disposition', contentDisposition(file))
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .send(body);
+    };
+    const schema = {
+      tags: ['reports'],
+      summary: `Traccar ${kind} report (permission ${def.permission})`,
+      querystring: query,
+    };
+    app.get(`/api/reports/${kind}`, { schema }, handler(false));
+    app.get(
+      `/api/reports/${kind}/xlsx`,
+      { schema: { ...schema, summary: `${schema.summary}, as xlsx` } },
+      handler(true),
+    );
+  }
+}
