@@ -33,7 +33,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
   it('build every table from an empty database, once', async () => {
     const fresh = await freshDatabase(dialect);
     try {
-      expect(await migrateToLatest(fresh.db)).toEqual(['001_core']);
+      expect(await migrateToLatest(fresh.db)).toEqual(['001_core', '002_reports']);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
       const names = tables.filter((t) => !fresh.db.schema || t.schema === fresh.db.schema).map((t) => t.name);
