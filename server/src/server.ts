@@ -108,7 +108,7 @@ export async function startServer(
             onOffline: (ids) => ingest.markOffline(ids),
             notify: (contexts) => notifier.handle(contexts),
           }),
-          startReportScheduler(services),
+          startReportScheduler(services, { onError: (err) => log.error({ err }, 'report scheduler') }),
         ];
   if (bus) services.changes.on((kind) => bus!.publishChange(kind));
   let url = '';

@@ -27,6 +27,7 @@ const TABLES = [
   'device_geofence',
   'device_notification',
   'device_driver',
+  'report_scheduler',
 ];
 
 describe.each(dialects())('migrations on %s', (dialect) => {

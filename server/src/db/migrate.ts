@@ -2,11 +2,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { migration001 } from './migrations/001_core';
+import { migration002 } from './migrations/002_reports';
 
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '001_core': migration001(db.dialect), '002_reports': (await import('./migrations/002_reports')).migration002(db.dialect) };
+      return { '001_core': migration001(db.dialect), '002_reports': migration002(db.dialect) };
     },
   };
 }

@@ -4,6 +4,7 @@
  * milliseconds; `mapping.ts` converts at the repository edge so rows below are read as `unknown` there.
  */
 import type { Generated } from 'kysely';
+import type { ReportSchedulerTable } from './reportTables';
 
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
@@ -204,6 +205,7 @@ export interface Database {
   deviceGeofence: DeviceGeofenceTable;
   deviceNotification: DeviceNotificationTable;
   deviceDriver: DeviceDriverTable;
+  reportScheduler: ReportSchedulerTable;
 }
 
 export type LinkTable =
