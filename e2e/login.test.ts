@@ -56,8 +56,8 @@ describeBrowser('login page', () => {
     await screenshot(t.page, 'login');
     await loginThroughPage(t.page, okEmail, password);
     await t.page.waitForURL((url) => url.pathname === '/');
-    await t.page.getByTestId('placeholder-page').waitFor();
-    expect(await t.page.getByTestId('placeholder-page').getAttribute('data-path')).toBe('/');
+    await t.page.getByTestId('map-canvas').waitFor();
+    expect(await t.page.getByTestId('vehicle-tab').isVisible()).toBe(true);
     expect(await t.page.getByTestId('side-menu-button').isVisible()).toBe(true);
   });
 

@@ -79,7 +79,7 @@ describeBrowser('scheduled reports', () => {
     await t.page.getByTestId('list-search').fill(name);
     await t.page.getByTestId('list-edit').click();
     await t.page.waitForURL((url) => url.pathname === `/report/schedule/${saved.id}`);
-    expect(await chips(t.page, 'schedule-devices')).toHaveLength(1);
+    await expect.poll(() => chips(t.page, 'schedule-devices'), { timeout: 15000 }).toHaveLength(1);
     await choose(t.page, 'schedule-type', 'schedule-type-speeding');
     expect(await chips(t.page, 'schedule-devices')).toEqual([]);
     await vehicle(1);

@@ -113,7 +113,7 @@ describeBrowser('menus and routes from permissions', () => {
 
   it('opens a temporary link by token on the map with only logout', async () => {
     await t.page.goto(`/?token=${tempToken}`);
-    await t.page.getByTestId('placeholder-page').waitFor();
+    await t.page.getByTestId('map-canvas').waitFor();
     expect(pathOf(t.page)).toBe('/');
     expect(new URL(t.page.url()).searchParams.has('token')).toBe(false);
     expect(await t.page.getByTestId('logout-button').isVisible()).toBe(true);

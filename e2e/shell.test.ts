@@ -53,7 +53,7 @@ describeBrowser('application shell', () => {
     await t.page.goto('/login');
     await loginThroughPage(t.page, email, password);
     await t.page.waitForURL((url) => url.pathname === '/');
-    await t.page.getByTestId('placeholder-page').waitFor();
+    await t.page.getByTestId('map-canvas').waitFor();
   };
 
   it('opens the recovery dialog and shows the spec texts for success and failure', async () => {

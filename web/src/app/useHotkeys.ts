@@ -18,7 +18,8 @@ export function useHotkeys({ onBeta, onCookie }: Hotkeys): void {
         onCookie();
       }
     };
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
+    // Capture phase: a focused widget (the map, a grid) must not swallow the shortcut.
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
   }, [onBeta, onCookie]);
 }

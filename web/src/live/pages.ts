@@ -1,4 +1,7 @@
 /** Map screens by route path (see app/routes.ts for the paths). */
 import type { ComponentType } from 'react';
+import { OnlineMapPage } from './OnlineMapPage';
 
-export const LIVE_PAGES: Record<string, ComponentType> = {};
+export const LIVE_PAGES: Record<string, ComponentType> = {
+  '/': OnlineMapPage,
+};

@@ -1,0 +1,178 @@
+/**
+ * `node --import tsx bench/src/webMap.ts [-- --vehicles 10000 --seconds 5]`
+ *
+ * The online map with a large fleet in headless Chromium: a real server in this process (SQLite in a
+ * temporary folder) serving a production build of the web app, N devices with positions written into
+ * its database, the administrator's browser on `/`. Measures the frame rate during scripted pan and zoom,
+ * the main-thread time to apply a live flush carrying a new position for every vehicle (sent through the
+ * real OsmAnd port; the screen's own performance measure), and blank rows while the panel scrolls.
+ * Prints one JSON line.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { ensureWebBuild } from '../../e2e/src/webBuild';
+import { loadConfig } from '../../server/src/config';
+import { startServer } from '../../server/src/server';
+import { reportRound, seedFleet, type BenchVehicle } from './webMapFleet';
+import {
+  countFrames,
+  flushMeasures,
+  scriptedPanZoom,
+  scrollForBlankRows,
+  watchLongTasks,
+  type FlushMeasure,
+} from './webMapProbes';
+
+const ADMIN_EMAIL = 'admin@frota.local';
+const ADMIN_PASSWORD = 'bench';
+const FLUSH_MEASURE = 'frota:live-flush';
+
+const { values: args } = parseArgs({
+  options: { vehicles: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '5' } },
+});
+const vehicles = Number(args.vehicles);
+const seconds = Number(args.seconds);
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+process.env.E2E_WEB_OUT ??= join(tmpdir(), 'frota-bench-web');
+const webDir = ensureWebBuild(root);
+
+/** Drags and wheels over the map while frames are counted. */
+async function panAndZoom(page: Page, ms: number): Promise<number> {
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  const x = box.x + box.width * 0.65;
+  const y = box.y + box.height * 0.5;
+  const fps = page.evaluate(countFrames, ms);
+  const end = Date.now() + ms;
+  let direction = 1;
+  while (Date.now() < end) {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 250 * direction, y + 120 * direction, { steps: 20 });
+    await page.mouse.up();
+    for (let i = 0; i < 4 && Date.now() < end; i++) {
+      await page.mouse.wheel(0, -240 * direction);
+      await page.waitForTimeout(60);
+    }
+    direction = -direction;
+  }
+  return fps;
+}
+
+const newMeasures = (page: Page, before: number): Promise<FlushMeasure[]> =>
+  page.evaluate(flushMeasures, FLUSH_MEASURE).then((all) => all.slice(before));
+
+/**
+ * Live flushes carrying a new position for every vehicle. The page flushes every 10 s: one report finds
+ * the phase, then each round starts right after a flush so it has the whole window to arrive. A round
+ * slower than the window straddles two flushes and does not count. Up to `wanted` full flushes are kept.
+ */
+async function fullFlushes(page: Page, port: number, fleet: BenchVehicle[], wanted: number) {
+  const full: Array<FlushMeasure & { sendMs: number }> = [];
+  let largest = 0;
+  for (let round = 1; round <= wanted + 2 && full.length < wanted; round++) {
+    const before = (await page.evaluate(flushMeasures, FLUSH_MEASURE)).length;
+    await reportRound(port, fleet.slice(0, 1), round * 100);
+    await page.waitForFunction(
+      ([name, count]) => performance.getEntriesByName(name as string).length > (count as number),
+      [FLUSH_MEASURE, before] as const,
+      { timeout: 30_000, polling: 50 },
+    );
+    const sendMs = await reportRound(port, fleet, round);
+    await page.waitForTimeout(Math.max(0, 10_500 - sendMs) + 10_500);
+    for (const measure of await newMeasures(page, before + 1)) {
+      largest = Math.max(largest, measure.positions);
+      if (measure.positions >= fleet.length) full.push({ ...measure, sendMs });
+    }
+  }
+  return { full, largest };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
+const server = await startServer(
+  loadConfig({
+    FROTA_PORT: '0',
+    FROTA_HOST: '127.0.0.1',
+    FROTA_DATA_DIR: dir,
+    FROTA_TELTONIKA_PORT: '0',
+    FROTA_OSMAND_PORT: '0',
+    FROTA_LOG_LEVEL: 'silent',
+    FROTA_ADMIN_EMAIL: ADMIN_EMAIL,
+    FROTA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    FROTA_WEB_DIR: webDir,
+  }),
+);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--enable-unsafe-swiftshader',
+  ],
+});
+try {
+  const fleet = await seedFleet(server.services.db, vehicles);
+  const base = server.url.replace('[::1]', '127.0.0.1');
+  const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  // No internet: online tile layers fail and the offline outline is the base layer, as in the e2e tests.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('internetdisconnected'));
+  // tsx keeps function names with a __name helper; the probes run in the page, which has none.
+  await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto('/login');
+  await page.evaluate(watchLongTasks);
+  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.locator('[data-testid="map-canvas"][data-map-ready="true"]').waitFor({ timeout: 120_000 });
+  await page.getByTestId('vehicle-row').first().waitFor({ timeout: 120_000 });
+  // Settled: first load done (icons drawn, labels placed, offline tiles given up) when a second runs smoothly.
+  let idleFps = 0;
+  for (let i = 0; i < 60 && idleFps < 30; i++) idleFps = await page.evaluate(countFrames, 1000);
+  const fps = await page.evaluate(scriptedPanZoom, seconds * 1000);
+  const mouseFps = await panAndZoom(page, seconds * 1000);
+  const scroll = await page.evaluate(scrollForBlankRows, { step: 400, frames: 120 });
+  const flushes = await fullFlushes(page, server.osmand!.port, fleet, 3);
+  const durations = flushes.full.map((f) => f.duration);
+  // The same map with no vehicle listed (a search matching none): what this machine allows at all.
+  await page.getByTestId('vehicle-search').fill('no vehicle matches this');
+  await page.getByTestId('vehicle-list-empty').waitFor();
+  await page.waitForTimeout(1500);
+  const emptyMapFps = await page.evaluate(scriptedPanZoom, seconds * 1000);
+
+  const round = (n: number) => Math.round(n * 10) / 10;
+  console.log(
+    JSON.stringify({
+      bench: 'webMap',
+      vehicles,
+      fps: round(fps),
+      flushMs: durations.length ? round(median(durations)) : null,
+      blankRows: scroll.blankRows,
+      mouseFps: round(mouseFps),
+      emptyMapFps: round(emptyMapFps),
+      idleFps: round(idleFps),
+      flushMsAll: durations.map(round),
+      flushPositions: flushes.full.length ? vehicles : flushes.largest,
+      flushLongTaskMs: flushes.full.length ? round(median(flushes.full.map((f) => f.longTaskMs))) : null,
+      reportRoundMs: flushes.full.length ? median(flushes.full.map((f) => f.sendMs)) : null,
+      scrolledPx: scroll.scrolled,
+      ...(errors.length ? { errors: errors.slice(0, 3) } : {}),
+    }),
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,279 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  describeBrowser,
+  launchBrowser,
+  loginThroughPage,
+  screenshot,
+  settle,
+  type TestPage,
+} from './src/browser';
+import { createLiveFleet, offline, type LiveFleet } from './src/liveFleet';
+
+const LUANDA = { lat: -8.8383, lon: 13.2344 };
+
+async function open(
+  browser: Browser,
+  fleet: LiveFleet,
+  viewport = { width: 1280, height: 800 },
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: (await import('./src/browser')).e2e.baseUrl,
+    viewport,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
+  page.setDefaultTimeout(15_000);
+  await offline(page);
+  await page.goto('/login');
+  await loginThroughPage(page, fleet.email, fleet.password);
+  await page.locator('[data-testid="map-canvas"][data-map-ready="true"]').waitFor();
+  return { context, page, errors };
+}
+
+const zoneRow = (page: Page, name: string) => page.getByTestId('zone-row').filter({ hasText: name });
+
+describeBrowser('online map: zones, demo, Arabic and mobile', () => {
+  const tag = `z${Date.now().toString(36)}`;
+  let browser: Browser;
+  let fleet: LiveFleet;
+  let arabic: LiveFleet;
+  let zones: Record<string, number>;
+  let t: TestPage | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    fleet = await createLiveFleet(tag, [
+      {
+        key: 'kilo',
+        name: `Kilo ${tag}`,
+        group: 'a',
+        category: 'van',
+        fix: { ...LUANDA, speed: 20, ignition: true, course: 200 },
+      },
+    ]);
+    arabic = await createLiveFleet(
+      `${tag}ar`,
+      [
+        {
+          key: 'lima',
+          name: `شاحنة ${tag}`,
+          group: 'a',
+          category: 'truck',
+          attributes: { license_plate: 'LD-90-90-AR' },
+          fix: { lat: -8.82, lon: 13.22, speed: 25, ignition: true },
+        },
+        { key: 'mike', name: `Mike ${tag}`, group: 'b', fix: { lat: -8.86, lon: 13.26, ignition: false } },
+      ],
+      { attributes: { language: 'ar', map_showDriverNames: true } },
+    );
+    const create = async (name: string, area: string, attributes: Record<string, unknown>) => {
+      const zone = await fleet.api.call<{ id: number }>('POST', '/api/geofences', {
+        name,
+        description: '',
+        area,
+        attributes,
+      });
+      await fleet.api.call('POST', '/api/permissions', { userId: fleet.userId, geofenceId: zone.id });
+      return zone.id;
+    };
+    zones = {
+      porto: await create(`Porto ${tag}`, 'CIRCLE (-8.7990 13.2410, 400)', { icon: 'warehouse' }),
+      bomba: await create(`Bomba ${tag}`, 'CIRCLE (-8.8150 13.2340, 100)', { icon: 'fuel', color: 'ff6900' }),
+      ilha: await create(
+        `Ilha ${tag}`,
+        'POLYGON ((-8.78 13.21, -8.795 13.225, -8.805 13.23, -8.79 13.215, -8.78 13.21))',
+        { color: '00d084', fill: true },
+      ),
+      via: await create(`Via ${tag}`, 'LINESTRING (-8.83 13.26, -8.87 13.30, -8.93 13.33)', {
+        color: 'b23bd0',
+        polylineDistance: 25,
+      }),
+    };
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await t?.context.close();
+    expect(t?.errors ?? []).toEqual([]);
+    t = undefined;
+  });
+
+  it('counts zones by type and edits, removes and draws zones with the result texts', async () => {
+    t = await open(browser, fleet);
+    const { page } = t;
+    const zoneTab = page.getByTestId('zone-tab');
+    await expect.poll(() => zoneTab.innerText()).toContain('(4)');
+    await zoneTab.click();
+    expect(await page.getByTestId('zone-subtab-circle').innerText()).toContain('(2)');
+    expect(await page.getByTestId('zone-subtab-polygon').innerText()).toContain('(1)');
+    expect(await page.getByTestId('zone-subtab-line').innerText()).toContain('(1)');
+    expect(await page.getByTestId('zone-row').allInnerTexts()).toEqual([`Bomba ${tag}`, `Porto ${tag}`]);
+    await zoneRow(page, `Porto ${tag}`).click();
+    await screenshot(page, 'live-zones');
+
+    // Circle: icon and radius.
+    await zoneRow(page, `Porto ${tag}`).locator('xpath=..').getByTestId('zone-row-menu').click();
+    await page.getByTestId('zone-edit').click();
+    const dialog = page.getByTestId('zone-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('zone-radius').inputValue()).toBe('400');
+    await page.getByTestId('zone-radius').fill('250');
+    await screenshot(page, 'live-zone-edit');
+    await page.getByTestId('zone-save').click();
+    expect(await page.getByTestId('message-dialog').innerText()).toContain('Zona editada com sucesso');
+    await page.getByTestId('dialog-ok').click();
+    const porto = await fleet.api.call<{ area: string; attributes: Record<string, unknown> }>(
+      'GET',
+      `/api/geofences/${zones.porto}`,
+    );
+    expect(porto.area).toBe('CIRCLE (-8.799 13.241, 250)');
+    expect(porto.attributes.icon).toBe('warehouse');
+
+    // Polygon: colour and fill.
+    await page.getByTestId('zone-subtab-polygon').click();
+    await zoneRow(page, `Ilha ${tag}`).locator('xpath=..').getByTestId('zone-row-menu').click();
+    await page.getByTestId('zone-edit').click();
+    await page.getByTestId('zone-color-f44336').click();
+    await page.getByTestId('zone-fill').click();
+    await page.getByTestId('zone-save').click();
+    await page.getByTestId('message-dialog').waitFor();
+    await page.getByTestId('dialog-ok').click();
+    const ilha = await fleet.api.call<{ attributes: Record<string, unknown> }>(
+      'GET',
+      `/api/geofences/${zones.ilha}`,
+    );
+    expect(ilha.attributes).toMatchObject({ color: 'f44336', fill: false });
+
+    // Line: removal with confirmation and its result dialog.
+    await page.getByTestId('zone-subtab-line').click();
+    await zoneRow(page, `Via ${tag}`).locator('xpath=..').getByTestId('zone-row-menu').click();
+    await page.getByTestId('zone-remove').click();
+    await page.getByTestId('confirm-ok').click();
+    expect(await page.getByTestId('message-dialog').innerText()).toContain('Zona removida com sucesso');
+    await page.getByTestId('dialog-ok').click();
+    await expect.poll(() => page.getByTestId('zone-subtab-line').innerText()).toContain('(0)');
+
+    // A point drawn on the map becomes a new zone (POST /api/geofences).
+    await page.locator('.mapbox-gl-draw_point').click();
+    const box = (await page.getByTestId('map-canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.5);
+    await page.getByTestId('zone-dialog').waitFor();
+    await page.getByTestId('zone-name').fill(`Novo ponto ${tag}`);
+    await page.getByTestId('zone-save').click();
+    await page.getByTestId('message-dialog').waitFor();
+    await page.getByTestId('dialog-ok').click();
+    await expect.poll(() => page.getByTestId('zone-subtab-circle').innerText()).toContain('(3)');
+    const all = await fleet.api.call<Array<{ name: string; area: string }>>('GET', '/api/geofences');
+    expect(all.find((z) => z.name === `Novo ponto ${tag}`)?.area).toMatch(
+      /^CIRCLE \(-?[\d.]+ -?[\d.]+, 100\)$/,
+    );
+  });
+
+  it('shows moving sample vehicles of every category when the search is DEMO', async () => {
+    t = await open(browser, fleet);
+    const { page } = t;
+    await page.getByTestId('vehicle-search').fill('DEMO');
+    await expect.poll(() => page.getByTestId('vehicle-tab').innerText()).toContain('(59)');
+    const first = page.getByTestId('vehicle-row').first();
+    expect(await first.getAttribute('data-device-id')).toMatch(/^-\d+$/);
+    await first.click();
+    const coordinates = page.getByTestId('vehicle-popup').getByTestId('popup-coordinates-text');
+    const before = await coordinates.innerText();
+    await expect.poll(() => coordinates.innerText(), { timeout: 8000 }).not.toBe(before);
+    // A parked sample vehicle (its popup stays still) offers only Follow.
+    await page.getByTestId('status-tab-stop').click();
+    await page.locator('[data-testid="vehicle-row"][data-status="stopped"]').first().click();
+    await page.getByTestId('popup-options').click();
+    expect(await page.locator('[data-testid^="popup-option-"]').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('status-tab-all').click();
+    await screenshot(page, 'live-demo');
+    await page.getByTestId('vehicle-search').fill('');
+    await expect.poll(() => page.getByTestId('vehicle-tab').innerText()).toContain('(1)');
+  });
+
+  it('lays the screen out right to left in Arabic', async () => {
+    t = await open(browser, arabic);
+    const { page } = t;
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const panel = (await page.getByTestId('live-panel').boundingBox())!;
+    expect(panel.x).toBeGreaterThan(1280 / 2);
+    expect(await page.getByTestId('vehicle-tab').innerText()).toContain('المركبات');
+    await page.getByTestId('vehicle-row').filter({ hasText: 'شاحنة' }).click();
+    const popup = page.getByTestId('vehicle-popup');
+    expect(await popup.getByTestId('popup-status').innerText()).toBe('قيد القيادة');
+    expect(await popup.getByTestId('popup-plate').innerText()).toBe('LD-90-90-AR');
+    // Numbers keep their reading order inside the right-to-left text (a minus sign stays in front).
+    const coordinates = popup.getByTestId('popup-coordinates-text');
+    expect(await coordinates.evaluate((e) => [e.tagName, getComputedStyle(e).direction])).toEqual([
+      'BDI',
+      'ltr',
+    ]);
+    await coordinates.screenshot({
+      path: fileURLToPath(new URL('./screenshots/live-arabic-coordinates.png', import.meta.url)),
+      scale: 'device',
+    });
+    // Map controls move to the left, away from the panel.
+    const zoom = (await page.locator('.maplibregl-ctrl-zoom-in').boundingBox())!;
+    expect(zoom.x).toBeLessThan(1280 / 2);
+    await screenshot(page, 'live-arabic');
+  });
+
+  it('puts the panel at the bottom on a phone and hides it on demand', async () => {
+    t = await open(browser, arabic, { width: 390, height: 844 });
+    const { page } = t;
+    await page.evaluate(() => undefined);
+    const panel = page.getByTestId('live-panel');
+    const box = (await panel.boundingBox())!;
+    expect(box.y).toBeGreaterThan(844 / 3);
+    expect(box.width).toBeGreaterThan(380);
+    await page.getByTestId('vehicle-row').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'live-mobile');
+    await page.getByTestId('panel-toggle').click();
+    await expect.poll(async () => page.getByTestId('vehicle-row').count()).toBe(0);
+    await page.getByTestId('panel-toggle').click();
+    await page.getByTestId('vehicle-row').first().click();
+    await page.getByTestId('vehicle-popup').waitFor();
+    await screenshot(page, 'live-mobile-popup');
+  });
+
+  it('groups nearby vehicles into donut clusters when map_groupVehicles is on', async () => {
+    const grouped = await createLiveFleet(
+      `${tag}gr`,
+      [
+        {
+          key: 'n1',
+          name: `N1 ${tag}`,
+          group: 'a',
+          fix: { lat: -8.8383, lon: 13.2344, speed: 30, ignition: true },
+        },
+        { key: 'n2', name: `N2 ${tag}`, group: 'a', fix: { lat: -8.8385, lon: 13.2346, ignition: false } },
+        { key: 'n3', name: `N3 ${tag}`, group: 'a', fix: { lat: -8.8381, lon: 13.2341, ignition: true } },
+        { key: 'far', name: `Far ${tag}`, group: 'b', fix: { lat: -12.5763, lon: 13.4055, ignition: false } },
+      ],
+      { attributes: { map_groupVehicles: true } },
+    );
+    t = await open(browser, grouped);
+    const { page } = t;
+    const cluster = page.getByTestId('vehicle-cluster');
+    await cluster.first().waitFor();
+    expect(await cluster.first().innerText()).toBe('3');
+    // One slice per ignition status present: driving, idle and stopped.
+    expect(await cluster.first().locator('path').count()).toBe(3);
+    await screenshot(page, 'live-clusters');
+    // A click zooms in two levels: the 100 px scale bar then spans about a quarter of the distance.
+    const scale = page.locator('.maplibregl-ctrl-scale');
+    const metres = async () => {
+      const [value, unit] = (await scale.innerText()).trim().split(/\s+/);
+      return Number(value) * (unit === 'km' ? 1000 : 1);
+    };
+    const before = await metres();
+    await cluster.first().click();
+    await expect.poll(metres, { timeout: 10_000 }).toBeLessThan(before / 2);
+  });
+});

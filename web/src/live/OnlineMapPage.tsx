@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useGeofences, useGroups, useServerInfo } from '../api/queries';
+import type { Geofence } from '../api/types';
+import { isTemporaryUser } from '../app/permissions';
+import { useCurrentUser } from '../app/sessionContext';
+import type { CameraRequest, CameraTarget } from '../map/CameraDirector';
+import { AccumulatorsDialog } from './AccumulatorsDialog';
+import { BlockDialog } from './BlockDialog';
+import { flushApplied } from './flushProbe';
+import { LiveMap } from './LiveMap';
+import { LivePanel, PANEL_WIDTH, type PanelTab } from './LivePanel';
+import { mapSettings } from './mapSettings';
+import { positionPoints, zoneCamera } from './mapVehicles';
+import { OPTION_PATHS, popupOptions, type PopupOption } from './popupOptions';
+import type { VehicleView } from './types';
+import { useDemoFleet } from './useDemoFleet';
+import { useFleet } from './useFleet';
+import { useLiveSelection } from './useLiveSelection';
+import { useVehicleTrace } from './useVehicleTrace';
+import { VehiclePopup } from './VehiclePopup';
+import { VehiclesTab } from './VehiclesTab';
+import {
+  DEFAULT_QUERY,
+  applyVehicleQuery,
+  groupOptions,
+  isDemoSearch,
+  orderOf,
+  type VehicleQuery,
+} from './vehicleList';
+import { ZoneEditDialog, type ZoneDraft } from './ZoneEditDialog';
+import { ZonesTab } from './ZonesTab';
+
+type OpenDialog =
+  | { kind: 'block'; view: VehicleView }
+  | { kind: 'accumulators'; view: VehicleView }
+  | { kind: 'zone'; zone: ZoneDraft; remove?: boolean; onClosed?: () => void };
+
+const TOAST_MS = 3000;
+
+/** The online map screen `/` (document 1 §2). */
+export function OnlineMapPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const user = useCurrentUser();
+  const settings = useMemo(() => mapSettings(user), [user]);
+  const canEditZones = !isTemporaryUser(user) && !user.readonly;
+  const fleet = useFleet();
+  const groups = useGroups();
+  const geofences = useGeofences();
+  const server = useServerInfo();
+  const [query, setQuery] = useState<VehicleQuery>(DEFAULT_QUERY);
+  const demo = isDemoSearch(query.search);
+  const demoVehicles = useDemoFleet(demo);
+  const vehicles = demo ? demoVehicles : fleet.vehicles;
+  const lastOrder = useRef<{ sort: number; order: Map<number, number> } | null>(null);
+  const { rows, counts } = useMemo(() => {
+    const previous = lastOrder.current?.sort === query.sort ? lastOrder.current.order : undefined;
+    const result = applyVehicleQuery(vehicles, query, previous);
+    lastOrder.current = { sort: query.sort, order: orderOf(result.rows) };
+    return result;
+  }, [vehicles, query]);
+  const groupList = useMemo(
+    () => groupOptions(groups.data ?? [], fleet.devices ?? []),
+    [groups.data, fleet.devices],
+  );
+  const zones = geofences.data ?? [];
+  const [tab, setTab] = useState<PanelTab>('vehicles');
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [camera, setCamera] = useState<CameraRequest | null>(null);
+  const [followId, setFollowId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const { selected, popupOpen, select, toggle, closePopup } = useLiveSelection(rows);
+  const trace = useVehicleTrace(selected);
+  const fitPoints = useCallback(() => positionPoints(vehicles), [vehicles]);
+  const rtl = theme.direction === 'rtl';
+  const inset = useMemo(() => {
+    const side = !mobile && panelOpen ? PANEL_WIDTH + 8 : 0;
+    return {
+      left: rtl ? 0 : side,
+      right: rtl ? side : 0,
+      bottom: mobile && panelOpen ? Math.round(window.innerHeight * 0.45) : 0,
+    };
+  }, [mobile, panelOpen, rtl]);
+  const fit = useMemo(() => ({ key: demo ? 'demo' : 'fleet', points: fitPoints }), [demo, fitPoints]);
+
+  // The end of applying a live flush on this screen: after the list, counts and map sources (child effects).
+  useEffect(() => flushApplied(), [fleet.vehicles]);
+
+  const move = useCallback((next: CameraTarget) => {
+    setCamera((current) => ({ ...next, seq: (current?.seq ?? 0) + 1 }));
+  }, []);
+
+  const selectRow = useCallback(
+    (view: VehicleView) => {
+      select(view.id);
+      if (view.position)
+        move({ kind: 'point', longitude: view.position.longitude, latitude: view.position.latitude });
+      if (mobile) setPanelOpen(false);
+    },
+    [select, move, mobile],
+  );
+
+  const clickMarker = useCallback(
+    (id: number) => {
+      const view = rows.find((row) => row.id === id);
+      if (view && !view.indicators.privacy) toggle(id);
+    },
+    [rows, toggle],
+  );
+
+  const followed = followId === null ? null : (vehicles.find((v) => v.id === followId) ?? null);
+  const followedPosition = followed?.position ?? null;
+  useEffect(() => {
+    if (!followedPosition) return;
+    move({
+      kind: 'point',
+      longitude: followedPosition.longitude,
+      latitude: followedPosition.latitude,
+      instant: true,
+    });
+  }, [followedPosition, move]);
+
+  const onOption = (view: VehicleView, option: PopupOption) => {
+    const state = { deviceId: view.id };
+    switch (option) {
+      case 'edit':
+      case 'cameras':
+        void navigate(OPTION_PATHS[option](view.id));
+        break;
+      case 'history':
+      case 'refills':
+      case 'maintenances':
+        void navigate(OPTION_PATHS[option](), { state });
+        break;
+      case 'follow':
+        if (followId === view.id) {
+          setFollowId(null);
+          enqueueSnackbar(t('live.followStopped', { name: view.name }), { autoHideDuration: TOAST_MS });
+        } else {
+          setFollowId(view.id);
+          enqueueSnackbar(t('live.following', { name: view.name }), { autoHideDuration: TOAST_MS });
+        }
+        break;
+      case 'block':
+      case 'accumulators':
+        setDialog({ kind: option, view });
+        break;
+    }
+  };
+
+  const selectZone = (zone: Geofence) => {
+    const request = zoneCamera(zone, (camera?.seq ?? 0) + 1);
+    if (request) setCamera(request);
+    if (mobile) setPanelOpen(false);
+  };
+
+  const popup =
+    selected && popupOpen ? (
+      <VehiclePopup
+        view={selected}
+        options={popupOptions(user, selected.device, selected.demo)}
+        following={followId === selected.id}
+        onOption={(option) => onOption(selected, option)}
+      />
+    ) : null;
+
+  return (
+    <Box
+      data-testid="online-map"
+      sx={{
+        position: 'relative',
+        overflow: 'hidden',
+        m: { xs: -1, sm: -2 },
+        height: { xs: 'calc(100% + 16px)', sm: 'calc(100% + 32px)' },
+      }}
+    >
+      <LiveMap
+        rows={rows}
+        settings={settings}
+        zones={zones}
+        selected={selected}
+        popup={popup}
+        onPopupClose={closePopup}
+        onVehicleClick={clickMarker}
+        trace={trace}
+        fit={fit}
+        camera={camera}
+        inset={inset}
+        rtl={rtl}
+        canDraw={canEditZones}
+        onDrawn={(zone, clear) => setDialog({ kind: 'zone', zone, onClosed: clear })}
+        trafficSignToken={String(server.data?.attributes?.mapillaryAccessToken ?? '')}
+      />
+      <LivePanel
+        tab={tab}
+        onTab={setTab}
+        vehicleCount={counts.all}
+        zoneCount={zones.length}
+        open={panelOpen}
+        onToggle={() => setPanelOpen((open) => !open)}
+        mobile={mobile}
+      >
+        {tab === 'vehicles' ? (
+          <VehiclesTab
+            query={query}
+            onQuery={setQuery}
+            groups={groupList}
+            total={fleet.vehicles.length}
+            counts={counts}
+            rows={rows}
+            selectedId={selected?.id ?? null}
+            onSelect={selectRow}
+            loading={fleet.loading}
+          />
+        ) : (
+          <ZonesTab
+            zones={zones}
+            canEdit={canEditZones}
+            onSelect={selectZone}
+            onEdit={(zone) => setDialog({ kind: 'zone', zone })}
+            onRemove={(zone) => setDialog({ kind: 'zone', zone, remove: true })}
+          />
+        )}
+      </LivePanel>
+      {dialog?.kind === 'block' && <BlockDialog view={dialog.view} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'accumulators' && (
+        <AccumulatorsDialog view={dialog.view} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'zone' && (
+        <ZoneEditDialog
+          zone={dialog.zone}
+          canRemove={canEditZones}
+          startWithRemove={dialog.remove}
+          onClose={() => {
+            dialog.onClosed?.();
+            setDialog(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { demoFleet } from './demo';
+import { mapSettings } from './mapSettings';
+import { mapVehicles, zoneCamera } from './mapVehicles';
+import { tachoPanel } from './tachograph';
+import { device, position, view } from './testFleet';
+import { appendTrace, traceFromHistory } from './trace';
+import { vehicleView } from './vehicleView';
+import { countByStatusTab } from './vehicleList';
+
+describe('map settings from the user attributes', () => {
+  it('reads the switches, with defaults for a user who never set them', () => {
+    expect(mapSettings({ email: 'a@x', attributes: {} })).toEqual({
+      showVehicleNames: true,
+      showDriverNames: false,
+      groupVehicles: false,
+      showGeofences: true,
+      showGeofenceNames: true,
+      showTrafficSigns: false,
+    });
+    expect(
+      mapSettings({
+        email: 'a@x',
+        attributes: {
+          map_showVehicleNames: false,
+          map_groupVehicles: 'true',
+          map_showTrafficSigns: true,
+          map_showDriverNames: 1,
+        },
+      }),
+    ).toMatchObject({
+      showVehicleNames: false,
+      groupVehicles: true,
+      showTrafficSigns: true,
+      showDriverNames: true,
+    });
+  });
+
+  it('hides zone names with the zones, and always names vehicles for temporary users', () => {
+    expect(mapSettings({ email: 'a@x', attributes: { map_showGeofences: false } }).showGeofenceNames).toBe(
+      false,
+    );
+    expect(
+      mapSettings({ email: 'temp_1@x', attributes: { map_showVehicleNames: false } }).showVehicleNames,
+    ).toBe(true);
+  });
+});
+
+describe('trace of the selected vehicle', () => {
+  it('keeps the last 5 distinct points', () => {
+    let trace = traceFromHistory([
+      [1, 1],
+      [2, 2],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 5],
+      [6, 6],
+    ]);
+    expect(trace).toEqual([
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 5],
+      [6, 6],
+    ]);
+    trace = appendTrace(trace, [6, 6]);
+    expect(trace).toHaveLength(5);
+    expect(appendTrace(trace, [7, 7])[4]).toEqual([7, 7]);
+  });
+});
+
+describe('demo fleet', () => {
+  const categories = ['car', 'truck', 'bike', 'boat', 'van', 'crane', 'tanker'];
+
+  it('has one vehicle of every category with negative ids', () => {
+    const { devices, positions } = demoFleet(categories, 1_700_000_000_000);
+    expect(devices.map((d) => d.category)).toEqual(categories);
+    expect(devices.every((d) => d.id < 0)).toBe(true);
+    expect(positions.map((p) => p.deviceId)).toEqual(devices.map((d) => d.id));
+  });
+
+  it('moves the driving vehicles as time passes and fills every status tab', () => {
+    const t0 = 1_700_000_000_000;
+    const a = demoFleet(categories, t0);
+    const b = demoFleet(categories, t0 + 2000);
+    expect(b.positions[0].latitude).not.toBe(a.positions[0].latitude);
+    expect(b.positions[3]).toMatchObject({ latitude: a.positions[3].latitude });
+    const views = a.devices.map((d, i) => vehicleView(d, a.positions[i], new Map(), new Date(t0)));
+    const counts = countByStatusTab(views);
+    for (const tab of ['driving', 'idle', 'stopped', 'warning', 'maintenance'] as const)
+      expect(counts[tab]).toBeGreaterThan(0);
+  });
+});
+
+describe('map input', () => {
+  it('leaves vehicles without a position off the map', () => {
+    const rows = [
+      view(device(1, 'A'), position(1, { course: 45, attributes: { ignition: true } })),
+      view(device(2, 'B'), null),
+    ];
+    expect(mapVehicles(rows)).toEqual([
+      expect.objectContaining({ id: 1, course: 45, color: 'yellow', ignitionCode: 1, category: 'car' }),
+    ]);
+  });
+
+  it('flies to a point zone and fits the others', () => {
+    expect(zoneCamera({ id: 1, name: 'P', area: 'CIRCLE (-8.8 13.2, 100)', attributes: {} }, 3)).toEqual({
+      seq: 3,
+      kind: 'point',
+      longitude: 13.2,
+      latitude: -8.8,
+    });
+    expect(
+      zoneCamera(
+        { id: 2, name: 'A', area: 'POLYGON ((-8.7 13.1, -8.9 13.1, -8.9 13.3))', attributes: {} },
+        4,
+      ),
+    ).toEqual({
+      seq: 4,
+      kind: 'bounds',
+      bounds: [
+        [13.1, -8.9],
+        [13.3, -8.7],
+      ],
+    });
+    expect(zoneCamera({ id: 3, name: 'X', area: 'bad', attributes: {} }, 5)).toBeNull();
+  });
+});
+
+describe('tachograph panel', () => {
+  it('shows only when io48 is above 0, with the activity names', () => {
+    expect(tachoPanel({ io48: 0 })).toBeNull();
+    expect(
+      tachoPanel({ io48: 1_714_564_800, io87: 123_456, io184: 3, io187: 1, io194: 95, io195: 45 }),
+    ).toEqual({
+      time: '2024-05-01T12:00:00.000Z',
+      odometerKm: 123.5,
+      activity: 'driving',
+      cardInserted: true,
+      drivingMinutes: 95,
+      restMinutes: 45,
+    });
+    expect(tachoPanel({ io48: 1, io184: 0 })?.activity).toBe('rest');
+  });
+});
+
+describe('live flush probe', () => {
+  it('counts the positions a merge replaced or appended', async () => {
+    const { countChanged } = await import('./useFleet');
+    const a = position(1);
+    const b = position(2);
+    const c = position(3);
+    expect(countChanged(undefined, [a])).toBe(0);
+    expect(countChanged([a, b], [a, b])).toBe(0);
+    expect(countChanged([a, b], [a, position(2), c])).toBe(2);
+  });
+});

@@ -1,0 +1,43 @@
+import { boolAttr } from '@frota/core';
+import type { User } from '../api/types';
+import { isTemporaryUser } from '../app/permissions';
+
+/** The map switches of the interface settings (document 1 §3, user attributes map_*). */
+export interface MapSettings {
+  showVehicleNames: boolean;
+  showDriverNames: boolean;
+  groupVehicles: boolean;
+  showGeofences: boolean;
+  showGeofenceNames: boolean;
+  showTrafficSigns: boolean;
+}
+
+/** What a user who never opened the interface settings sees. */
+export const MAP_SETTING_DEFAULTS: MapSettings = {
+  showVehicleNames: true,
+  showDriverNames: false,
+  groupVehicles: false,
+  showGeofences: true,
+  showGeofenceNames: true,
+  showTrafficSigns: false,
+};
+
+const setting = (value: unknown, fallback: boolean): boolean =>
+  value === undefined || value === null || value === '' ? fallback : boolAttr(value);
+
+export function mapSettings(user: Pick<User, 'email' | 'attributes'>): MapSettings {
+  const a = user.attributes ?? {};
+  const showGeofences = setting(a.map_showGeofences, MAP_SETTING_DEFAULTS.showGeofences);
+  return {
+    // Temporary links always name the vehicles they share.
+    showVehicleNames:
+      isTemporaryUser(user) || setting(a.map_showVehicleNames, MAP_SETTING_DEFAULTS.showVehicleNames),
+    showDriverNames: setting(a.map_showDriverNames, MAP_SETTING_DEFAULTS.showDriverNames),
+    groupVehicles: setting(a.map_groupVehicles, MAP_SETTING_DEFAULTS.groupVehicles),
+    showGeofences,
+    // Zone names are a sub-option of showing zones (document 1 §5).
+    showGeofenceNames:
+      showGeofences && setting(a.map_showGeofenceNames, MAP_SETTING_DEFAULTS.showGeofenceNames),
+    showTrafficSigns: setting(a.map_showTrafficSigns, MAP_SETTING_DEFAULTS.showTrafficSigns),
+  };
+}

@@ -1,0 +1,46 @@
+import { areaBounds, parseArea, toLngLatBounds, type BoundingBox } from '@frota/core';
+import type { Geofence } from '../api/types';
+import type { CameraRequest } from '../map/CameraDirector';
+import { rotatesWithCourse } from '../map/iconModule';
+import type { MapVehicle } from '../map/vehicleFeatures';
+import type { VehicleView } from './types';
+
+/** The markers of the listed vehicles that have a position. */
+export function mapVehicles(rows: readonly VehicleView[]): MapVehicle[] {
+  const out: MapVehicle[] = [];
+  for (const view of rows) {
+    const position = view.position;
+    if (!position) continue;
+    out.push({
+      id: view.id,
+      longitude: position.longitude,
+      latitude: position.latitude,
+      course: rotatesWithCourse(view.category) ? (position.course ?? 0) : 0,
+      category: view.category,
+      color: view.status.color,
+      ignitionCode: view.status.ignitionCode,
+      name: view.name,
+      driverName: view.driverName,
+    });
+  }
+  return out;
+}
+
+/** Every position, for the initial fit. */
+export const positionPoints = (vehicles: readonly VehicleView[]): Array<[number, number]> =>
+  vehicles.flatMap((v) =>
+    v.position ? [[v.position.longitude, v.position.latitude] as [number, number]] : [],
+  );
+
+/** Selecting a zone: a point zone flies to zoom 15 at its centre; others fit their bounds. */
+export function zoneCamera(zone: Geofence, seq: number): CameraRequest | null {
+  try {
+    const area = parseArea(zone.area);
+    if (area.type === 'circle')
+      return { seq, kind: 'point', longitude: area.center.longitude, latitude: area.center.latitude };
+    const box: BoundingBox = areaBounds(area, Number(zone.attributes?.polylineDistance) || undefined);
+    return { seq, kind: 'bounds', bounds: toLngLatBounds(box) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import type {
+  SortableVehicle,
+  StatusInput,
+  VehicleFilter,
+  VehicleIndicators,
+  VehicleStatusInfo,
+  WarningReason,
+} from '@frota/core';
+import type { Device, Position } from '../api/types';
+
+/** The server sends the position's event code at the top level (Traccar's shape). */
+export type LivePosition = Position & { event?: number | null };
+
+/** Everything the panel, the map and the popup read about one vehicle, computed once per flush. */
+export interface VehicleView {
+  id: number;
+  device: Device;
+  position: LivePosition | null;
+  input: StatusInput;
+  name: string;
+  plate: string;
+  groupId: number | null;
+  /** The icon category; `default` when the device has none. */
+  category: string;
+  status: VehicleStatusInfo;
+  warnings: WarningReason[];
+  indicators: VehicleIndicators;
+  /** The status tabs this vehicle is counted under. */
+  filters: VehicleFilter[];
+  sortable: SortableVehicle;
+  driverName: string;
+  driverPhone: string;
+  /** Normalised text the search box matches (name, plate, identifier, driver). */
+  search: string;
+  /** The driver list the view was built with (to know when it can be reused). */
+  drivers?: ReadonlyMap<number, unknown>;
+  /** A sample vehicle of the DEMO mode: no menus, no server calls. */
+  demo?: boolean;
+}
+
+export type StatusTab = VehicleFilter;

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { device, kmh, NOW, position, view } from './testFleet';
+import {
+  applyVehicleQuery,
+  countByStatusTab,
+  DEFAULT_QUERY,
+  groupOptions,
+  isDemoSearch,
+  searchVehicles,
+  sortVehicles,
+} from './vehicleList';
+
+const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3600_000).toISOString();
+
+const fleet = [
+  view(
+    device(1, 'Camião Norte', { groupId: 10, attributes: { license_plate: 'LD-01-AA' } }),
+    position(1, { speed: kmh(50), attributes: { ignition: true, lastignition: hoursAgo(2) } }),
+  ),
+  view(
+    device(2, 'alfa', { groupId: 10 }),
+    position(2, { speed: kmh(2), attributes: { ignition: true, lastignition: hoursAgo(1) } }),
+  ),
+  view(
+    device(3, 'Bravo', { groupId: 20, attributes: { in_maintenance: 1 } }),
+    position(3, { attributes: { ignition: false } }),
+  ),
+  view(
+    device(4, 'Zulu', { groupId: 20 }),
+    position(4, { fixTime: hoursAgo(30), attributes: { ignition: false } }),
+  ),
+  view(device(5, 'Sem posição'), null),
+  view(
+    device(6, 'Eco', { groupId: 10 }),
+    position(6, { speed: kmh(40), attributes: { ignition: true, power: 10.2, lastignition: hoursAgo(3) } }),
+  ),
+];
+
+describe('vehicle list', () => {
+  it('counts each status tab with the core rules', () => {
+    expect(countByStatusTab(fleet)).toEqual({
+      all: 6,
+      driving: 2,
+      idle: 1,
+      stopped: 1,
+      warning: 2,
+      maintenance: 1,
+    });
+  });
+
+  it('searches name, plate and identifier ignoring case and accents', () => {
+    expect(searchVehicles(fleet, 'camiao', 'all').map((v) => v.id)).toEqual([1]);
+    expect(searchVehicles(fleet, 'ld-01', 'all').map((v) => v.id)).toEqual([1]);
+    expect(searchVehicles(fleet, 'U4', 'all').map((v) => v.id)).toEqual([4]);
+    expect(searchVehicles(fleet, '', 20).map((v) => v.id)).toEqual([3, 4]);
+  });
+
+  it('sorts by status then latest ignition by default, by name, or by last position', () => {
+    // Both offline (no position, stale fix) fall back to the name.
+    expect(sortVehicles(fleet, 0).map((v) => v.id)).toEqual([1, 6, 2, 3, 5, 4]);
+    expect(sortVehicles(fleet, 1).map((v) => v.name)).toEqual([
+      'alfa',
+      'Bravo',
+      'Camião Norte',
+      'Eco',
+      'Sem posição',
+      'Zulu',
+    ]);
+    expect(
+      sortVehicles(fleet, 2)
+        .map((v) => v.id)
+        .slice(-2),
+    ).toEqual([4, 5]);
+  });
+
+  it('applies search and group before counting, and the status tab only to the rows', () => {
+    const result = applyVehicleQuery(fleet, { ...DEFAULT_QUERY, group: 10, status: 'driving' });
+    expect(result.rows.map((v) => v.id)).toEqual([1, 6]);
+    expect(result.counts.all).toBe(3);
+    expect(result.counts.idle).toBe(1);
+  });
+
+  it('treats the search text DEMO as the demo switch, not as a filter', () => {
+    expect(isDemoSearch('DEMO')).toBe(true);
+    expect(isDemoSearch('demo')).toBe(false);
+    expect(searchVehicles(fleet, 'DEMO', 'all')).toHaveLength(6);
+  });
+
+  it('lists the groups by name with their vehicle counts', () => {
+    const options = groupOptions(
+      [
+        { id: 20, name: 'Obras', attributes: {} },
+        { id: 10, name: 'Distribuição', attributes: {} },
+        { id: 30, name: 'Vazio', attributes: {} },
+      ],
+      fleet.map((v) => v.device),
+    );
+    expect(options).toEqual([
+      { id: 10, name: 'Distribuição', count: 3 },
+      { id: 20, name: 'Obras', count: 2 },
+      { id: 30, name: 'Vazio', count: 0 },
+    ]);
+  });
+});
+
+describe('status tabs of a view', () => {
+  it('match core matchesVehicleFilter and sortableVehicle case by case', async () => {
+    const { matchesVehicleFilter, sortableVehicle, VEHICLE_FILTERS } = await import('@frota/core');
+    const cases = [
+      ...fleet,
+      view(
+        device(7, 'Máquina', { attributes: { vehicle_type: 3, engine_voltage: 26 } }),
+        position(7, { attributes: { ignition: true, power: 27 } }),
+      ),
+      view(
+        device(8, 'Máquina 2', { attributes: { vehicle_type: 3, engine_voltage: 26 } }),
+        position(8, { attributes: { ignition: true, power: 24 } }),
+      ),
+      view(
+        device(9, 'Privado', { attributes: { privacy: 1, in_maintenance: 1 } }),
+        position(9, { speed: kmh(60), attributes: { ignition: true } }),
+      ),
+      view(
+        device(10, 'Sem GPS'),
+        position(10, { valid: false, event: 151, attributes: { ignition: false, rssi: 1 } }),
+      ),
+      view(device(11, 'A dormir'), position(11, { valid: false, attributes: { io200: 1 } })),
+    ];
+    for (const v of cases) {
+      expect(v.filters, v.name).toEqual(VEHICLE_FILTERS.filter((f) => matchesVehicleFilter(f, v.input)));
+      expect(v.sortable, v.name).toEqual(sortableVehicle(v.input));
+    }
+  });
+
+  it('reuses unchanged views and rebuilds changed ones', async () => {
+    const { buildVehicleViews } = await import('./vehicleView');
+    const d1 = device(1, 'A');
+    const d2 = device(2, 'B');
+    const p1 = position(1);
+    const drivers = new Map();
+    const first = buildVehicleViews([d1, d2], new Map([[1, p1]]), drivers, NOW);
+    const p2 = position(2);
+    const second = buildVehicleViews(
+      [d1, d2],
+      new Map([
+        [1, p1],
+        [2, p2],
+      ]),
+      drivers,
+      NOW,
+      new Map(first.map((v) => [v.id, v])),
+    );
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1].position).toBe(p2);
+  });
+});
+
+describe('sorting from the previous order', () => {
+  it('gives the same order as a fresh sort, whatever order it starts from', () => {
+    for (const mode of [0, 1, 2] as const) {
+      const fresh = sortVehicles(fleet, mode).map((v) => v.id);
+      const reversed = new Map([...fleet].reverse().map((v, i) => [v.id, i]));
+      expect(sortVehicles(fleet, mode, reversed).map((v) => v.id)).toEqual(fresh);
+      const partial = new Map([
+        [3, 0],
+        [1, 1],
+      ]);
+      expect(sortVehicles(fleet, mode, partial).map((v) => v.id)).toEqual(fresh);
+    }
+  });
+});

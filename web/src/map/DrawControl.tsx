@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import MapboxDraw from '@mapbox/mapbox-gl-draw';
+import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
+import type { ControlPosition, IControl } from 'maplibre-gl';
+import type { AreaGeometry } from '@frota/core';
+import { useMap } from './mapContext';
+
+// mapbox-gl-draw looks for Mapbox's class names; MapLibre uses its own prefix.
+const classes = MapboxDraw.constants.classes as Record<string, string>;
+classes.CANVAS = 'maplibregl-canvas';
+classes.CONTROL_BASE = 'maplibregl-ctrl';
+classes.CONTROL_PREFIX = 'maplibregl-ctrl-';
+classes.CONTROL_GROUP = 'maplibregl-ctrl-group';
+classes.ATTRIBUTION = 'maplibregl-ctrl-attrib';
+
+export interface DrawControlProps {
+  position: ControlPosition;
+  /** A finished drawing: a point of interest, a polyline or a zone; `clear` removes the sketch. */
+  onCreate: (geometry: AreaGeometry, clear: () => void) => void;
+}
+
+/** Drawing of point, line and polygon (document 1 §2), for users who may create zones. */
+export function DrawControl({ position, onCreate }: DrawControlProps) {
+  const map = useMap();
+  const created = useRef(onCreate);
+  created.current = onCreate;
+
+  useEffect(() => {
+    const draw = new MapboxDraw({
+      displayControlsDefault: false,
+      controls: { point: true, line_string: true, polygon: true, trash: true },
+    });
+    const control = draw as unknown as IControl;
+    map.addControl(control, position);
+    const onDrawn = (event: { features: GeoJSON.Feature[] }) => {
+      const geometry = event.features[0]?.geometry;
+      if (
+        geometry &&
+        (geometry.type === 'Point' || geometry.type === 'LineString' || geometry.type === 'Polygon')
+      )
+        created.current(geometry as AreaGeometry, () => draw.deleteAll());
+    };
+    map.on('draw.create' as never, onDrawn as never);
+    return () => {
+      map.off('draw.create' as never, onDrawn as never);
+      map.removeControl(control);
+    };
+  }, [map, position]);
+  return null;
+}

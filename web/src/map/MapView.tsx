@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { Map as MapLibreMap, setWorkerUrl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { BASE_RASTER_SOURCE, baseStyle, MAP_LIMITS, OUTLINE_SOURCE, type BaseLayerId } from './baseLayers';
+import { TRAFFIC_SIGN_SOURCE } from './TrafficSignLayer';
+import { MapContext } from './mapContext';
+import { installImageResolver } from './mapImages';
+import { loadWorldOutline } from './worldOutline';
+
+const ONLINE_SOURCES = [BASE_RASTER_SOURCE, TRAFFIC_SIGN_SOURCE];
+
+// MapLibre finds its worker next to its own module; once bundled, Vite gives the worker file its own URL.
+setWorkerUrl(workerUrl);
+
+export interface MapViewProps {
+  /** The base layer the map starts with (changed later by BaseLayerSwitch). */
+  initialLayer: BaseLayerId;
+  children?: ReactNode;
+}
+
+/**
+ * The MapLibre map filling its parent. Its children (layers, controls, popups) are rendered once the
+ * style has loaded and get the instance from context.
+ */
+export function MapView({ initialLayer, children }: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const firstLayer = useRef(initialLayer);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const instance = new MapLibreMap({
+      container: container.current,
+      style: baseStyle(firstLayer.current),
+      center: MAP_LIMITS.center,
+      zoom: MAP_LIMITS.zoom,
+      minZoom: MAP_LIMITS.minZoom,
+      maxZoom: MAP_LIMITS.maxZoom,
+      attributionControl: { compact: true },
+      dragRotate: true,
+    });
+    installImageResolver(instance);
+    // Online tile layers fail tile by tile with no network; that is expected, the outline stays. Other
+    // errors are still reported (MapLibre only logs them itself when nobody listens).
+    instance.on('error', (event: ErrorEvent & { sourceId?: string }) => {
+      if (event.sourceId && ONLINE_SOURCES.includes(event.sourceId)) return;
+      console.error(event.error);
+    });
+    let alive = true;
+    // Ready once the style is parsed: tiles of an online base layer may never come (no network).
+    const ready = () => {
+      if (!alive) return;
+      setMap(instance);
+      loadWorldOutline()
+        .then((outline) => {
+          if (alive) void (instance.getSource(OUTLINE_SOURCE) as GeoJSONSource | undefined)?.setData(outline);
+        })
+        .catch(() => {
+          // Without the outline the sea colour still shows; nothing else depends on it.
+        });
+    };
+    if (instance.isStyleLoaded()) ready();
+    else instance.once('style.load', ready);
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(container.current);
+    return () => {
+      alive = false;
+      resize.disconnect();
+      setMap(null);
+      // React runs this before the children's cleanups (layers, controls, popups take themselves off the
+      // map there), so the map goes once they are done.
+      queueMicrotask(() => instance.remove());
+    };
+  }, []);
+
+  return (
+    <Box sx={{ position: 'absolute', inset: 0 }}>
+      <Box
+        ref={container}
+        data-testid="map-canvas"
+        data-map-ready={map ? 'true' : 'false'}
+        sx={{ position: 'absolute', inset: 0, '& .maplibregl-canvas': { outline: 'none' } }}
+      />
+      {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
+    </Box>
+  );
+}

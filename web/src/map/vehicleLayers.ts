@@ -1,0 +1,98 @@
+import type { GeoJSONSourceSpecification, LayerSpecification } from 'maplibre-gl';
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from './clusterDonut';
+import { ICON_SIZE, MAP_FONT } from './mapContext';
+
+export const VEHICLE_SOURCE = 'vehicles';
+export const VEHICLE_ICONS = 'vehicle-icons';
+export const VEHICLE_LABELS = 'vehicle-labels';
+export const VEHICLE_SELECTED = 'vehicle-selected';
+/** Dense views draw each vehicle as a dot in its status colour (see VehicleLayer). */
+export const VEHICLE_DOTS = 'vehicle-dots';
+/** An id no vehicle has, for "nothing selected" in filters. */
+export const NO_VEHICLE = -2_147_483_648;
+
+const count = (code: number) => ['+', ['case', ['==', ['get', 'ign'], code], 1, 0]];
+
+export function vehicleSource(cluster: boolean): GeoJSONSourceSpecification {
+  return {
+    type: 'geojson',
+    data: { type: 'FeatureCollection', features: [] },
+    ...(cluster
+      ? {
+          cluster: true,
+          clusterRadius: CLUSTER_RADIUS,
+          clusterMaxZoom: CLUSTER_MAX_ZOOM,
+          // Donut slices: vehicles per ignition status code inside each cluster.
+          clusterProperties: { c0: count(0), c1: count(1), c2: count(2), c3: count(3) },
+        }
+      : {}),
+  } as GeoJSONSourceSpecification;
+}
+
+const notCluster = ['!', ['has', 'point_count']];
+
+export const selectedFilter = (id: number | null) => [
+  'all',
+  notCluster,
+  ['==', ['get', 'id'], id ?? NO_VEHICLE],
+];
+
+export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
+  return [
+    {
+      id: VEHICLE_SELECTED,
+      type: 'circle',
+      source: VEHICLE_SOURCE,
+      filter: selectedFilter(selectedId),
+      paint: {
+        'circle-radius': 22,
+        'circle-color': 'rgba(13, 71, 161, 0.18)',
+        'circle-stroke-color': '#0d47a1',
+        'circle-stroke-width': 2,
+      },
+    },
+    {
+      id: VEHICLE_DOTS,
+      type: 'circle',
+      source: VEHICLE_SOURCE,
+      filter: notCluster,
+      layout: { visibility: 'none' },
+      paint: {
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3, 12, 5, 16, 7],
+        // ignition status code: 0 driving, 1 idle, 2 stopped, 3 offline
+        'circle-color': ['match', ['get', 'ign'], 0, '#2e7d32', 1, '#f9a825', 2, '#c62828', '#757575'],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1,
+      },
+    },
+    {
+      id: VEHICLE_ICONS,
+      type: 'symbol',
+      source: VEHICLE_SOURCE,
+      filter: notCluster,
+      layout: {
+        'icon-image': ['get', 'icon'],
+        'icon-size': ICON_SIZE,
+        'icon-rotate': ['get', 'course'],
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+    },
+    {
+      id: VEHICLE_LABELS,
+      type: 'symbol',
+      source: VEHICLE_SOURCE,
+      filter: ['all', notCluster, ['!=', ['get', 'label'], '']],
+      layout: {
+        'text-field': ['get', 'label'],
+        'text-font': MAP_FONT,
+        'text-size': 12,
+        'text-anchor': 'top',
+        'text-offset': [0, 1.5],
+        'text-max-width': 14,
+      },
+      paint: { 'text-color': '#212121', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+    },
+  ] as LayerSpecification[];
+}
