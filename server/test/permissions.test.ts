@@ -26,7 +26,10 @@ describe.each(dialects())('permission links on %s', (dialect) => {
   });
   afterAll(async () => server.close());
 
-  const count = async (table: LinkTable, where: Record<string, number>) => {
+  const count = async (
+    table: LinkTable | 'positions' | 'events' | 'sessions',
+    where: Record<string, number>,
+  ) => {
     let q = server.services.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
     for (const [k, v] of Object.entries(where)) q = q.where(k as never, '=', v as never);
     return Number((await q.executeTakeFirst())?.n ?? 0);
@@ -161,39 +164,9 @@ describe.each(dialects())('permission links on %s', (dialect) => {
     expect(await count('groupGeofence', { geofenceId: zone.id })).toBe(0);
     expect(await count('groupDriver', { driverId: drv.id })).toBe(0);
     expect(await count('userNotification', { notificationId: ntf.id })).toBe(0);
-    expect(
-      Number(
-        (
-          await k
-            .selectFrom('positions')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('deviceId', '=', dev.id)
-            .executeTakeFirst()
-        )?.n,
-      ),
-    ).toBe(0);
-    expect(
-      Number(
-        (
-          await k
-            .selectFrom('events')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('deviceId', '=', dev.id)
-            .executeTakeFirst()
-        )?.n,
-      ),
-    ).toBe(0);
-    expect(
-      Number(
-        (
-          await k
-            .selectFrom('sessions')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('userId', '=', usr.id)
-            .executeTakeFirst()
-        )?.n,
-      ),
-    ).toBe(0);
+    expect(await count('positions', { deviceId: dev.id })).toBe(0);
+    expect(await count('events', { deviceId: dev.id })).toBe(0);
+    expect(await count('sessions', { userId: usr.id })).toBe(0);
   });
 
   it('deleting a group keeps its vehicles, now without a group', async () => {
