@@ -14,6 +14,9 @@ import {
   search,
   sessionAs,
   formScreenshot,
+  typeDate,
+  dateText,
+  waitForColumn,
 } from './src/settingsKit';
 
 type Item = {
@@ -74,7 +77,7 @@ describeBrowser('group and driver forms', () => {
     await page.getByTestId('edit-save').click();
     await page.waitForURL((url) => url.pathname === '/settings/groups');
     await search(page, tag);
-    expect(await columnTexts(page, 'devices')).toEqual(['2']);
+    await waitForColumn(page, 'devices', ['2']);
     expect(await columnTexts(page, 'users')).toEqual(['1']);
     expect(await columnTexts(page, 'geofences')).toEqual(['1']);
     expect(await columnTexts(page, 'drivers')).toEqual(['1']);
@@ -121,7 +124,7 @@ describeBrowser('group and driver forms', () => {
     await page.getByTestId('driver-notes').fill('Turno da noite');
     await page.getByTestId('driver-licenseNumber').fill('LU-12345');
     await chooseOption(page, 'driver-driving_category', 'C+E');
-    await page.getByTestId('driver-expiryDate').fill('2030-12-31');
+    await typeDate(page, 'driver-expiryDate', '31/12/2030');
     await page.getByTestId('week-saturday_end').fill('13h');
     expect(await saveExpectingError(page)).toContain('Hora de trabalho inválida: 13h');
     await page.getByTestId('week-saturday_end').fill('13:30');
@@ -147,6 +150,7 @@ describeBrowser('group and driver forms', () => {
 
     await page.getByTestId('list-edit').click();
     expect(await page.getByTestId('driver-uniqueId').inputValue()).toBe(drivers[0].uniqueId);
+    expect(await dateText(page, 'driver-expiryDate')).toBe('31/12/2030');
     await page.getByTestId('driver-uniqueId').fill(`RF-${tag}`);
     await page.getByTestId('driver-name').fill(`${tag} Eva Costa`);
     await page.getByTestId('edit-save').click();

@@ -14,6 +14,8 @@ import {
   sessionAs,
   formScreenshot,
   openPortuguesePage,
+  dateText,
+  typeDate,
 } from './src/settingsKit';
 
 type Item = { id: number; name: string };
@@ -47,7 +49,8 @@ describeBrowser('temporary link', () => {
   });
 
   it('creates a link with copy and QR code that opens only its vehicles in a fresh browser, until it expires', async () => {
-    t = await sessionAs(browser);
+    // An en-US browser: native date inputs would read MM/DD there; the form's dates stay DD/MM/YYYY.
+    t = await sessionAs(browser, e2e.adminEmail, e2e.adminPassword, 'en-US');
     const page = t.page;
     await openList(page, '/settings/temporary_links');
     await page.getByTestId('list-add').click();
@@ -58,10 +61,11 @@ describeBrowser('temporary link', () => {
     await pickItems(page, 'link-devices', [`${tag} Partilhado`]);
     // Default expiry: the end of the day 7 days from now (Africa/Luanda).
     const inSevenDays = new Date(Date.now() + 7 * 86400000 + 3600000).toISOString().slice(0, 10);
-    expect(await page.getByTestId('link-expiration').inputValue()).toBe(`${inSevenDays}T23:59`);
+    const [year, month, day] = inSevenDays.split('-');
+    expect(await dateText(page, 'link-expiration')).toBe(`${day}/${month}/${year} 23:59`);
     await page.getByTestId('link-allowHistory').check();
-    await page.getByTestId('link-historyFrom').fill('2025-03-10');
-    await page.getByTestId('link-historyTo').fill('2025-03-12');
+    await typeDate(page, 'link-historyFrom', '10/03/2025');
+    await typeDate(page, 'link-historyTo', '12/03/2025');
     await page.getByTestId('edit-save').click();
 
     // A new link opens its own page with the address to hand over.
@@ -109,7 +113,7 @@ describeBrowser('temporary link', () => {
     await screenshot(guest.page, 'settings-temporary-link-guest');
 
     // Expired: the link no longer opens, and the open session ends.
-    await page.getByTestId('link-expiration').fill('2020-01-01T00:00');
+    await typeDate(page, 'link-expiration', '01/01/2020 00:00');
     await page.getByTestId('edit-save').click();
     await page.waitForURL((url) => url.pathname === '/settings/temporary_links');
     await search(page, tag);

@@ -11,6 +11,7 @@ import {
   search,
   sessionAs,
   formScreenshot,
+  typeDate,
 } from './src/settingsKit';
 
 type Item = { id: number; name: string };
@@ -126,7 +127,7 @@ describeBrowser('user form', () => {
     await page.getByTestId('permissions-panel').waitFor();
     await page.getByTestId('user-canLogin').uncheck();
     await page.getByTestId('user-canMakeChanges').uncheck();
-    await page.getByTestId('user-expiration').fill('2030-06-30T18:00');
+    await typeDate(page, 'user-expiration', '30/06/2030 18:00');
     await page.getByTestId('permission-settings.users').check();
     await page.getByTestId('permission-global.block').check();
     await pickItems(page, 'user-devices', [`${tag} Carro`]);

@@ -1,18 +1,23 @@
 /** Helpers of the settings browser tests: sessions, list reading, exports, pickers and test data. */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { AdminApi } from './api';
-import { e2e, loginThroughPage, screenshot, type TestPage } from './browser';
+import { e2e, loginThroughPage, screenshot, settle, type TestPage } from './browser';
 
 export const PASSWORD = 'Senha-Boa-123';
 
-/** A fresh page as openPage makes it, in a browser set to Portuguese (Portugal) like the fleet's users. */
-export async function openPortuguesePage(browser: Browser): Promise<TestPage> {
+/**
+ * A fresh page as openPage makes it, in a browser set to Portuguese (Portugal) like the fleet's users, or
+ * to another browser locale (the interface language still comes from the user).
+ */
+export async function openPortuguesePage(browser: Browser, locale = 'pt-PT'): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL: e2e.baseUrl,
     acceptDownloads: true,
     viewport: { width: 1280, height: 800 },
-    locale: 'pt-PT',
+    locale,
     timezoneId: 'Africa/Luanda',
   });
   const page = await context.newPage();
@@ -27,8 +32,9 @@ export async function sessionAs(
   browser: Browser,
   email = e2e.adminEmail,
   password = e2e.adminPassword,
+  locale?: string,
 ): Promise<TestPage> {
-  const t = await openPortuguesePage(browser);
+  const t = await openPortuguesePage(browser, locale);
   await t.page.goto('/login');
   await loginThroughPage(t.page, email, password);
   await t.page.waitForURL((url) => url.pathname !== '/login');
@@ -62,6 +68,15 @@ export const columnTexts = (page: Page, field: string): Promise<string[]> =>
         .map((row) => row.text),
     field,
   );
+
+/** Waits until one column shows the texts expected (lists built from several queries fill in a moment later). */
+export async function waitForColumn(page: Page, field: string, expected: string[]): Promise<void> {
+  await eventually(async () => {
+    const texts = await columnTexts(page, field);
+    if (JSON.stringify(texts) !== JSON.stringify(expected))
+      throw new Error(`column ${field} shows ${JSON.stringify(texts)}, not ${JSON.stringify(expected)}`);
+  });
+}
 
 /** Header titles of the grid in order. */
 export const headerTitles = (page: Page): Promise<string[]> =>
@@ -100,6 +115,62 @@ export async function exportList(
   };
 }
 
+/** The files of a ZIP archive (an XLSX workbook) by name, read from its central directory. */
+function unzip(bytes: Buffer): Map<string, Buffer> {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a ZIP archive');
+  const files = new Map<string, Buffer>();
+  let at = bytes.readUInt32LE(end + 16);
+  for (let i = 0; i < bytes.readUInt16LE(end + 10); i++) {
+    const method = bytes.readUInt16LE(at + 10);
+    const size = bytes.readUInt32LE(at + 20);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const skip = nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = bytes.readUInt32LE(at + 42);
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + size);
+    files.set(name, method === 8 ? inflateRawSync(data) : data);
+    at += 46 + skip;
+  }
+  return files;
+}
+
+const xmlText = (xml: string): string =>
+  xml
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** Opens an exported XLSX workbook: the rows of its first sheet as cell texts (empty cells ''). */
+export function xlsxRows(bytes: Buffer): string[][] {
+  const files = unzip(bytes);
+  const shared = [
+    ...(files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g),
+  ].map((m) => xmlText(m[1]));
+  const sheet = files.get('xl/worksheets/sheet1.xml')?.toString('utf8');
+  if (!sheet) throw new Error('no first sheet in the workbook');
+  const column = (ref: string) =>
+    [...ref.replace(/\d+$/, '')].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
+  return [...sheet.matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)].map((row) => {
+    const cells: string[] = [];
+    for (const cell of row[1].matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const type = /t="(\w+)"/.exec(cell[2])?.[1];
+      const inner = cell[3] ?? '';
+      const value = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+      const text =
+        type === 's' ? (shared[Number(value)] ?? '') : value !== undefined ? xmlText(value) : xmlText(inner);
+      const index = column(cell[1]);
+      while (cells.length < index) cells.push('');
+      cells[index] = text;
+    }
+    return cells;
+  });
+}
+
 /** Chooses items by name in an association picker (IdMultiSelect). */
 export async function pickItems(page: Page, testId: string, names: string[]): Promise<void> {
   for (const name of names) {
@@ -113,6 +184,25 @@ export async function pickItems(page: Page, testId: string, names: string[]): Pr
 export async function chooseOption(page: Page, testId: string, name: string): Promise<void> {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name, exact: true }).click();
+}
+
+/** The text a settings date field shows (DD/MM/YYYY, or DD/MM/YYYY HH:mm), '' when empty. */
+export const dateText = (page: Page, testId: string): Promise<string> =>
+  page.getByTestId(testId).inputValue();
+
+/**
+ * Types a date into a settings date field as a person does: the field shows and accepts DD/MM/YYYY
+ * (HH:mm) in every browser locale, moving from day to month to year as digits come in.
+ */
+export async function typeDate(page: Page, testId: string, text: string): Promise<void> {
+  const field = page.getByTestId(testId).locator('xpath=..');
+  await field.locator('.MuiPickersInputBase-sectionContent').first().click();
+  await page.keyboard.type(text.replace(/\D/g, ''));
+  const input = page.getByTestId(testId);
+  await eventually(async () => {
+    const shown = await input.inputValue();
+    if (shown !== text) throw new Error(`${testId} shows "${shown}", not "${text}"`);
+  }, 5_000);
 }
 
 /** Saves the form and answers the text of the error dialog, after closing it. */
@@ -184,8 +274,11 @@ export function csvCells(line: string): string[] {
   return cells;
 }
 
-/** A screenshot of the whole page: the viewport grows to the page's height for it. */
-export async function formScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot of the whole page: the viewport grows to the page's height for it. Saved with the others
+ * in e2e/screenshots, or as {dir}/{name}.png when a folder is given.
+ */
+export async function formScreenshot(page: Page, name: string, dir?: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   // The layout scrolls inside one of its boxes: grow by what the page's scrolling boxes hide (boxes
   // with their own maximum height, like the import grid, keep scrolling).
@@ -204,6 +297,10 @@ export async function formScreenshot(page: Page, name: string): Promise<void> {
     width: size.width,
     height: Math.min(size.height + Math.max(0, hidden) + 24, 3200),
   });
-  await screenshot(page, name);
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await settle(page);
+    await page.screenshot({ path: join(dir, `${name}.png`) });
+  } else await screenshot(page, name);
   await page.setViewportSize(size);
 }

@@ -6,6 +6,7 @@ import { useClientDetails, useGroups } from '../api/queries';
 import { EditForm } from '../common/EditForm';
 import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';
+import { DayInput } from './DateInputs';
 import { drivingCategories, newDriverDraft, validateDriver, type DriverDraft } from './driverForm';
 import { formUniqueId } from './driversList';
 import { useLinkDraft, useSaveWithLinks } from './settingsApi';
@@ -92,7 +93,13 @@ export function DriverEditPage() {
             </MenuItem>
           ))}
         </TextField>
-        {attributeField('expiryDate', t('settings.expiryDate'), { type: 'date' })}
+        <DayInput
+          fullWidth
+          label={t('settings.expiryDate')}
+          value={String(item?.attributes.expiryDate ?? '')}
+          onChange={(day) => setAttribute('expiryDate', day)}
+          testId="driver-expiryDate"
+        />
       </Stack>
       {item && (
         <WorkingWeekFields value={item.attributes.week} onChange={(week) => setAttribute('week', week)} />

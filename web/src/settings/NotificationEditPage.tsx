@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { boolAttr } from '@frota/core';
+import { boolAttr, isValidEmail } from '@frota/core';
 import { hasPermission } from '../app/permissions';
 import { useSession } from '../app/sessionContext';
 import { EditForm } from '../common/EditForm';
@@ -34,7 +34,7 @@ import {
 } from './notificationTypes';
 import { useLinkDraft, useSaveWithLinks } from './settingsApi';
 import { useAllVehicles } from './settingsQueries';
-import { isNumericPhone, isValidEmail } from './validation';
+import { isNumericPhone } from './validation';
 
 /** /settings/notification/:id? — an alert: type, description, delivery methods, e-mails, vehicles. */
 export function NotificationEditPage() {

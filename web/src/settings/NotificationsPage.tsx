@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { sendJson } from '../api/client';
 import { DataList } from '../common/DataList';
 import { compareText } from '../common/listSearch';
-import { formType, notificatorList } from './notificationTypes';
+import { formAlertType } from '@frota/core';
+import { notificatorList } from './notificationTypes';
 import { useNotifications } from './settingsQueries';
 
 interface NotificationRow {
@@ -26,7 +27,9 @@ export function NotificationsPage() {
       (notifications.data ?? [])
         .map((n) => ({
           id: n.id ?? 0,
-          type: t(`settings.alertType.${formType(n)}`, { defaultValue: formType(n) }),
+          type: t(`settings.alertType.${formAlertType(n.type, n.attributes)}`, {
+            defaultValue: formAlertType(n.type, n.attributes),
+          }),
           description: String(n.attributes?.description ?? ''),
           vehicles: n.always ? t('settings.allVehicles') : t('settings.associatedVehicles'),
           delivery: notificatorList(n.notificators)

@@ -17,7 +17,7 @@ import {
   validateTemporaryLink,
   type TemporaryLinkDraft,
 } from './temporaryLinkForm';
-import { fromLocalInput, toLocalInput } from './UserProfileFields';
+import { DateTimeInput, DayInput } from './DateInputs';
 
 const ENDPOINT = 'settings/temporary_links';
 
@@ -88,12 +88,12 @@ export function TemporaryLinkEditPage() {
         onChange={(geofenceIds) => set({ geofenceIds })}
         testId="link-zones"
       />
-      <TextField
+      <DateTimeInput
         label={t('settings.expiration')}
-        type="datetime-local"
-        value={toLocalInput(item?.expirationTime, tz)}
-        onChange={(e) => set({ expirationTime: fromLocalInput(e.target.value, tz) })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'link-expiration' } }}
+        value={item?.expirationTime}
+        onChange={(expirationTime) => set({ expirationTime })}
+        timezone={tz}
+        testId="link-expiration"
       />
       <FormControlLabel
         control={
@@ -108,22 +108,15 @@ export function TemporaryLinkEditPage() {
       {allowHistory && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(['From', 'To'] as const).map((edge) => (
-            <TextField
+            <DayInput
               key={edge}
               fullWidth
-              type="date"
               label={t(edge === 'From' ? 'settings.historyFrom' : 'settings.historyTo')}
               value={historyDate(item?.attributes[`allowHistory${edge}`], tz)}
-              onChange={(e) =>
-                setAttribute(
-                  `allowHistory${edge}`,
-                  historyDay(e.target.value, edge === 'From' ? 'start' : 'end', tz),
-                )
+              onChange={(day) =>
+                setAttribute(`allowHistory${edge}`, historyDay(day, edge === 'From' ? 'start' : 'end', tz))
               }
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': `link-history${edge}` },
-              }}
+              testId={`link-history${edge}`}
             />
           ))}
         </Stack>

@@ -1,7 +1,6 @@
-import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
-import dayjs from 'dayjs';
+import { FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIMEZONE } from '../common/formatters';
+import { DateTimeInput } from './DateInputs';
 import type { UserDraft } from './userForm';
 
 interface Props {
@@ -9,14 +8,6 @@ interface Props {
   timezone: string | undefined;
   onChange: (change: Partial<UserDraft>) => void;
 }
-
-const LOCAL = 'YYYY-MM-DDTHH:mm';
-
-/** A stored time as the text of a datetime-local field in the editor's timezone, and back. */
-export const toLocalInput = (iso: string | null | undefined, tz = DEFAULT_TIMEZONE): string =>
-  iso ? dayjs(iso).tz(tz).format(LOCAL) : '';
-export const fromLocalInput = (text: string, tz = DEFAULT_TIMEZONE): string | null =>
-  text ? dayjs.tz(text, LOCAL, tz).toISOString() : null;
 
 /** Profile switches (can log in, can make changes) and the expiry of someone else's account. */
 export function UserProfileFields({ user, timezone, onChange }: Props) {
@@ -45,12 +36,12 @@ export function UserProfileFields({ user, timezone, onChange }: Props) {
           label={t('settings.canMakeChanges')}
         />
       </Stack>
-      <TextField
+      <DateTimeInput
         label={t('settings.expiration')}
-        type="datetime-local"
-        value={toLocalInput(user.expirationTime, timezone)}
-        onChange={(e) => onChange({ expirationTime: fromLocalInput(e.target.value, timezone) })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'user-expiration' } }}
+        value={user.expirationTime}
+        onChange={(expirationTime) => onChange({ expirationTime })}
+        timezone={timezone}
+        testId="user-expiration"
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Box, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { WEEK_DAYS, weekOf, type WorkingWeek } from './workingWeek';
+import { WEEK_DAYS, type WorkingWeek } from '@frota/core';
+import { weekOf } from './workingWeek';
 
 /** Working days and hours, free text HH:MM (validated on save); one line per day, two on phones. */
 export function WorkingWeekFields({

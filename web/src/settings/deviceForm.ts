@@ -1,6 +1,5 @@
-import { speedLimitFromKmh, speedLimitToKmh } from '@frota/core';
+import { invalidWorkTime, speedLimitFromKmh, speedLimitToKmh } from '@frota/core';
 import type { Device } from '../api/types';
-import { invalidWorkTime } from './workingWeek';
 
 export type DeviceDraft = Omit<Device, 'id'> & { id?: number };
 

@@ -1,6 +1,5 @@
+import { invalidWorkTime, isValidEmail } from '@frota/core';
 import type { Driver } from '../api/types';
-import { isValidEmail } from './validation';
-import { invalidWorkTime } from './workingWeek';
 
 export type DriverDraft = Omit<Driver, 'id'> & { id?: number };
 

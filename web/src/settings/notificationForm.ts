@@ -1,5 +1,5 @@
-import { normaliseEmailList } from './validation';
-import { formType, notificatorList, toStoredNotification, type AlertNotification } from './notificationTypes';
+import { formAlertType, notificationEmailLists, storedAlertType } from '@frota/core';
+import { notificatorList, type AlertNotification } from './notificationTypes';
 
 export const newNotification = (): AlertNotification => ({
   type: '',
@@ -9,28 +9,23 @@ export const newNotification = (): AlertNotification => ({
 });
 
 /** A stored notification as the form shows it: type alarm mapped back to its alarm's type. */
-export const toFormNotification = (n: AlertNotification): AlertNotification => ({ ...n, type: formType(n) });
+export const toFormNotification = (n: AlertNotification): AlertNotification => ({
+  ...n,
+  type: formAlertType(n.type, n.attributes),
+});
+
+const usesMail = (n: AlertNotification) => notificatorList(n.notificators).includes('mail');
 
 /** i18n key and value of the first problem, or null (document 1 §5 "Alert notification"). */
 export function validateNotification(n: AlertNotification): { key: string; value?: string } | null {
   if (!notificatorList(n.notificators).length) return { key: 'settings.verifyAlertNotificators' };
   if (!n.type) return { key: 'settings.verifyAlertType' };
-  if (notificatorList(n.notificators).includes('mail')) {
-    for (const key of ['emailTo', 'emailCc'] as const) {
-      const { invalid } = normaliseEmailList(n.attributes[key]);
-      if (invalid) return { key: 'settings.invalidEmail', value: invalid };
-    }
-  }
-  return null;
+  const { invalid } = notificationEmailLists(n.attributes, usesMail(n));
+  return invalid === null ? null : { key: 'settings.invalidEmail', value: invalid };
 }
 
-/** The body saved: e-mail lists normalised to commas (empty ones removed), alarm types as type alarm. */
+/** The body saved, as the server stores it: e-mail lists normalised (dropped without mail), alarms as type alarm. */
 export function notificationBody(n: AlertNotification): AlertNotification {
-  const attributes = { ...n.attributes };
-  for (const key of ['emailTo', 'emailCc'] as const) {
-    const { list } = normaliseEmailList(attributes[key]);
-    if (list && notificatorList(n.notificators).includes('mail')) attributes[key] = list;
-    else delete attributes[key];
-  }
-  return toStoredNotification({ ...n, attributes });
+  const { attributes } = notificationEmailLists(n.attributes, usesMail(n));
+  return { ...n, ...storedAlertType(n.type, attributes) };
 }

@@ -4,7 +4,7 @@ import { languageTable, type Table } from '../i18n/tables';
 import { MAP_TOGGLES } from './InterfacePage';
 import { ALERT_TYPES, NOTIFICATORS } from './notificationTypes';
 import { permissionGroups } from './permissionTree';
-import { WEEK_DAYS } from './workingWeek';
+import { WEEK_DAYS, invalidEmailMessage, invalidWorkTimeMessage } from '@frota/core';
 import { GROUP_HEADING, groupRows } from '../common/groupRows';
 
 const lookup = (table: Table, key: string): unknown =>
@@ -38,6 +38,10 @@ describe('settings texts built from names', () => {
     expect(lookup(pt, 'settings.temporaryNameRequired')).toBe('Deve preencher o nome do acesso temporário');
     expect(lookup(pt, 'settings.temporaryVehicleRequired')).toBe('Deve seleccionar pelo menos 1 veículo');
     expect(lookup(pt, 'settings.invalidWorkTime')).toBe('Hora de trabalho inválida: {{value}}');
+    // The form and the API refuse with the same words: the API's come from core.
+    const filled = (key: string, value: string) => String(lookup(pt, key)).replace('{{value}}', value);
+    expect(filled('settings.invalidWorkTime', '25:00')).toBe(invalidWorkTimeMessage('25:00'));
+    expect(filled('settings.invalidEmail', 'x@')).toBe(invalidEmailMessage('x@'));
     expect(lookup(pt, 'settings.importDone')).toBe('Importação concluída!');
     expect(lookup(pt, 'settings.allVehicles')).toBe('Todos');
     expect(lookup(pt, 'settings.associatedVehicles')).toBe('Associados ao alerta');

@@ -7,8 +7,8 @@ import {
   toggleGroup,
   toggleItem,
 } from './permissionTree';
-import { ALERT_TYPES, formType, toStoredNotification } from './notificationTypes';
-import { notificationBody, validateNotification } from './notificationForm';
+import { ALERT_TYPES } from './notificationTypes';
+import { notificationBody, toFormNotification, validateNotification } from './notificationForm';
 import { fuelText, hardwareText, vehicleRows } from './vehiclesList';
 import { emptyRows, importableRows, pasteInto, runImport, type ImportApi } from './driverImport';
 
@@ -112,24 +112,15 @@ describe('permission panel', () => {
 });
 
 describe('alert notifications', () => {
-  it('saves alarm-like types as alarm with the alarm name and maps them back', () => {
-    const sos = toStoredNotification({ type: 'sos', always: true, notificators: 'web', attributes: {} });
+  it('saves alarm-like types as alarm with the alarm name and loads them back as the form type', () => {
+    const form = { always: true, notificators: 'web', attributes: {} };
+    const sos = notificationBody({ ...form, type: 'sos' });
     expect(sos).toMatchObject({ type: 'alarm', attributes: { alarms: 'sos' } });
-    expect(formType(sos)).toBe('sos');
-    const belt = toStoredNotification({
-      type: 'seatbeltAndLights',
-      always: true,
-      notificators: 'web',
-      attributes: {},
-    });
+    expect(toFormNotification(sos).type).toBe('sos');
+    const belt = notificationBody({ ...form, type: 'seatbeltAndLights' });
     expect(belt.attributes.alarms).toBe('seatbelt+lights');
-    expect(formType(belt)).toBe('seatbeltAndLights');
-    const enter = toStoredNotification({
-      type: 'geofenceEnter',
-      always: true,
-      notificators: 'web',
-      attributes: { alarms: 'sos' },
-    });
+    expect(toFormNotification(belt).type).toBe('seatbeltAndLights');
+    const enter = notificationBody({ ...form, type: 'geofenceEnter', attributes: { alarms: 'sos' } });
     expect(enter).toEqual({ type: 'geofenceEnter', always: true, notificators: 'web', attributes: {} });
     expect(ALERT_TYPES).toHaveLength(12);
   });
@@ -150,6 +141,8 @@ describe('alert notifications', () => {
     });
     expect(validateNotification(n)).toBeNull();
     expect(notificationBody(n).attributes).toEqual({ emailTo: 'a@b.ao,c@d.ao', alarms: 'sos' });
+    expect(validateNotification({ ...n, notificators: 'web', attributes: { emailTo: 'bad' } })).toBeNull();
+    expect(notificationBody({ ...n, notificators: 'web' }).attributes).toEqual({ alarms: 'sos' });
   });
 });
 

@@ -14,6 +14,8 @@ import {
   hasPermission,
   isTemporaryUser,
   notificationInput,
+  SEATBELT_LIGHTS_ALARM,
+  storedAlertType,
   userInput,
   validateArea,
   type UserInput,
@@ -24,7 +26,6 @@ import { assertCanWrite, assertNotTemporary, requireScope } from '../../auth/gua
 import { badRequest, forbidden } from '../../services/errors';
 import { MAPPERS, getRow, isUniqueViolation, readRow } from '../../services/entities';
 import {
-  ALARM_TYPES,
   MESSAGES,
   deviceValues,
   driverValues,
@@ -48,7 +49,6 @@ interface KindDef {
 }
 
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
-const SEATBELT_LIGHTS = 'seatbelt+lights';
 
 const KINDS: Record<EntityKind, KindDef> = {
   devices: {
@@ -79,8 +79,9 @@ const KINDS: Record<EntityKind, KindDef> = {
       if (blank(body.notificators)) throw badRequest(MESSAGES.alertNotificators);
     },
     values: (_s, scope, input: z.infer<typeof notificationInput>, existing) => {
-      const combined = ALARM_TYPES[input.type] === SEATBELT_LIGHTS;
-      const had = existing && parseJson(existing.attributes).alarms === SEATBELT_LIGHTS;
+      const combined =
+        storedAlertType(input.type, input.attributes).attributes.alarms === SEATBELT_LIGHTS_ALARM;
+      const had = existing && parseJson(existing.attributes).alarms === SEATBELT_LIGHTS_ALARM;
       if (combined && !had && !hasPermission(scope.user, 'global.alert_seatbelt_lights'))
         throw forbidden('Missing permission global.alert_seatbelt_lights');
       return notificationValues(input);
