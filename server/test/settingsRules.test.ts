@@ -58,6 +58,23 @@ describe.each(dialects())('settings validations on %s', (dialect) => {
     expect(plain.body.attributes).not.toHaveProperty('alarms');
   });
 
+  it('drops e-mail lists without the mail method and a leftover alarm on a non-alarm type', async () => {
+    const created = await admin.post('/api/notifications', {
+      type: 'geofenceExit',
+      notificators: 'web,sms',
+      attributes: { description: 'Saída', emailTo: 'a@b.ao', emailCc: 'c@d.ao', alarms: 'sos' },
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.attributes).toEqual({ description: 'Saída' });
+    const mailed = await admin.put(`/api/notifications/${created.body.id}`, {
+      ...created.body,
+      notificators: 'mail',
+      attributes: { description: 'Saída', emailTo: ' x@y.ao ;z@w.ao ', emailCc: '' },
+    });
+    expect(mailed.status, mailed.text).toBe(200);
+    expect(mailed.body.attributes).toEqual({ description: 'Saída', emailTo: 'x@y.ao,z@w.ao' });
+  });
+
   it('refuses invalid alert e-mails, delivery methods and types with the form messages', async () => {
     const before = await count('/api/notifications');
     for (const path of ['/api/notifications', '/api/settings/notifications']) {
