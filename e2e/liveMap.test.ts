@@ -165,6 +165,10 @@ describeBrowser('online map: vehicles panel', () => {
     await page.getByTestId('popup-option-follow').click();
     await page.getByText(`A seguir Alfa ${tag}`).waitFor();
     await screenshot(page, 'live-popup');
+    // Choosing another vehicle ends following (the camera would jump back to Alfa on each flush).
+    await page.locator(`[data-testid="vehicle-row"][data-device-id="${fleet.devices.bravo.id}"]`).click();
+    await page.getByText(`Deixou de seguir Alfa ${tag}`).waitFor();
+    expect(await popup.getByTestId('popup-name').innerText()).toBe(`Bravo ${tag}`);
     // The popup closes when its vehicle leaves the filtered list.
     await page.getByTestId('status-tab-stop').click();
     await popup.waitFor({ state: 'detached' });

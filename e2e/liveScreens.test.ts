@@ -202,6 +202,9 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const panel = (await page.getByTestId('live-panel').boundingBox())!;
     expect(panel.x).toBeGreaterThan(1280 / 2);
+    const map = (await page.getByTestId('map-canvas').boundingBox())!;
+    const bar = (await page.locator('header').first().boundingBox())!;
+    expect([map.x, map.y, map.width, map.y + map.height]).toEqual([0, bar.y + bar.height, 1280, 800]);
     expect(await page.getByTestId('vehicle-tab').innerText()).toContain('المركبات');
     await page.getByTestId('vehicle-row').filter({ hasText: 'شاحنة' }).click();
     const popup = page.getByTestId('vehicle-popup');
@@ -231,6 +234,10 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     const box = (await panel.boundingBox())!;
     expect(box.y).toBeGreaterThan(844 / 3);
     expect(box.width).toBeGreaterThan(380);
+    // The map fills everything under the top bar, edge to edge, behind the bottom panel.
+    const map = (await page.getByTestId('map-canvas').boundingBox())!;
+    const bar = (await page.locator('header').first().boundingBox())!;
+    expect([map.x, map.y, map.width, map.y + map.height]).toEqual([0, bar.y + bar.height, 390, 844]);
     await page.getByTestId('vehicle-row').first().waitFor();
     await settle(page);
     await screenshot(page, 'live-mobile');

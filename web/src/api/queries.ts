@@ -49,8 +49,19 @@ export const useClientDetails = (): UseQueryResult<ClientDetails> =>
   });
 
 /** Lists loaded after login; `enabled` is false while nobody is logged in. */
+/**
+ * Devices and positions are replaced by the live flush with lists that already keep every unchanged item
+ * (mergeBy): the deep comparison of structural sharing would only walk thousands of items for nothing.
+ */
+const LIVE_LIST = { structuralSharing: false } as const;
+
 export const useDevices = (enabled = true): UseQueryResult<Device[]> =>
-  useQuery({ queryKey: queryKeys.devices, queryFn: () => getJson<Device[]>('/api/devices'), enabled });
+  useQuery({
+    queryKey: queryKeys.devices,
+    queryFn: () => getJson<Device[]>('/api/devices'),
+    enabled,
+    ...LIVE_LIST,
+  });
 
 export const useGroups = (enabled = true): UseQueryResult<Group[]> =>
   useQuery({ queryKey: queryKeys.groups, queryFn: () => getJson<Group[]>('/api/groups'), enabled });
@@ -65,7 +76,12 @@ export const useTags = (enabled = true): UseQueryResult<Tag[]> =>
   useQuery({ queryKey: queryKeys.tags, queryFn: () => getJson<Tag[]>('/report/api.php/tags'), enabled });
 
 export const usePositions = (enabled = true): UseQueryResult<Position[]> =>
-  useQuery({ queryKey: queryKeys.positions, queryFn: () => getJson<Position[]>('/api/positions'), enabled });
+  useQuery({
+    queryKey: queryKeys.positions,
+    queryFn: () => getJson<Position[]>('/api/positions'),
+    enabled,
+    ...LIVE_LIST,
+  });
 
 export const useEvents = (enabled = true): UseQueryResult<AppEvent[]> =>
   useQuery({

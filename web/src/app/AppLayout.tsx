@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/session';
 import { toggleBetaMode, useBetaMode } from './betaMode';
 import { ContactDialog } from './ContactDialog';
@@ -16,12 +16,16 @@ import { useBackgroundData } from './useBackgroundData';
 import { useHotkeys } from './useHotkeys';
 import { useLiveUpdates } from './useLiveUpdates';
 
+/** Map screens fill the area under the top bar edge to edge; the others get padding and scroll. */
+const FULL_BLEED_PATHS = new Set(['/']);
+
 /** The logged-in frame: top bar, side menu built from permissions, the page, live data and hotkeys. */
 export function AppLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { setUser } = useSession();
   const navigate = useNavigate();
+  const fullBleed = FULL_BLEED_PATHS.has(useLocation().pathname);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const beta = useBetaMode();
@@ -54,7 +58,15 @@ export function AppLayout() {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100vh',
+        // On phones the visible height excludes the browser's bars, so the bottom panel stays on screen.
+        '@supports (height: 100dvh)': { height: '100dvh' },
+      }}
+    >
       <TopBar
         user={user}
         temporary={temporary}
@@ -68,7 +80,15 @@ export function AppLayout() {
         onClose={() => setMenuOpen(false)}
         onContacts={() => setContactsOpen(true)}
       />
-      <Box component="main" sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 1, sm: 2 } }}>
+      <Box
+        component="main"
+        data-full-bleed={fullBleed}
+        sx={
+          fullBleed
+            ? { flex: 1, minHeight: 0, overflow: 'hidden', position: 'relative' }
+            : { flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 1, sm: 2 } }
+        }
+      >
         <Outlet />
       </Box>
       <ContactDialog open={contactsOpen} onClose={() => setContactsOpen(false)} />

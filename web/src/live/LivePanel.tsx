@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Box, IconButton, Paper, Tab, Tabs, Tooltip } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -23,23 +23,12 @@ export interface LivePanelProps {
   children: ReactNode;
 }
 
-/**
- * The vehicles/zones panel over the map: on the reading side at 350 px on wide screens, along the bottom
- * on narrow ones; it folds away with its slider button (on mobile down to its tabs).
- */
-export function LivePanel({
-  tab,
-  onTab,
-  vehicleCount,
-  zoneCount,
-  open,
-  onToggle,
-  mobile,
-  children,
-}: LivePanelProps) {
+type PanelTabsProps = Pick<LivePanelProps, 'tab' | 'onTab' | 'vehicleCount' | 'zoneCount'>;
+
+/** Vehicles and zones with their counts; memoised so a live flush with unchanged counts skips it. */
+const PanelTabs = memo(function PanelTabs({ tab, onTab, vehicleCount, zoneCount }: PanelTabsProps) {
   const { t } = useTranslation();
-  const rtl = useTheme().direction === 'rtl';
-  const tabs = (
+  return (
     <Tabs
       value={tab}
       onChange={(_, next: PanelTab) => onTab(next)}
@@ -60,6 +49,25 @@ export function LivePanel({
       />
     </Tabs>
   );
+});
+
+/**
+ * The vehicles/zones panel over the map: on the reading side at 350 px on wide screens, along the bottom
+ * on narrow ones; it folds away with its slider button (on mobile down to its tabs).
+ */
+export function LivePanel({
+  tab,
+  onTab,
+  vehicleCount,
+  zoneCount,
+  open,
+  onToggle,
+  mobile,
+  children,
+}: LivePanelProps) {
+  const { t } = useTranslation();
+  const rtl = useTheme().direction === 'rtl';
+  const tabs = <PanelTabs tab={tab} onTab={onTab} vehicleCount={vehicleCount} zoneCount={zoneCount} />;
 
   if (mobile) {
     return (

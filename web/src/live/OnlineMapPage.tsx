@@ -98,25 +98,44 @@ export function OnlineMapPage() {
     setCamera((current) => ({ ...next, seq: (current?.seq ?? 0) + 1 }));
   }, []);
 
+  const followed = followId === null ? null : (vehicles.find((v) => v.id === followId) ?? null);
+  const followedName = followed?.name;
+  /** Choosing another vehicle or a zone ends following: the camera would otherwise jump back at the next flush. */
+  const stopFollowing = useCallback(
+    (unless?: number) => {
+      if (followId === null || followId === unless) return;
+      setFollowId(null);
+      enqueueSnackbar(t('live.followStopped', { name: followedName ?? '' }), { autoHideDuration: TOAST_MS });
+    },
+    [followId, followedName, enqueueSnackbar, t],
+  );
+
   const selectRow = useCallback(
     (view: VehicleView) => {
+      stopFollowing(view.id);
       select(view.id);
       if (view.position)
-        move({ kind: 'point', longitude: view.position.longitude, latitude: view.position.latitude });
+        move({
+          kind: 'point',
+          longitude: view.position.longitude,
+          latitude: view.position.latitude,
+          lowered: true,
+        });
       if (mobile) setPanelOpen(false);
     },
-    [select, move, mobile],
+    [select, move, mobile, stopFollowing],
   );
 
   const clickMarker = useCallback(
     (id: number) => {
       const view = rows.find((row) => row.id === id);
-      if (view && !view.indicators.privacy) toggle(id);
+      if (!view || view.indicators.privacy) return;
+      stopFollowing(id);
+      toggle(id);
     },
-    [rows, toggle],
+    [rows, toggle, stopFollowing],
   );
 
-  const followed = followId === null ? null : (vehicles.find((v) => v.id === followId) ?? null);
   const followedPosition = followed?.position ?? null;
   useEffect(() => {
     if (!followedPosition) return;
@@ -125,6 +144,7 @@ export function OnlineMapPage() {
       longitude: followedPosition.longitude,
       latitude: followedPosition.latitude,
       instant: true,
+      lowered: true,
     });
   }, [followedPosition, move]);
 
@@ -157,6 +177,7 @@ export function OnlineMapPage() {
   };
 
   const selectZone = (zone: Geofence) => {
+    stopFollowing();
     const request = zoneCamera(zone, (camera?.seq ?? 0) + 1);
     if (request) setCamera(request);
     if (mobile) setPanelOpen(false);
@@ -175,12 +196,7 @@ export function OnlineMapPage() {
   return (
     <Box
       data-testid="online-map"
-      sx={{
-        position: 'relative',
-        overflow: 'hidden',
-        m: { xs: -1, sm: -2 },
-        height: { xs: 'calc(100% + 16px)', sm: 'calc(100% + 32px)' },
-      }}
+      sx={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
     >
       <LiveMap
         rows={rows}

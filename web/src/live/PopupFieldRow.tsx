@@ -91,7 +91,7 @@ export function PopupFieldRow({ field, onCycleLevel, onToggleOdometer }: PopupFi
     case 'address':
       return (
         <Line icon={<PlaceIcon />} testId="address">
-          {field.text}
+          <bdi>{field.text}</bdi>
         </Line>
       );
     case 'zone':

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Tab, Tabs, Tooltip } from '@mui/material';
 import BuildIcon from '@mui/icons-material/Build';
 import CircleIcon from '@mui/icons-material/Circle';
@@ -25,8 +26,17 @@ export interface StatusTabsProps {
   onChange: (filter: VehicleFilter) => void;
 }
 
-/** all / driving / idle / parked / warning / maintenance, each with its count. */
-export function StatusTabs({ value, counts, onChange }: StatusTabsProps) {
+const sameProps = (a: StatusTabsProps, b: StatusTabsProps): boolean =>
+  a.value === b.value &&
+  a.onChange === b.onChange &&
+  VEHICLE_FILTERS.every((filter) => a.counts[filter] === b.counts[filter]);
+
+/**
+ * all / driving / idle / parked / warning / maintenance, each with its count. Redrawn only when a count
+ * or the choice changes: MUI Tabs measures its indicator after every render, which forces a layout of
+ * the page in the middle of a live flush.
+ */
+export const StatusTabs = memo(function StatusTabs({ value, counts, onChange }: StatusTabsProps) {
   const { t } = useTranslation();
   return (
     <Tabs
@@ -67,4 +77,4 @@ export function StatusTabs({ value, counts, onChange }: StatusTabsProps) {
       ))}
     </Tabs>
   );
-}
+}, sameProps);

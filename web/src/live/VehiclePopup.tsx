@@ -40,20 +40,33 @@ export function VehiclePopup({ view, options, following, onOption }: VehiclePopu
     () => new Map<number, Geofence>((geofences.data ?? []).map((zone) => [zone.id, zone])),
     [geofences.data],
   );
+  const device = view.device.attributes ?? {};
+  const attributes = view.position?.attributes ?? {};
   const fields = popupFields(view, {
     tags: tags.data ?? [],
     geofences: zones,
-    fuelMode: fuelModeOf(view.id),
+    fuelMode: fuelModeOf(view.id, device, attributes),
     odometerMode: odometerModeOf(view.id),
     pendingCommand: pending.has(view.id),
     formatTime: format.dateTime,
   });
-  const tacho = view.position ? tachoPanel(view.position.attributes ?? {}) : null;
-  const device = view.device.attributes ?? {};
-  const attributes = view.position?.attributes ?? {};
+  const tacho = view.position ? tachoPanel(attributes) : null;
 
   return (
-    <Box data-testid="vehicle-popup" data-device-id={view.id} sx={{ minWidth: 240, maxWidth: 320, pt: 0.5 }}>
+    <Box
+      data-testid="vehicle-popup"
+      data-device-id={view.id}
+      sx={(theme) => ({
+        minWidth: 240,
+        maxWidth: 320,
+        pt: 0.5,
+        // The map's popup box sets its own font; the popup reads like the rest of the app (and of Arabic).
+        fontFamily: theme.typography.fontFamily,
+        // A tall popup (tachograph panel, small screen) scrolls instead of running off the map.
+        maxHeight: '60vh',
+        overflowY: 'auto',
+      })}
+    >
       <Typography
         variant="subtitle1"
         sx={{ fontWeight: 700, pr: 3, lineHeight: 1.3, mb: 0.5 }}
@@ -65,7 +78,7 @@ export function VehiclePopup({ view, options, following, onOption }: VehiclePopu
         <PopupFieldRow
           key={field.kind}
           field={field}
-          onCycleLevel={() => cycleFuelMode(view.id, device)}
+          onCycleLevel={() => cycleFuelMode(view.id, device, attributes)}
           onToggleOdometer={() => toggleOdometerMode(view.id, device, attributes)}
         />
       ))}

@@ -101,7 +101,7 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
   const position = view.position;
   const device = view.device.attributes ?? {};
   const attributes = position?.attributes ?? {};
-  const level = levelDisplay(view, fuelModeOf(view.id));
+  const level = levelDisplay(view, fuelModeOf(view.id, device, attributes));
   const mode = odometerModeOf(view.id) ?? defaultOdometerMode(device, attributes);
   const odometer = odometerText(mode, attributes) ?? odometerText('odometer', attributes);
   const toggles = odometerModes(attributes).length > 1;
@@ -136,7 +136,12 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
           <>
             <PlaceIcon />
             <span>
-              {position.address || <Ltr>{coordinatesText(position.latitude, position.longitude)}</Ltr>}
+              {position.address ? (
+                // Addresses come in the geocoder's language: their own reading order ("2 km SO de Viana").
+                <bdi>{position.address}</bdi>
+              ) : (
+                <Ltr>{coordinatesText(position.latitude, position.longitude)}</Ltr>
+              )}
             </span>
           </>
         ) : (
@@ -149,7 +154,7 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
         {level && (
           <Tap
             type="button"
-            onClick={stop(() => cycleFuelMode(view.id, device))}
+            onClick={stop(() => cycleFuelMode(view.id, device, attributes))}
             data-testid="row-level"
             style={{ color: level.color ? LEVEL_COLORS[level.color] : undefined }}
           >

@@ -98,7 +98,17 @@ export function ZonesTab({ zones, canEdit, onSelect, onEdit, onRemove }: ZonesTa
           minHeight: 0,
           borderBottom: 1,
           borderColor: 'divider',
-          '& .MuiTab-root': { minHeight: 40, py: 0.5, px: 0.5, minWidth: 0, textTransform: 'none', gap: 0.5 },
+          '& .MuiTab-root': {
+            minHeight: 40,
+            py: 0.5,
+            px: 0.5,
+            minWidth: 0,
+            textTransform: 'none',
+            gap: 0.5,
+            fontSize: 13,
+            whiteSpace: 'nowrap',
+          },
+          '& .MuiTab-icon': { fontSize: 18 },
         }}
       >
         {ZONE_TYPES.map((option) => (

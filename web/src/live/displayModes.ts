@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import {
   defaultOdometerMode,
+  fuelDisplayModes,
+  fuelDisplayValue,
   nextFuelDisplayMode,
   nextOdometerMode,
   type FuelDisplayMode,
@@ -32,12 +34,33 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-export const fuelModeOf = (deviceId: number): FuelDisplayMode => fuelModes.get(deviceId) ?? 'percent';
+/**
+ * The mode shown: the one chosen while the vehicle reports what it needs (tank capacity, range), else the
+ * percentage, so the display never vanishes and can always be tapped again.
+ */
+export function fuelModeOf(
+  deviceId: number,
+  deviceAttributes: Record<string, unknown>,
+  positionAttributes: Record<string, unknown>,
+): FuelDisplayMode {
+  const chosen = fuelModes.get(deviceId) ?? 'percent';
+  return fuelDisplayValue(chosen, deviceAttributes, positionAttributes) ? chosen : 'percent';
+}
 
 export const odometerModeOf = (deviceId: number): OdometerMode | undefined => odometerModes[deviceId];
 
-export function cycleFuelMode(deviceId: number, deviceAttributes: Record<string, unknown>): void {
-  fuelModes.set(deviceId, nextFuelDisplayMode(deviceAttributes, fuelModeOf(deviceId)));
+/** The next mode of the vehicle's cycle that has a value (modes with missing data are skipped). */
+export function cycleFuelMode(
+  deviceId: number,
+  deviceAttributes: Record<string, unknown>,
+  positionAttributes: Record<string, unknown>,
+): void {
+  let mode = fuelModeOf(deviceId, deviceAttributes, positionAttributes);
+  for (let i = 0; i < fuelDisplayModes(deviceAttributes).length; i++) {
+    mode = nextFuelDisplayMode(deviceAttributes, mode);
+    if (fuelDisplayValue(mode, deviceAttributes, positionAttributes)) break;
+  }
+  fuelModes.set(deviceId, mode);
   changed();
 }
 

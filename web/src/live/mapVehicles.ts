@@ -5,13 +5,21 @@ import { rotatesWithCourse } from '../map/iconModule';
 import type { MapVehicle } from '../map/vehicleFeatures';
 import type { VehicleView } from './types';
 
+/** One marker per view object: a vehicle a flush did not touch keeps its marker, which the layer skips. */
+const markers = new WeakMap<VehicleView, MapVehicle>();
+
 /** The markers of the listed vehicles that have a position. */
 export function mapVehicles(rows: readonly VehicleView[]): MapVehicle[] {
   const out: MapVehicle[] = [];
   for (const view of rows) {
     const position = view.position;
     if (!position) continue;
-    out.push({
+    const known = markers.get(view);
+    if (known) {
+      out.push(known);
+      continue;
+    }
+    const marker: MapVehicle = {
       id: view.id,
       longitude: position.longitude,
       latitude: position.latitude,
@@ -21,7 +29,9 @@ export function mapVehicles(rows: readonly VehicleView[]): MapVehicle[] {
       ignitionCode: view.status.ignitionCode,
       name: view.name,
       driverName: view.driverName,
-    });
+    };
+    markers.set(view, marker);
+    out.push(marker);
   }
   return out;
 }

@@ -157,8 +157,10 @@ export function popupFields(view: VehicleView, context: PopupContext): PopupFiel
       state: view.indicators.immobilization,
       pending: context.pendingCommand,
     });
-  const mode = context.odometerMode ?? defaultOdometerMode(device, attributes);
-  const odometer = odometerText(mode, attributes) ?? odometerText('odometer', attributes);
+  const chosen = context.odometerMode ?? defaultOdometerMode(device, attributes);
+  // A remembered hour meter falls back to the odometer while the vehicle reports no hours.
+  const mode = odometerText(chosen, attributes) === undefined ? 'odometer' : chosen;
+  const odometer = odometerText(mode, attributes);
   if (odometer) fields.push({ kind: 'odometer', mode, text: odometer });
   return fields;
 }

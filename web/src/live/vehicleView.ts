@@ -139,7 +139,9 @@ export function buildVehicleViews(
     ) {
       views.push(old);
     } else {
-      views.push({ ...vehicleView(device, position, drivers, now), drivers });
+      const view = vehicleView(device, position, drivers, now);
+      view.drivers = drivers;
+      views.push(view);
     }
   }
   return views;

@@ -6,7 +6,15 @@ import { useMap } from './mapContext';
 export const FIT_PADDING = 100;
 
 export type CameraTarget =
-  | { kind: 'point'; longitude: number; latitude: number; zoom?: number; instant?: boolean }
+  | {
+      kind: 'point';
+      longitude: number;
+      latitude: number;
+      zoom?: number;
+      instant?: boolean;
+      /** Puts the point a quarter of the view below the centre, leaving room above it for its popup. */
+      lowered?: boolean;
+    }
   | { kind: 'bounds'; bounds: [[number, number], [number, number]] };
 
 /** A camera move; each new `seq` is carried out once. */
@@ -64,15 +72,15 @@ export function CameraDirector({ fit, request, inset }: CameraDirectorProps) {
     done.current = request.seq;
     if (request.kind === 'bounds') {
       map.fitBounds(request.bounds, { padding: 60, maxZoom: FOCUS_ZOOM });
-    } else if (request.instant) {
-      map.easeTo({
-        center: [request.longitude, request.latitude],
-        zoom: request.zoom ?? FOCUS_ZOOM,
-        duration: 500,
-      });
-    } else {
-      map.flyTo({ center: [request.longitude, request.latitude], zoom: request.zoom ?? FOCUS_ZOOM });
+      return;
     }
+    const target = {
+      center: [request.longitude, request.latitude] as [number, number],
+      zoom: request.zoom ?? FOCUS_ZOOM,
+      offset: [0, request.lowered ? map.getContainer().clientHeight / 4 : 0] as [number, number],
+    };
+    if (request.instant) map.easeTo({ ...target, duration: 500 });
+    else map.flyTo(target);
   }, [map, request]);
   return null;
 }

@@ -81,7 +81,15 @@ export function MapView({ initialLayer, children }: MapViewProps) {
         ref={container}
         data-testid="map-canvas"
         data-map-ready={map ? 'true' : 'false'}
-        sx={{ position: 'absolute', inset: 0, '& .maplibregl-canvas': { outline: 'none' } }}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          '& .maplibregl-canvas': { outline: 'none' },
+          // MapLibre's own CSS is not mirrored for right-to-left pages: the theme's style engine flips
+          // these (the close button moves to the popup's left in Arabic) and keeps "200 m" reading in order.
+          '& .maplibregl-popup-close-button': { right: 0, left: 'auto' },
+          '& .maplibregl-ctrl-scale': { direction: 'ltr' },
+        }}
       />
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
     </Box>

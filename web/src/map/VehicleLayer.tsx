@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useMap } from './mapContext';
 import { ANIMATION_FRAME_MS, MotionState, type Placement } from './motion';
-import { placementOf, sameLook, vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
+import { sameLook, vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
 import {
   selectedFilter,
   VEHICLE_DOTS,
@@ -73,7 +73,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
     map.addSource(VEHICLE_SOURCE, vehicleSource(cluster));
     for (const layer of vehicleLayers(latest.current.selectedId)) map.addLayer(layer);
     const click = (event: MapLayerMouseEvent) => {
-      const id = Number(event.features?.[0]?.properties?.id);
+      const id = Number(event.features?.[0]?.id);
       if (Number.isFinite(id)) latest.current.onVehicleClick(id);
     };
     const pointer = () => (map.getCanvas().style.cursor = 'pointer');
@@ -120,6 +120,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
     const restyled: number[] = [];
     for (const vehicle of vehicles) {
       const before = previous.get(vehicle.id);
+      if (before === vehicle) continue;
       if (!before) {
         membership = true;
         continue;
@@ -134,11 +135,12 @@ export function VehicleLayer(props: VehicleLayerProps) {
     });
     const selected = latest.current.selectedId;
     const glide = new Set(inView.length <= MAX_ANIMATED ? inView : inView.filter((id) => id === selected));
+    // A vehicle is its own placement (longitude, latitude, course): no copy per vehicle and flush.
     for (const vehicle of vehicles) {
-      if (glide.has(vehicle.id)) state.move(vehicle.id, placementOf(vehicle));
-      else state.place(vehicle.id, placementOf(vehicle));
+      if (glide.has(vehicle.id)) state.move(vehicle.id, vehicle);
+      else state.place(vehicle.id, vehicle);
     }
-    state.forget(new Set(next.keys()));
+    state.forget(next);
     shown.current = next;
 
     const key = `${labels.vehicleNames}/${labels.driverNames}`;
@@ -155,6 +157,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
             id,
             newGeometry: f.geometry,
             addOrUpdateProperties: Object.entries(f.properties).map(([k, value]) => ({ key: k, value })),
+            ...(f.properties.label === undefined ? { removeProperties: ['label'] } : {}),
           };
         }),
       });

@@ -35,9 +35,16 @@ describe('vehicle features', () => {
       type: 'Feature',
       id: 5,
       geometry: { type: 'Point', coordinates: [13.1, -8.7] },
-      properties: { id: 5, icon: 'vehicle:truck:green', course: 100, ign: 0, label: 'Camião 5' },
+      properties: { icon: 'vehicle:truck:green', course: 100, ign: 0, label: 'Camião 5' },
     });
     expect(vehicleIconId('3d_vehicle_12', 'gray')).toBe('vehicle:3d_vehicle_12:gray');
+    // Without names to show the label is left out (less to copy to the map's worker per update).
+    const bare = vehicleFeature(
+      truck,
+      { longitude: 13.1, latitude: -8.7, course: 100 },
+      { vehicleNames: false, driverNames: false },
+    );
+    expect(bare.properties).toEqual({ icon: 'vehicle:truck:green', course: 100, ign: 0 });
   });
 
   it('label vehicle and driver names per the user settings', () => {

@@ -72,7 +72,8 @@ export class MotionState {
     this.moves.set(id, { from, to, step: 0 });
   }
 
-  forget(keep: ReadonlySet<number>): void {
+  /** Drops every vehicle `keep` does not hold (a set of ids, or the map of the vehicles shown). */
+  forget(keep: { has(id: number): boolean }): void {
     for (const id of this.shown.keys()) {
       if (!keep.has(id)) {
         this.shown.delete(id);

@@ -32,19 +32,14 @@ export function vehicleLabel(vehicle: MapVehicle, choice: LabelChoice): string {
     .join('\n');
 }
 
-export const placementOf = (vehicle: MapVehicle): Placement => ({
-  longitude: vehicle.longitude,
-  latitude: vehicle.latitude,
-  course: vehicle.course,
-});
-
+/** The vehicle id is the feature id (read with `['id']` in expressions), not repeated in the properties. */
 export interface VehicleProperties {
-  id: number;
   icon: string;
   course: number;
   /** Map ignition status code (0 driving, 1 idle, 2 stopped, 3 offline) for the cluster donuts. */
   ign: IgnitionCode;
-  label: string;
+  /** Left out when empty: every property is copied to the map's worker on each update. */
+  label?: string;
 }
 
 export function vehicleFeature(
@@ -52,17 +47,15 @@ export function vehicleFeature(
   at: Placement,
   choice: LabelChoice,
 ): GeoJSON.Feature<GeoJSON.Point, VehicleProperties> {
+  const icon = vehicleIconId(vehicle.category, vehicle.color);
+  const label = vehicleLabel(vehicle, choice);
   return {
     type: 'Feature',
     id: vehicle.id,
     geometry: { type: 'Point', coordinates: [at.longitude, at.latitude] },
-    properties: {
-      id: vehicle.id,
-      icon: vehicleIconId(vehicle.category, vehicle.color),
-      course: at.course,
-      ign: vehicle.ignitionCode,
-      label: vehicleLabel(vehicle, choice),
-    },
+    properties: label
+      ? { icon, course: at.course, ign: vehicle.ignitionCode, label }
+      : { icon, course: at.course, ign: vehicle.ignitionCode },
   };
 }
 

@@ -34,7 +34,7 @@ const notCluster = ['!', ['has', 'point_count']];
 export const selectedFilter = (id: number | null) => [
   'all',
   notCluster,
-  ['==', ['get', 'id'], id ?? NO_VEHICLE],
+  ['==', ['id'], id ?? NO_VEHICLE],
 ];
 
 export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
@@ -83,7 +83,7 @@ export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
       id: VEHICLE_LABELS,
       type: 'symbol',
       source: VEHICLE_SOURCE,
-      filter: ['all', notCluster, ['!=', ['get', 'label'], '']],
+      filter: ['all', notCluster, ['has', 'label']],
       layout: {
         'text-field': ['get', 'label'],
         'text-font': MAP_FONT,
