@@ -27,7 +27,6 @@ import { socketRoutes } from './api/socket';
 import { commandRoutes } from './api/commands';
 import { settingsRoutes } from './api/settings';
 import { reportRoutes } from './reports/routes';
-import { CommandQueue } from './services/commandQueue';
 
 const hideSecrets = (url: string) => url.replace(/([?&](token|session|password)=)[^&]*/gi, '$1***');
 
@@ -47,7 +46,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(
   services: Services,
-  options: { logger?: FastifyServerOptions['logger']; commands?: CommandQueue } = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -103,7 +102,7 @@ export async function buildApp(
   positionRoutes(app, services);
   reportApiRoutes(app, services);
   socketRoutes(app, services);
-  commandRoutes(app, services, options.commands ?? new CommandQueue(() => services.commands));
+  commandRoutes(app, services);
   settingsRoutes(app, services);
   reportRoutes(app, services);
 

@@ -11,7 +11,6 @@ import { LiveHub } from './live/hub';
 import { ensureAdministrator } from './services/bootstrap';
 import { ChangeBus, type Services } from './services/context';
 import { Ingest } from './processing/ingest';
-import { CommandQueue } from './services/commandQueue';
 import { createNotifier } from './events/notify/notifier';
 import { createSmsSender } from './events/notify/sms';
 import { createGeocoder } from './processing/geocoder';
@@ -57,7 +56,6 @@ export async function startServer(
     live: new LiveHub(db),
     changes: new ChangeBus(),
   };
-  const commands = new CommandQueue(() => services.commands, log);
   const notifier = createNotifier({
     db,
     mailer: services.mailer,
@@ -72,7 +70,6 @@ export async function startServer(
     notifier,
     address: (latitude, longitude) => geocoder.lookupSync(latitude, longitude),
     log,
-    onSeen: (uniqueId) => commands.deviceSeen(uniqueId),
   });
   const localChange = (kind: ChangeKind) => {
     ingest.invalidate(kind);
@@ -81,7 +78,6 @@ export async function startServer(
   services.changes.on(localChange);
   const app = await buildApp(services, {
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
-    commands,
   });
   const node = randomBytes(6).toString('hex');
   let bus: RedisBus | undefined;

@@ -12,6 +12,7 @@ import { ensureAdministrator } from '../../server/src/services/bootstrap';
 import { hashPassword, randomToken } from '../../server/src/auth/password';
 import { readSetting, writeSetting, DEFAULT_CLIENT_DETAILS } from '../../server/src/services/serverSettings';
 import type { LinkTable } from '../../server/src/db/schema';
+import { DEMO_DRIVER_COUNT, demoDriverKey } from './demoDrivers';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -48,11 +49,11 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   for (const name of GROUPS) groupIds.push(await insert(db, 'groups', { name, groupId: null, attributes: toJson({}) }));
 
   const driverIds: number[] = [];
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < DEMO_DRIVER_COUNT; i++) {
     const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`;
     const id = await insert(db, 'drivers', {
       name,
-      uniqueId: `RFID${String(1000 + i)}`,
+      uniqueId: demoDriverKey(i),
       attributes: toJson({ phone: `92300${String(1000 + i)}`, licenseNumber: `LA-${20000 + i}`, driving_category: i % 3 ? 'B' : 'C' }),
     });
     driverIds.push(id);

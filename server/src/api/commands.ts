@@ -10,9 +10,14 @@ import type { Scope } from '../auth/policy';
 import { badRequest, forbidden, HttpError } from '../services/errors';
 import { getRow } from '../services/entities';
 import { deviceJson } from '../services/rows';
-import type { CommandOutcome, CommandQueue } from '../services/commandQueue';
+import { queueCommand } from '../processing/pendingCommands';
 import { toJson } from '../db/mapping';
 import { boolAttr } from '../processing/deviceState';
+
+/** How long a command on a live connection waits for the device's answer. */
+export const ANSWER_WAIT_MS = 10_000;
+
+type CommandOutcome = { state: 'answered'; result: string } | { state: 'sent' } | { state: 'queued' };
 
 export const BLOCK_TEXT = 'setdigout 1';
 export const UNBLOCK_TEXT = 'setdigout 0';
@@ -30,19 +35,34 @@ function answer(reply: FastifyReply, outcome: CommandOutcome) {
   return reply.send({ state: 'answered', result: outcome.result });
 }
 
-async function sendOrFail(queue: CommandQueue, uniqueId: string, text: string): Promise<CommandOutcome> {
-  try {
-    return await queue.send(uniqueId, text);
-  } catch (err) {
-    throw new HttpError(502, `Erro ao enviar o comando (${(err as Error).message})`);
+/**
+ * On the device's live connection when this node has it; otherwise queued in the database, where the
+ * node the device reports to (this one or another) finds it and sends it.
+ */
+async function sendOrQueue(services: Services, device: { id: number; uniqueId: string }, text: string) {
+  const channel = services.commands;
+  if (channel) {
+    try {
+      return {
+        state: 'answered',
+        result: await channel.send(device.uniqueId, text, ANSWER_WAIT_MS),
+      } as const;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (/no answer/.test(message)) return { state: 'sent' } as const;
+      if (!/not connected|disconnected/.test(message))
+        throw new HttpError(502, `Erro ao enviar o comando (${message})`);
+    }
   }
+  await queueCommand(services.db, device.id, text);
+  return { state: 'queued' } as const;
 }
 
 async function device(services: Services, scope: Scope, id: number) {
   return deviceJson(await getRow(services.db, scope, 'devices', id));
 }
 
-export function commandRoutes(app: FastifyInstance, services: Services, queue: CommandQueue) {
+export function commandRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
   const tags = ['commands'];
 
@@ -66,7 +86,7 @@ export function commandRoutes(app: FastifyInstance, services: Services, queue: C
       assertPermission(scope, 'global.block');
       if (!boolAttr(d.attributes.has_immobilization))
         throw badRequest('Veículo sem imobilizador (has_immobilization)');
-      const outcome = await sendOrFail(queue, d.uniqueId, immobilizationValue ? BLOCK_TEXT : UNBLOCK_TEXT);
+      const outcome = await sendOrQueue(services, d, immobilizationValue ? BLOCK_TEXT : UNBLOCK_TEXT);
       await db.kysely
         .insertInto('events')
         .values({
@@ -131,7 +151,7 @@ export function commandRoutes(app: FastifyInstance, services: Services, queue: C
       assertCanWrite(scope);
       assertPermission(scope, 'global.rfid_buzzer');
       if (!boolAttr(d.attributes.has_rfid)) throw badRequest('Veículo sem leitor RFID (has_rfid)');
-      return answer(reply, await sendOrFail(queue, d.uniqueId, value ? BUZZER_ON_TEXT : BUZZER_OFF_TEXT));
+      return answer(reply, await sendOrQueue(services, d, value ? BUZZER_ON_TEXT : BUZZER_OFF_TEXT));
     },
   );
 
@@ -164,7 +184,7 @@ export function commandRoutes(app: FastifyInstance, services: Services, queue: C
           throw badRequest('Veículo sem imobilizador (has_immobilization)');
         text = body.type === 'engineStop' ? BLOCK_TEXT : UNBLOCK_TEXT;
       }
-      return answer(reply, await sendOrFail(queue, d.uniqueId, text));
+      return answer(reply, await sendOrQueue(services, d, text));
     },
   );
 }

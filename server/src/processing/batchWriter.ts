@@ -3,7 +3,9 @@
  * milliseconds and committed in one transaction (multi-row inserts), then every waiting caller is answered.
  * A caller acknowledges its device only after its promise resolves, so an acknowledged record is committed.
  */
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { fromBool, toJson } from '../db/mapping';
 import type { EventDraft, ProcessedPosition, StoredEvent } from './types';
 
@@ -26,54 +28,104 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
+export interface BatchWriterOptions {
+  /** how long the first write of an idle writer waits for others to join its transaction */
+  delayMs: number;
+  /** records per transaction: more waits for the next one, which starts as soon as this one commits */
+  maxRecords: number;
+}
+
+/**
+ * 500 records per transaction: large enough that the commit cost is spread thin, small enough that a
+ * burst of a few thousand records is committed (and acknowledged) in steps, with socket reads between
+ * them, rather than in one long transaction that holds every device's acknowledgement until the end.
+ */
+export const DEFAULT_BATCH: BatchWriterOptions = { delayMs: 2, maxRecords: 500 };
+
 const CHUNK = 400; // rows per INSERT: 16 columns x 400 stays far below SQLite's variable limit
+
+/** The device rows of a batch: the latest record of each device wins, in id order (one lock order). */
+function deviceUpdates(batch: Pending[], positionIds: number[][]) {
+  const latest = new Map<number, { id: number; positionId: number; lastUpdate: number }>();
+  batch.forEach(({ request }, i) => {
+    for (const d of request.devices)
+      latest.set(d.id, { id: d.id, positionId: positionIds[i][d.positionIndex], lastUpdate: d.lastUpdate });
+  });
+  return [...latest.values()].sort((a, b) => a.id - b.id);
+}
 
 export class BatchWriter {
   private queue: Pending[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
   private queued = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
+  /** the commit in progress; what is queued meanwhile goes in the next transaction */
+  private flushing: Promise<void> | undefined;
+  /** transactions and records committed (observability, tests) */
+  readonly stats = { commits: 0, records: 0, largestBatch: 0 };
 
   constructor(
     private db: Db,
-    private options: { delayMs: number; maxRecords: number } = { delayMs: 2, maxRecords: 2000 },
+    private options: BatchWriterOptions = DEFAULT_BATCH,
   ) {}
 
   write(request: WriteRequest): Promise<WriteResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.queued += request.positions.length;
-      if (this.queued >= this.options.maxRecords) this.schedule(0);
-      else this.schedule(this.options.delayMs);
+      this.schedule();
     });
   }
 
-  private schedule(delay: number) {
-    if (this.timer && delay > 0) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+  private schedule(): void {
+    // a commit in progress, or one already due, takes what is queued when it is done
+    if (this.flushing || this.immediate) return;
+    if (this.queued >= this.options.maxRecords) {
+      clearTimeout(this.timer);
       this.timer = undefined;
-      const batch = this.queue;
-      this.queue = [];
-      this.queued = 0;
-      this.flushing = this.flushing.then(() => this.commit(batch));
-    }, delay);
+      this.immediate = setImmediate(() => this.flush());
+    } else {
+      this.timer ??= setTimeout(() => this.flush(), this.options.delayMs);
+    }
+  }
+
+  /** Up to maxRecords records (at least one request) off the head of the queue. */
+  private take(): Pending[] {
+    let records = 0;
+    let n = 0;
+    while (n < this.queue.length && (n === 0 || records < this.options.maxRecords)) {
+      records += this.queue[n].request.positions.length;
+      n++;
+    }
+    this.queued -= records;
+    return this.queue.splice(0, n);
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    this.immediate = undefined;
+    if (!this.queue.length) return;
+    const batch = this.take();
+    this.flushing = this.commit(batch).finally(() => {
+      this.flushing = undefined;
+      // those left over already waited for this commit: the next transaction starts after the sockets
+      // had a turn (setImmediate), so acknowledgements just released are written first
+      if (this.queue.length) this.immediate ??= setImmediate(() => this.flush());
+    });
   }
 
   /** Resolves when everything written so far is committed (shutdown, tests). */
   async drain(): Promise<void> {
-    while (this.queue.length || this.timer) {
-      if (this.timer) {
-        clearTimeout(this.timer);
-        this.timer = undefined;
-        const batch = this.queue;
-        this.queue = [];
-        this.queued = 0;
-        this.flushing = this.flushing.then(() => this.commit(batch));
+    for (;;) {
+      if (this.flushing) {
+        await this.flushing;
+        continue;
       }
-      await this.flushing;
+      if (!this.queue.length) return;
+      clearTimeout(this.timer);
+      clearImmediate(this.immediate);
+      this.flush();
     }
-    await this.flushing;
   }
 
   private sqliteWrite?: (batch: Pending[]) => WriteResult[];
@@ -96,8 +148,8 @@ export class BatchWriter {
     const updateDevice = sqlite.prepare(
       "UPDATE devices SET position_id = ?, last_update = ?, status = 'online' WHERE id = ?",
     );
-    return sqlite.transaction((batch: Pending[]) =>
-      batch.map(({ request }) => {
+    return sqlite.transaction((batch: Pending[]) => {
+      const results = batch.map(({ request }) => {
         const positionIds = request.positions.map((p) =>
           Number(
             insertPosition.run(
@@ -143,87 +195,123 @@ export class BatchWriter {
             attributes,
           };
         });
-        for (const d of request.devices) updateDevice.run(positionIds[d.positionIndex], d.lastUpdate, d.id);
         return { positionIds, events };
-      }),
-    );
+      });
+      const devices = deviceUpdates(
+        batch,
+        results.map((r) => r.positionIds),
+      );
+      for (const d of devices) updateDevice.run(d.positionId, d.lastUpdate, d.id);
+      return results;
+    });
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    if (!batch.length) return;
-    if (this.db.sqlite && !this.db.sqlite.inTransaction) {
-      this.sqliteWrite ??= this.sqliteCommit();
-      try {
-        const results = this.sqliteWrite!(batch);
-        batch.forEach((p, i) => p.resolve(results[i]));
-      } catch (err) {
-        for (const p of batch) p.reject(err);
-      }
-      return;
-    }
-    const { dialect } = this.db;
+    const records = batch.reduce((n, p) => n + p.request.positions.length, 0);
+    let results: WriteResult[];
     try {
-      const results = await this.db.kysely.transaction().execute(async (trx) => {
-        const out: WriteResult[] = [];
-        for (const { request } of batch) {
-          const positionIds: number[] = [];
-          for (let i = 0; i < request.positions.length; i += CHUNK) {
-            const rows = request.positions.slice(i, i + CHUNK).map((p) => ({
-              deviceId: p.deviceId,
-              protocol: p.protocol,
-              serverTime: p.serverTime,
-              deviceTime: p.deviceTime,
-              fixTime: p.fixTime,
-              valid: fromBool(dialect, p.valid),
-              latitude: p.latitude,
-              longitude: p.longitude,
-              altitude: p.altitude,
-              speed: p.speed,
-              course: p.course,
-              accuracy: p.accuracy,
-              address: p.address,
-              event: p.event,
-              attributes: toJson(p.attributes),
-            }));
-            const ids = await trx.insertInto('positions').values(rows).returning('id').execute();
-            positionIds.push(...ids.map((r) => Number(r.id)));
-          }
-          const events: StoredEvent[] = [];
-          if (request.events.length) {
-            const rows = request.events.map((e) => ({
-              type: e.draft.type,
-              eventTime: e.draft.eventTime,
-              deviceId: e.deviceId,
-              positionId: positionIds[e.positionIndex] ?? null,
-              geofenceId: e.draft.geofenceId ?? null,
-              attributes: toJson(e.draft.attributes ?? {}),
-            }));
-            for (let i = 0; i < rows.length; i += CHUNK) {
-              const chunk = rows.slice(i, i + CHUNK);
-              const ids = await trx.insertInto('events').values(chunk).returning('id').execute();
-              ids.forEach((r, j) =>
-                events.push({
-                  ...chunk[j],
-                  id: Number(r.id),
-                  attributes: request.events[i + j].draft.attributes ?? {},
-                }),
-              );
-            }
-          }
-          for (const d of request.devices) {
-            await trx
-              .updateTable('devices')
-              .set({ positionId: positionIds[d.positionIndex], lastUpdate: d.lastUpdate, status: 'online' })
-              .where('id', '=', d.id)
-              .execute();
-          }
-          out.push({ positionIds, events });
-        }
-        return out;
-      });
-      batch.forEach((p, i) => p.resolve(results[i]));
+      if (this.db.sqlite && !this.db.sqlite.inTransaction) {
+        this.sqliteWrite ??= this.sqliteCommit();
+        results = this.sqliteWrite!(batch);
+      } else {
+        results = await this.db.kysely.transaction().execute((trx) => this.commitWith(trx, batch));
+      }
     } catch (err) {
       for (const p of batch) p.reject(err);
+      return;
     }
+    this.stats.commits++;
+    this.stats.records += records;
+    this.stats.largestBatch = Math.max(this.stats.largestBatch, records);
+    batch.forEach((p, i) => p.resolve(results[i]));
+  }
+
+  /**
+   * Through Kysely (PostgreSQL, or SQLite inside another transaction): the whole batch in multi-row
+   * inserts, and the device rows in one `UPDATE ... FROM (VALUES ...)` instead of one UPDATE per device.
+   */
+  private async commitWith(trx: Transaction<Database>, batch: Pending[]): Promise<WriteResult[]> {
+    const { dialect } = this.db;
+    const positions = batch.flatMap(({ request }) => request.positions);
+    const ids: number[] = [];
+    for (let i = 0; i < positions.length; i += CHUNK) {
+      const rows = positions.slice(i, i + CHUNK).map((p) => ({
+        deviceId: p.deviceId,
+        protocol: p.protocol,
+        serverTime: p.serverTime,
+        deviceTime: p.deviceTime,
+        fixTime: p.fixTime,
+        valid: fromBool(dialect, p.valid),
+        latitude: p.latitude,
+        longitude: p.longitude,
+        altitude: p.altitude,
+        speed: p.speed,
+        course: p.course,
+        accuracy: p.accuracy,
+        address: p.address,
+        event: p.event,
+        attributes: toJson(p.attributes),
+      }));
+      // multi-row INSERT ... RETURNING answers in the order of the VALUES
+      const inserted = await trx.insertInto('positions').values(rows).returning('id').execute();
+      ids.push(...inserted.map((r) => Number(r.id)));
+    }
+    let offset = 0;
+    const positionIds = batch.map(({ request }) => {
+      const own = ids.slice(offset, offset + request.positions.length);
+      offset += request.positions.length;
+      return own;
+    });
+
+    const events = batch.flatMap(({ request }, i) =>
+      request.events.map((e) => ({
+        attributes: e.draft.attributes ?? {},
+        row: {
+          type: e.draft.type,
+          eventTime: e.draft.eventTime,
+          deviceId: e.deviceId,
+          positionId: positionIds[i][e.positionIndex] ?? null,
+          geofenceId: e.draft.geofenceId ?? null,
+          attributes: toJson(e.draft.attributes ?? {}),
+        },
+      })),
+    );
+    const stored: StoredEvent[] = [];
+    for (let i = 0; i < events.length; i += CHUNK) {
+      const chunk = events.slice(i, i + CHUNK);
+      const inserted = await trx
+        .insertInto('events')
+        .values(chunk.map((e) => e.row))
+        .returning('id')
+        .execute();
+      inserted.forEach((r, j) =>
+        stored.push({ ...chunk[j].row, id: Number(r.id), attributes: chunk[j].attributes }),
+      );
+    }
+
+    const devices = deviceUpdates(batch, positionIds);
+    if (dialect === 'postgres' && devices.length) {
+      const values = devices.map(
+        (d) => sql`(${d.id}::bigint, ${d.positionId}::bigint, ${d.lastUpdate}::bigint)`,
+      );
+      await sql`UPDATE devices SET position_id = v.position_id, last_update = v.last_update, status = 'online'
+        FROM (VALUES ${sql.join(values)}) AS v (id, position_id, last_update) WHERE devices.id = v.id`.execute(
+        trx,
+      );
+    } else {
+      for (const d of devices) {
+        await trx
+          .updateTable('devices')
+          .set({ positionId: d.positionId, lastUpdate: d.lastUpdate, status: 'online' })
+          .where('id', '=', d.id)
+          .execute();
+      }
+    }
+
+    let next = 0;
+    return batch.map(({ request }, i) => ({
+      positionIds: positionIds[i],
+      events: stored.slice(next, (next += request.events.length)),
+    }));
   }
 }

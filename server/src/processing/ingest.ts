@@ -9,6 +9,7 @@ import type { LiveHub } from '../live/hub';
 import type { DecodedPosition, IngestSink } from '../protocols/types';
 import { deviceJson, eventJson, positionJson } from '../services/rows';
 import { BatchWriter, type WriteRequest } from './batchWriter';
+import { commandDelivered, pendingCommands, type PendingCommand } from './pendingCommands';
 import type { DeviceState } from './deviceState';
 import { processRecord } from './pipeline';
 import type { EventContext, StoredEvent } from './types';
@@ -24,12 +25,16 @@ export interface IngestDeps {
   notifier?: Notifier;
   address?: (latitude: number, longitude: number) => string | null;
   log?: { error(obj: object, msg?: string): void };
-  /** told after a device's records are committed (pending commands go out then) */
-  onSeen?: (uniqueId: string) => void;
   now?: () => number;
+  /** unknown ids remembered at most (default 10,000) */
+  maxUnknown?: number;
 }
 
 const UNKNOWN_TTL_MS = 30_000;
+/** Random ids (scanners, garbage) must not grow memory without end: the oldest are forgotten first. */
+const MAX_UNKNOWN = 10_000;
+/** Longer than the uniqueId column holds: never a device, not worth a query nor a cache entry. */
+const MAX_UNIQUE_ID_LENGTH = 128;
 
 export class Ingest implements IngestSink {
   readonly writer: BatchWriter;
@@ -122,11 +127,40 @@ export class Ingest implements IngestSink {
   }
 
   async isKnownDevice(uniqueId: string): Promise<boolean> {
+    if (uniqueId.length > MAX_UNIQUE_ID_LENGTH) return false;
     const until = this.unknown.get(uniqueId);
-    if (until && until > this.now()) return false;
+    if (until !== undefined) {
+      if (until > this.now()) return false;
+      this.unknown.delete(uniqueId);
+    }
     const state = await this.loadState(uniqueId);
-    if (!state) this.unknown.set(uniqueId, this.now() + UNKNOWN_TTL_MS);
+    if (!state) this.rememberUnknown(uniqueId);
     return Boolean(state && !state.disabled);
+  }
+
+  private rememberUnknown(uniqueId: string): void {
+    this.unknown.delete(uniqueId);
+    this.unknown.set(uniqueId, this.now() + UNKNOWN_TTL_MS);
+    const max = this.deps.maxUnknown ?? MAX_UNKNOWN;
+    // one TTL for all: insertion order is expiry order
+    for (const oldest of this.unknown.keys()) {
+      if (this.unknown.size <= max) break;
+      this.unknown.delete(oldest);
+    }
+  }
+
+  /** Entries held per device id: loaded devices, and ids recently found unknown (bounded). */
+  cacheSizes(): { devices: number; unknown: number } {
+    return { devices: this.states.size, unknown: this.unknown.size };
+  }
+
+  async pendingCommands(uniqueId: string): Promise<PendingCommand[]> {
+    const state = await this.loadState(uniqueId);
+    return state ? pendingCommands(this.deps.db, state.id) : [];
+  }
+
+  commandDelivered(id: number): Promise<void> {
+    return commandDelivered(this.deps.db, id);
   }
 
   /** Marks devices offline in memory (the offline job changed them in the database). */
@@ -145,16 +179,19 @@ export class Ingest implements IngestSink {
     const now = this.now();
     const request: WriteRequest = { positions: [], events: [], devices: [] };
     const touched = new Map<number, { uniqueId: string; before: DeviceState; after: DeviceState }>();
+    const ctx = { now, zones, drivers: (u: string) => drivers.get(u), address: this.deps.address };
+    // the state each device is at within this call: loaded once, then carried from record to record
+    const current = new Map<string, { before: DeviceState; state: DeviceState }>();
     for (const d of decoded) {
-      const loaded = await this.loadState(d.uniqueId);
-      if (!loaded || loaded.disabled) throw new Error(`unknown or disabled device ${d.uniqueId}`);
-      const state = touched.get(loaded.id)?.after ?? loaded;
-      const result = processRecord(state, d, {
-        now,
-        zones,
-        drivers: (u) => drivers.get(u),
-        address: this.deps.address,
-      });
+      let device = current.get(d.uniqueId);
+      if (!device) {
+        const loaded = await this.loadState(d.uniqueId);
+        if (!loaded || loaded.disabled) throw new Error(`unknown or disabled device ${d.uniqueId}`);
+        device = { before: loaded, state: loaded };
+        current.set(d.uniqueId, device);
+      }
+      const state = device.state;
+      const result = processRecord(state, d, ctx);
       if (!result.position) continue;
       const index = request.positions.push(result.position) - 1;
       for (const draft of result.events)
@@ -164,13 +201,12 @@ export class Ingest implements IngestSink {
         if (existing) existing.positionIndex = index;
         else request.devices.push({ id: state.id, positionIndex: index, lastUpdate: now });
       }
-      touched.set(state.id, {
-        uniqueId: d.uniqueId,
-        before: touched.get(loaded.id)?.before ?? loaded,
-        after: result.next,
-      });
-      this.states.set(d.uniqueId, Promise.resolve(result.next));
+      device.state = result.next;
+      touched.set(state.id, { uniqueId: d.uniqueId, before: device.before, after: result.next });
     }
+    // no await since the states were loaded: nothing else ran in between, so adopting them here is
+    // the same as adopting them record by record
+    for (const t of touched.values()) this.states.set(t.uniqueId, Promise.resolve(t.after));
     if (!request.positions.length) return;
     let written;
     try {
@@ -181,7 +217,6 @@ export class Ingest implements IngestSink {
       throw err;
     }
     this.publish(request, written.positionIds, written.events, touched);
-    if (this.deps.onSeen) for (const t of touched.values()) this.deps.onSeen(t.after.uniqueId);
   }
 
   private publish(

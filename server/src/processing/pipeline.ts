@@ -3,7 +3,7 @@
  * odometer -> engine hours -> ignition times -> driver -> zones -> address -> event detectors -> next state.
  * Pure apart from the lookups it is given; the caller stores the result and then adopts `next`.
  */
-import { DETECTORS } from '../events/detectors';
+import { DETECTORS, type DetectorInput } from '../events/detectors';
 import type { DecodedPosition } from '../protocols/types';
 import type { DeviceState } from './deviceState';
 import { applyDistance } from './stages/distance';
@@ -72,11 +72,13 @@ export function processRecord(
   if (p.valid && ctx.address) p.address = ctx.address(p.latitude, p.longitude);
 
   const events: EventDraft[] = [];
-  let patch: Partial<DeviceState> = {};
+  let patch: Partial<DeviceState> | undefined;
+  // one input for every detector: this runs for each record, allocations add up
+  const input: DetectorInput = { state, position: p, zones, zone: ctx.zones.zoneById };
   for (const detect of DETECTORS) {
-    const result = detect({ state, position: p, zones, zone: (id) => ctx.zones.zones.get(id) });
-    events.push(...result.events);
-    if (result.patch) patch = { ...patch, ...result.patch };
+    const result = detect(input);
+    for (const event of result.events) events.push(event);
+    if (result.patch) patch = patch ? Object.assign(patch, result.patch) : { ...result.patch };
   }
   const next: DeviceState = {
     ...state,

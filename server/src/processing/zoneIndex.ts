@@ -31,6 +31,8 @@ export class ZoneIndex {
   private byGroup = new Map<number, Set<number>>();
   private parents = new Map<number, number | null>();
   readonly zones = new Map<number, Zone>();
+  /** A zone by id (one bound function for the detectors, not a closure per record). */
+  readonly zoneById = (id: number): Zone | undefined => this.zones.get(id);
 
   static async load(db: Db): Promise<ZoneIndex> {
     const index = new ZoneIndex();

@@ -22,6 +22,10 @@ export interface IngestSink {
   isKnownDevice(uniqueId: string): Promise<boolean>;
   /** commits the positions (in order) durably; resolves only after commit. Rejects on failure. */
   store(positions: DecodedPosition[]): Promise<void>;
+  /** commands queued for the device while it was not connected here, oldest first */
+  pendingCommands?(uniqueId: string): Promise<Array<{ id: number; text: string }>>;
+  /** the device has that command: it is not sent again */
+  commandDelivered?(id: number): Promise<void>;
 }
 
 /** The subset of a pino logger the listeners use (pino's Logger satisfies it). */

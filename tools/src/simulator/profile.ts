@@ -3,6 +3,7 @@
  * demo fleet of tools/src/seedDemo.ts (index i = uniqueId 356307042440000 + i) gets matching vehicles:
  * machines at 20..22, boats at 23..24, trucks and buses among the rest.
  */
+import { demoDriverKey } from '../demoDrivers';
 import { WAYPOINTS, makeRoute, type Route, type WaypointName } from './geo';
 
 export type VehicleKind = 'car' | 'truck' | 'machine' | 'boat';
@@ -19,7 +20,7 @@ export interface VehicleProfile {
   /** shift start, hour of the day in Luanda (UTC+1), and its length in hours */
   shiftStartHour: number;
   shiftHours: number;
-  /** the RFID card of the vehicle's usual driver (the demo seed's driver uniqueIds) */
+  /** the RFID key of the vehicle's usual driver (a demo seed driver's uniqueId) */
   driver: string;
   /** fuel level used per kilometre, percent of the tank */
   fuelPerKm: number;
@@ -42,7 +43,6 @@ const CITY: WaypointName[] = [
 ];
 
 const FLEET_SIZE = 25;
-const SEED_DRIVERS = 12;
 
 export function kindOf(index: number): VehicleKind {
   const i = index % FLEET_SIZE;
@@ -85,7 +85,7 @@ export function createProfile(index: number, uniqueId: string): VehicleProfile {
     speedingKmh: kind === 'car' ? 102 + (index % 4) * 5 : kind === 'truck' ? 93 + (index % 3) * 4 : 0,
     shiftStartHour: kind === 'machine' ? 7 : kind === 'boat' ? 6 : night ? 18 : 5 + ((index * 7) % 4),
     shiftHours: kind === 'machine' ? 10 : kind === 'boat' ? 12 : night ? 12 : 11 + (index % 3),
-    driver: `RFID${1000 + (index % SEED_DRIVERS)}`,
+    driver: demoDriverKey(index),
     fuelPerKm: kind === 'truck' ? 0.12 : kind === 'machine' ? 0.6 : 0.2,
     seed: 0x5eed + index * 7919,
   };

@@ -7,6 +7,7 @@ import {
 } from '../../../server/src/protocols';
 import { rfidNumber, toAvlRecord, toOsmandQuery } from './records';
 import type { Sample } from './vehicle';
+import { demoDriverKey } from '../demoDrivers';
 
 const base: Sample = {
   time: Date.UTC(2025, 0, 15, 9, 30, 0),
@@ -24,7 +25,7 @@ const base: Sample = {
   powerMv: 13_900,
   batteryMv: 4_100,
   rssi: 4,
-  driver: 'RFID1003',
+  driver: demoDriverKey(3),
   event: null,
 };
 
@@ -51,7 +52,7 @@ describe('Teltonika records', () => {
       battery: 4.1,
       odometer: 12_345_678,
       io24: 95,
-      driverUniqueId: '5246494431303033',
+      driverUniqueId: demoDriverKey(3),
     });
   });
 
@@ -75,9 +76,9 @@ describe('Teltonika records', () => {
     expect(sos.attributes.alarm).toBe('general');
   });
 
-  it('sends the driver card text as an 8-byte number', () => {
-    expect(rfidNumber('RFID1000')).toBe(0x5246494431303030n);
-    expect(rfidNumber('AB')).toBe(0x4142n);
+  it('sends the driver key as the 8-byte number its 16 hex digits spell', () => {
+    expect(rfidNumber('B100000A0F100001')).toBe(0xb100000a0f100001n);
+    expect(() => rfidNumber('RFID1000')).toThrow(/16 uppercase hex digits/);
   });
 });
 
@@ -90,7 +91,12 @@ describe('OsmAnd requests', () => {
     expect(p.fixTime.getTime()).toBe(base.time);
     expect(p.speed).toBeCloseTo(95 / 1.852, 1);
     expect(p.latitude).toBeCloseTo(-8.8383, 6);
-    expect(p.attributes).toMatchObject({ ignition: true, driverUniqueId: 'RFID1003', fuel: 64, power: 13.9 });
+    expect(p.attributes).toMatchObject({
+      ignition: true,
+      driverUniqueId: demoDriverKey(3),
+      fuel: 64,
+      power: 13.9,
+    });
     expect(p.attributes.batteryLevel).toBe(86);
   });
 

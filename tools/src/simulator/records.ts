@@ -38,13 +38,12 @@ export function eventIoId(event: VehicleEvent | null): number {
 }
 
 /**
- * The RFID card number as the reader sends it in io78: the card text's ASCII bytes as an 8-byte number
- * ("RFID1000" -> 0x5246494431303030; the server shows it as 16 hex digits).
+ * The RFID key as the reader sends it in io78: its 16 hex digits as an 8-byte number, which the server
+ * shows as the same 16 hex digits (so a seeded driver with that uniqueId is found).
  */
-export function rfidNumber(card: string): bigint {
-  let value = 0n;
-  for (const byte of Buffer.from(card.slice(0, 8), 'ascii')) value = (value << 8n) | BigInt(byte);
-  return value;
+export function rfidNumber(key: string): bigint {
+  if (!/^[0-9A-F]{16}$/.test(key)) throw new Error(`an RFID key is 16 uppercase hex digits, not "${key}"`);
+  return BigInt(`0x${key}`);
 }
 
 export function toAvlRecord(s: Sample): AvlRecord {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { demoDriverKey } from '../demoDrivers';
 import { distanceM } from './geo';
 import { createProfile, inShift, kindOf, nextShiftStart, shiftEnd } from './profile';
 import { createRandom } from './random';
@@ -43,7 +44,7 @@ describe('vehicle profiles and shifts', () => {
     expect(kindOf(2)).toBe('truck');
     expect(kindOf(0)).toBe('car');
     expect(kindOf(45)).toBe('machine');
-    expect(createProfile(3, 'x').driver).toBe('RFID1003');
+    expect(createProfile(3, 'x').driver).toBe(demoDriverKey(3));
   });
 
   it('knows when a shift runs, also across midnight', () => {
@@ -71,7 +72,7 @@ describe('day cycle', () => {
       const off = ignitionOf(a) && !ignitionOf(b);
       expect(b.event?.type === 'ignitionOn').toBe(on);
       expect(b.event?.type === 'ignitionOff').toBe(off);
-      expect(b.driver).toBe(ignitionOf(b) ? 'RFID1000' : null);
+      expect(b.driver).toBe(ignitionOf(b) ? demoDriverKey(0) : null);
       expect(b.time - a.time).toBe(recordPeriodMs(a));
     }
   });

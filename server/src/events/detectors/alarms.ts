@@ -45,13 +45,16 @@ function isLowBattery(attrs: Record<string, unknown>): boolean | undefined {
 }
 
 export const alarmDetector: Detector = ({ state, position }) => {
-  const before = new Set(alarmsOf(state.last?.attributes.alarm));
   const events: EventDraft[] = [];
   const seen = new Set<string>();
-  for (const alarm of alarmsOf(position.attributes.alarm)) {
-    if (seen.has(alarm) || before.has(alarm)) continue;
-    seen.add(alarm);
-    events.push({ type: 'alarm', eventTime: position.fixTime, attributes: { alarm } });
+  const current = alarmsOf(position.attributes.alarm);
+  if (current.length) {
+    const before = new Set(alarmsOf(state.last?.attributes.alarm));
+    for (const alarm of current) {
+      if (seen.has(alarm) || before.has(alarm)) continue;
+      seen.add(alarm);
+      events.push({ type: 'alarm', eventTime: position.fixTime, attributes: { alarm } });
+    }
   }
   const low = isLowBattery(position.attributes);
   const wasLow = state.last ? isLowBattery(state.last.attributes) : false;

@@ -1,8 +1,9 @@
 /** geofenceEnter / geofenceExit for each zone entered or left. */
 import type { EventDraft } from '../../processing/types';
-import type { Detector } from './types';
+import { none, type Detector } from './types';
 
 export const geofenceDetector: Detector = ({ position, zones, zone }) => {
+  if (!zones.exited.length && !zones.entered.length) return none;
   const make = (type: string, id: number): EventDraft => ({
     type,
     eventTime: position.fixTime,

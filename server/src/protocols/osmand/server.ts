@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { IngestSink, ProtocolLog } from '../types';
 import { parseOsmandRequest } from './parse';
 
@@ -13,6 +13,8 @@ export interface OsmandListenOptions {
 
 export interface OsmandListener {
   port: number;
+  /** open connections and requests being handled; both return to 0 when the phones are gone */
+  stats(): { connections: number; requests: number };
   close(): Promise<void>;
 }
 
@@ -44,7 +46,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    // the phone went away (or sent a broken body) before the request was complete: nothing to answer
+    const incomplete = () => reject(new HttpError(400, 'request body incomplete'));
+    req.on('error', incomplete);
+    req.on('close', () => {
+      if (!req.complete) incomplete();
+    });
   });
 }
 
@@ -63,13 +70,22 @@ function reply(res: ServerResponse, status: number, text = ''): void {
  */
 export async function startOsmand(options: OsmandListenOptions): Promise<OsmandListener> {
   const { sink, log } = options;
+  const sockets = new Set<Socket>();
+  /** the response being written on each connection (requests on one connection are answered in order) */
+  const responding = new Map<Socket, { req: IncomingMessage; res: ServerResponse }>();
+  let requests = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'POST') {
       res.setHeader('allow', 'GET, POST');
       throw new HttpError(405, 'method not allowed');
     }
-    const url = new URL(req.url ?? '/', 'http://osmand.invalid');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://osmand.invalid');
+    } catch {
+      throw new HttpError(400, 'invalid request URL');
+    }
     const body = await readBody(req);
     const parsed = parseOsmandRequest({
       query: url.searchParams,
@@ -85,21 +101,41 @@ export async function startOsmand(options: OsmandListenOptions): Promise<OsmandL
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) {
-        log.debug({ status: error.status, reason: error.message, url: req.url }, 'osmand request refused');
-        if (error.status === 413) {
-          res.setHeader('connection', 'close');
-          res.on('finish', () => req.socket.destroy());
-        }
-        reply(res, error.status, error.message);
-      } else {
-        log.error({ err: error, url: req.url }, 'osmand request failed');
-        reply(res, 500, 'not stored');
-      }
+    requests++;
+    const socket = req.socket;
+    responding.set(socket, { req, res });
+    res.once('close', () => {
+      if (responding.get(socket)?.res === res) responding.delete(socket);
     });
+    handle(req, res)
+      .catch((error: unknown) => {
+        if (error instanceof HttpError) {
+          log.debug({ status: error.status, reason: error.message, url: req.url }, 'osmand request refused');
+          if (error.status === 413) {
+            res.setHeader('connection', 'close');
+            res.on('finish', () => req.socket.destroy());
+          }
+          reply(res, error.status, error.message);
+        } else {
+          log.error({ err: error, url: req.url }, 'osmand request failed');
+          reply(res, 500, 'not stored');
+        }
+      })
+      .finally(() => requests--);
   });
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  // Bytes that are not HTTP close the connection, but only after the answer to a request already being
+  // handled (its fix may be stored by now) has gone out: the phone must learn that fix was accepted.
+  server.on('clientError', (_error, socket) => {
+    const current = responding.get(socket as Socket);
+    // a request whose own bytes are broken was never stored: nothing to wait for
+    if (!current?.req.complete) return socket.destroy();
+    const close = () => socket.destroy();
+    current.res.once('finish', close).once('close', close);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -111,6 +147,7 @@ export async function startOsmand(options: OsmandListenOptions): Promise<OsmandL
 
   return {
     port: (server.address() as AddressInfo).port,
+    stats: () => ({ connections: sockets.size, requests }),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -35,7 +35,7 @@ export function decodeAvlData(data: Buffer): AvlPacket {
 }
 
 function decodeRecord(cursor: ByteCursor, codec: AvlCodec): AvlRecord {
-  const timestamp = Number(cursor.u64());
+  const timestamp = cursor.u64Number();
   if (timestamp > MAX_DATE_MS) throw new TeltonikaDecodeError(`timestamp out of range: ${timestamp}`);
   const priority = cursor.u8();
   const longitude = cursor.i32() / 1e7;
@@ -51,13 +51,11 @@ function decodeRecord(cursor: ByteCursor, codec: AvlCodec): AvlRecord {
   if (codec === CODEC_8E) cursor.u16();
   else cursor.u8(); // total IO count: redundant with the per-size counts, which are authoritative
 
-  const countOf = () => (codec === CODEC_8E ? cursor.u16() : cursor.u8());
-  const idOf = () => (wide ? cursor.u16() : cursor.u8());
   const io: AvlIo[] = [];
   for (const size of FIXED_IO_SIZES) {
-    const n = countOf();
+    const n = codec === CODEC_8E ? cursor.u16() : cursor.u8();
     for (let i = 0; i < n; i++) {
-      const id = idOf();
+      const id = wide ? cursor.u16() : cursor.u8();
       io.push({ id, value: cursor.bytes(size) });
     }
   }

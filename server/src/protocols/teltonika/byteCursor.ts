@@ -46,6 +46,12 @@ export class ByteCursor {
     return this.buf.readBigUInt64BE(this.take(8));
   }
 
+  /** A u64 as a number (exact below 2^53, which every millisecond timestamp is), without a BigInt. */
+  u64Number(): number {
+    const at = this.take(8);
+    return this.buf.readUInt32BE(at) * 2 ** 32 + this.buf.readUInt32BE(at + 4);
+  }
+
   bytes(n: number): Buffer {
     const at = this.take(n);
     return this.buf.subarray(at, at + n);

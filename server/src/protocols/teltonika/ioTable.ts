@@ -83,6 +83,10 @@ export const IO_TABLE: readonly IoRow[] = [
 
 const ROWS_BY_ID = new Map(IO_TABLE.map((row) => [row.id, row]));
 
+/** `io{id}` strings, made once per id rather than once per element of every record. */
+const IO_KEYS: string[] = [];
+const ioKey = (id: number): string => (IO_KEYS[id] ??= `io${id}`);
+
 /** Adds an alarm name to the comma-separated `alarm` attribute, once. */
 export function addAlarm(attributes: Record<string, unknown>, alarm: string): void {
   const current = typeof attributes.alarm === 'string' && attributes.alarm ? attributes.alarm.split(',') : [];
@@ -95,7 +99,7 @@ export function addAlarm(attributes: Record<string, unknown>, alarm: string): vo
  * carry vendor-specific payloads, so they are kept raw only.
  */
 export function applyIo(attributes: Record<string, unknown>, io: AvlIo): void {
-  attributes[`io${io.id}`] = rawIoValue(io.value, io.variable);
+  attributes[ioKey(io.id)] = rawIoValue(io.value, io.variable);
   const row = ROWS_BY_ID.get(io.id);
   if (!row || io.variable) return;
   const value = row.convert(io.value);

@@ -1,8 +1,13 @@
 /** Reading IO element bytes as numbers. IO values are big-endian, 1 to 8 bytes. */
 
+const TWO_32 = 2 ** 32;
+/** High words below this keep an 8-byte value within Number.MAX_SAFE_INTEGER. */
+const SAFE_HIGH = 2 ** 21;
+
 export function unsignedOf(raw: Buffer): number {
   if (raw.length === 0) return 0;
   if (raw.length <= 6) return raw.readUIntBE(0, raw.length);
+  if (raw.length === 8) return raw.readUInt32BE(0) * TWO_32 + raw.readUInt32BE(4);
   return Number(bigUnsignedOf(raw));
 }
 
@@ -14,6 +19,7 @@ export function signedOf(raw: Buffer): number {
 }
 
 export function bigUnsignedOf(raw: Buffer): bigint {
+  if (raw.length === 8) return raw.readBigUInt64BE(0);
   let value = 0n;
   for (const byte of raw) value = (value << 8n) | BigInt(byte);
   return value;
@@ -26,6 +32,9 @@ export function bigUnsignedOf(raw: Buffer): bigint {
 export function rawIoValue(raw: Buffer, variable = false): number | string {
   if (variable) return raw.toString('hex');
   if (raw.length <= 6) return raw.length ? raw.readUIntBE(0, raw.length) : 0;
+  // 8-byte values (the usual case past 6 bytes) without a BigInt when they fit a number exactly
+  if (raw.length === 8 && raw.readUInt32BE(0) < SAFE_HIGH)
+    return raw.readUInt32BE(0) * TWO_32 + raw.readUInt32BE(4);
   const value = bigUnsignedOf(raw);
   return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }

@@ -1,9 +1,11 @@
-import { startTeltonikaTcp, type TeltonikaListenOptions } from './tcpServer';
+import { startTeltonikaTcp, type TcpListenerStats, type TeltonikaListenOptions } from './tcpServer';
 import { startTeltonikaUdp } from './udpServer';
 
 export interface TeltonikaListener {
   tcpPort: number;
   udpPort: number;
+  /** what the listener holds in memory: TCP connections and buffers, UDP per-device queues */
+  stats(): TcpListenerStats & { udpDevices: number };
   sendCommand(uniqueId: string, text: string, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export async function startTeltonika(options: TeltonikaListenOptions): Promise<T
   return {
     tcpPort: tcp.port,
     udpPort: udp.port,
+    stats: () => ({ ...tcp.stats(), udpDevices: udp.stats().devices }),
     sendCommand: (uniqueId, text, timeoutMs) => tcp.sendCommand(uniqueId, text, timeoutMs),
     close: async () => {
       await Promise.all([tcp.close(), udp.close()]);

@@ -12,9 +12,14 @@ const REJECT = Buffer.from([0x00]);
 /** Events queued before the socket is paused; a device waits for each ack, so this is only hit by floods. */
 const HIGH_WATER = 32;
 
+/** How long a queued command waits for the device's answer before it counts as sent. */
+const QUEUED_COMMAND_WAIT_MS = 30_000;
+
 export interface SessionHooks {
   sink: IngestSink;
   log: ProtocolLog;
+  /** how often queued commands are looked up while the device reports */
+  commandCheckMs: number;
   identified(session: TeltonikaSession): void;
   closed(session: TeltonikaSession): void;
 }
@@ -32,6 +37,8 @@ export class TeltonikaSession {
   private queued = 0;
   private finished = false;
   private lastPosition?: DecodedPosition;
+  private commandsCheckedAt = -Infinity;
+  private deliveringCommands = false;
 
   constructor(
     private readonly socket: Socket,
@@ -49,6 +56,11 @@ export class TeltonikaSession {
       this.commands.close(new Error('device disconnected'));
       hooks.closed(this);
     });
+  }
+
+  /** Bytes held for a frame not yet complete. */
+  get buffered(): number {
+    return this.reader.buffered;
   }
 
   sendCommand(text: string, timeoutMs: number): Promise<string> {
@@ -136,6 +148,38 @@ export class TeltonikaSession {
     if (this.finished) return;
     this.lastPosition = positions.at(-1) ?? this.lastPosition;
     this.write(encodeTcpAck(positions.length));
+    // after the ack is written: a device reads its ack before any command
+    this.deliverQueuedCommands();
+  }
+
+  /** Sends, in the background, the commands queued for this device (on any node) while it was away. */
+  private deliverQueuedCommands(): void {
+    const { sink, log, commandCheckMs } = this.hooks;
+    if (!sink.pendingCommands || this.deliveringCommands) return;
+    if (Date.now() - this.commandsCheckedAt < commandCheckMs) return;
+    this.commandsCheckedAt = Date.now();
+    this.deliveringCommands = true;
+    const uniqueId = this.uniqueId as string;
+    void (async () => {
+      for (const command of await sink.pendingCommands!(uniqueId)) {
+        if (this.finished) return;
+        try {
+          await this.commands.send(command.text, QUEUED_COMMAND_WAIT_MS);
+        } catch (error) {
+          // gone before it was sent: it stays queued for the next connection; no answer: it was sent
+          if (this.finished) return;
+          log.info(
+            { uniqueId, text: command.text, reason: (error as Error).message },
+            'queued command sent, no answer',
+          );
+        }
+        await sink.commandDelivered?.(command.id);
+      }
+    })()
+      .catch((error: unknown) => log.warn({ err: error, uniqueId }, 'queued commands not delivered'))
+      .finally(() => {
+        this.deliveringCommands = false;
+      });
   }
 
   private async handleCodec12(data: Buffer): Promise<void> {

@@ -15,6 +15,8 @@ export interface TeltonikaUdpOptions {
 
 export interface TeltonikaUdpListener {
   port: number;
+  /** devices with datagrams being handled (their ordering queues); 0 when idle */
+  stats(): { devices: number };
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startTeltonikaUdp(options: TeltonikaUdpOptions): Promise<T
 
   return {
     port: (socket.address() as AddressInfo).port,
+    stats: () => ({ devices: queues.size }),
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }

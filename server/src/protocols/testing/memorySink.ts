@@ -10,8 +10,24 @@ export class MemorySink implements IngestSink {
   storeCalls = 0;
   beforeCommit?: (positions: DecodedPosition[]) => Promise<void>;
 
+  /** commands queued for devices (as the database holds them), and the ids the listener delivered */
+  readonly commands: Array<{ id: number; uniqueId: string; text: string }> = [];
+  readonly delivered: number[] = [];
+  commandLookups = 0;
+
   constructor(known: string[] = []) {
     this.known = new Set(known);
+  }
+
+  async pendingCommands(uniqueId: string): Promise<Array<{ id: number; text: string }>> {
+    this.commandLookups++;
+    return this.commands
+      .filter((c) => c.uniqueId === uniqueId && !this.delivered.includes(c.id))
+      .map(({ id, text }) => ({ id, text }));
+  }
+
+  async commandDelivered(id: number): Promise<void> {
+    this.delivered.push(id);
   }
 
   async isKnownDevice(uniqueId: string): Promise<boolean> {

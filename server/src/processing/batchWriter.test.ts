@@ -1,0 +1,191 @@
+import { type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, freshDatabase } from '../../test/harness';
+import type { Db } from '../db/database';
+import { fromBool, parseJson, toJson } from '../db/mapping';
+import { migrateToLatest } from '../db/migrate';
+import { BatchWriter, type WriteRequest } from './batchWriter';
+import type { ProcessedPosition } from './types';
+
+const T0 = Date.UTC(2025, 0, 1);
+
+function position(deviceId: number, n: number): ProcessedPosition {
+  return {
+    deviceId,
+    protocol: 'teltonika',
+    serverTime: T0 + n * 1000,
+    deviceTime: T0 + n * 1000,
+    fixTime: T0 + n * 1000,
+    valid: true,
+    latitude: -8.8 - n * 1e-4,
+    longitude: 13.2,
+    altitude: 10,
+    speed: 5,
+    course: 90,
+    accuracy: 0,
+    address: null,
+    event: null,
+    attributes: { n },
+    outdated: false,
+  };
+}
+
+/** A request of `count` records of one device; the latest record becomes the device's position. */
+function request(deviceId: number, first: number, count: number, event = false): WriteRequest {
+  return {
+    positions: Array.from({ length: count }, (_, i) => position(deviceId, first + i)),
+    events: event
+      ? [{ deviceId, positionIndex: count - 1, draft: { type: 'ignitionOn', eventTime: T0 } }]
+      : [],
+    devices: [{ id: deviceId, positionIndex: count - 1, lastUpdate: T0 + first }],
+  };
+}
+
+/** Counts the statements that write the devices table (a Kysely plugin: the database itself is real). */
+class DeviceWrites implements KyselyPlugin {
+  count = 0;
+  transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {
+    const text = JSON.stringify(node);
+    if (node.kind === 'UpdateQueryNode' && text.includes('"devices"')) this.count++;
+    if (node.kind === 'RawNode' && /UPDATE devices/i.test(text)) this.count++;
+    return node;
+  }
+  async transformResult<T>({ result }: { result: T }): Promise<T> {
+    return result;
+  }
+}
+
+describe.each(dialects())('batch writer on %s', (dialect) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  const deviceIds: number[] = [];
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase(dialect);
+    db = fresh.db;
+    drop = fresh.drop;
+    await migrateToLatest(db);
+    for (let i = 0; i < 30; i++) {
+      const row = await db.kysely
+        .insertInto('devices')
+        .values({
+          name: `V${i}`,
+          uniqueId: `batch-${i}`,
+          groupId: null,
+          category: null,
+          phone: null,
+          model: null,
+          contact: null,
+          disabled: fromBool(db.dialect, false),
+          status: 'offline',
+          lastUpdate: null,
+          positionId: null,
+          attributes: toJson({}),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      deviceIds.push(Number(row.id));
+    }
+  });
+  afterAll(async () => {
+    await db.close();
+    await drop();
+  });
+
+  const latestOf = async (id: number) => {
+    const d = await db.kysely
+      .selectFrom('devices')
+      .select(['positionId', 'status', 'lastUpdate'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const p = await db.kysely
+      .selectFrom('positions')
+      .select(['attributes'])
+      .where('id', '=', Number(d.positionId))
+      .executeTakeFirstOrThrow();
+    return { status: d.status, lastUpdate: Number(d.lastUpdate), n: parseJson(p.attributes).n };
+  };
+
+  it('commits a burst in transactions of at most maxRecords, answering each caller with its own ids', async () => {
+    const writer = new BatchWriter(db, { delayMs: 2, maxRecords: 50 });
+    // 30 devices x 10 records arrive together: 300 records, so six transactions of 50
+    const results = await Promise.all(deviceIds.map((id, i) => writer.write(request(id, i * 100, 10, true))));
+    expect(writer.stats).toMatchObject({ commits: 6, records: 300, largestBatch: 50 });
+
+    for (const [i, result] of results.entries()) {
+      expect(result.positionIds).toHaveLength(10);
+      const rows = await db.kysely
+        .selectFrom('positions')
+        .select(['id', 'deviceId', 'attributes'])
+        .where('id', 'in', result.positionIds)
+        .execute();
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      // each caller's ids are its own records, in its order
+      expect(result.positionIds.map((id) => parseJson(byId.get(id)!.attributes).n)).toEqual(
+        Array.from({ length: 10 }, (_, k) => i * 100 + k),
+      );
+      expect(result.events).toHaveLength(1);
+      expect(result.events[0]).toMatchObject({ deviceId: deviceIds[i], positionId: result.positionIds[9] });
+      expect(await latestOf(deviceIds[i])).toEqual({
+        status: 'online',
+        lastUpdate: T0 + i * 100,
+        n: i * 100 + 9,
+      });
+    }
+  });
+
+  it('gives a device written twice in one batch its latest record', async () => {
+    const writer = new BatchWriter(db, { delayMs: 5, maxRecords: 1000 });
+    const [a, b] = deviceIds;
+    await Promise.all([
+      writer.write(request(a, 1000, 3)),
+      writer.write(request(b, 2000, 2)),
+      writer.write(request(a, 1003, 2)),
+    ]);
+    expect(writer.stats.commits).toBe(1);
+    expect((await latestOf(a)).n).toBe(1004);
+    expect((await latestOf(b)).n).toBe(2001);
+  });
+
+  it('updates the device rows of a whole batch with one statement on PostgreSQL', async () => {
+    const counter = new DeviceWrites();
+    const counted: Db = { ...db, kysely: db.kysely.withPlugin(counter), sqlite: undefined };
+    const writer = new BatchWriter(counted, { delayMs: 5, maxRecords: 1000 });
+    await Promise.all(deviceIds.map((id, i) => writer.write(request(id, 5000 + i * 10, 2))));
+    expect(writer.stats.commits).toBe(1);
+    // SQLite keeps one prepared UPDATE per device (cheap, in process); PostgreSQL gets one round trip
+    expect(counter.count).toBe(dialect === 'postgres' ? 1 : deviceIds.length);
+    for (const [i, id] of deviceIds.entries()) expect((await latestOf(id)).n).toBe(5000 + i * 10 + 1);
+  });
+
+  it('rejects every caller of a failed transaction and commits none of it', async () => {
+    const writer = new BatchWriter(db, { delayMs: 5, maxRecords: 1000 });
+    const before = await db.kysely
+      .selectFrom('positions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const good = writer.write(request(deviceIds[0], 9000, 2));
+    const bad = writer.write({
+      ...request(deviceIds[1], 9100, 1),
+      positions: [{ ...position(deviceIds[1], 1), latitude: null as unknown as number }],
+    });
+    await expect(good).rejects.toThrow();
+    await expect(bad).rejects.toThrow();
+    const after = await db.kysely
+      .selectFrom('positions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('drain waits for everything written so far', async () => {
+    const writer = new BatchWriter(db, { delayMs: 50, maxRecords: 10 });
+    const done: number[] = [];
+    for (let i = 0; i < 5; i++)
+      void writer.write(request(deviceIds[i], 20_000 + i * 10, 4)).then(() => done.push(i));
+    await writer.drain();
+    await Promise.resolve();
+    expect(done.sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(writer.stats.records).toBe(20);
+  });
+});
