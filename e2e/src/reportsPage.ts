@@ -43,10 +43,10 @@ export const chips = (page: Page, pickerId: string): Promise<string[]> =>
     .locator('.MuiChip-label')
     .allTextContents();
 
-/** Runs the report on screen and waits for its tables. */
+/** Runs the report on screen and waits for its tables (a loaded CI machine can take a while). */
 export async function query(page: Page): Promise<void> {
   await page.getByTestId('report-query').click();
-  await page.getByTestId('report-results').waitFor();
+  await page.getByTestId('report-results').waitFor({ timeout: 60_000 });
 }
 
 /** The texts of the visible cells of the nth result table. */

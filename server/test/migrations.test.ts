@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dialects, freshDatabase } from './harness';
-import { migrateToLatest } from '../src/db/migrate';
+import { sql } from 'kysely';
+import { migrateTo, migrateToLatest } from '../src/db/migrate';
+import { fromBool, toJson } from '../src/db/mapping';
 
 const TABLES = [
   'users',
@@ -34,7 +36,13 @@ describe.each(dialects())('migrations on %s', (dialect) => {
   it('build every table from an empty database, once', async () => {
     const fresh = await freshDatabase(dialect);
     try {
-      expect(await migrateToLatest(fresh.db)).toEqual(['001_core', '002_reports']);
+      expect(await migrateToLatest(fresh.db)).toEqual([
+        '001_core',
+        '002_reports',
+        '003_positionColumns',
+        '004_commands',
+        '005_compactCache',
+      ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
       const names = tables.filter((t) => !fresh.db.schema || t.schema === fresh.db.schema).map((t) => t.name);
@@ -54,6 +62,62 @@ describe.each(dialects())('migrations on %s', (dialect) => {
           'attributes',
         ]),
       );
+    } finally {
+      await fresh.db.close();
+      await fresh.drop();
+    }
+  });
+
+  it('keeps existing positions and derives the hot report columns from their attributes', async () => {
+    const fresh = await freshDatabase(dialect);
+    const k = fresh.db.kysely;
+    try {
+      await migrateTo(fresh.db, '002_reports');
+      const device = await k
+        .insertInto('devices')
+        .values({
+          name: 'V',
+          uniqueId: '123',
+          status: 'offline',
+          disabled: fromBool(dialect, false),
+          attributes: toJson({}),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const position = (attributes: Record<string, unknown>, fixTime: number) => ({
+        deviceId: Number(device.id),
+        serverTime: fixTime,
+        deviceTime: fixTime,
+        fixTime,
+        valid: fromBool(dialect, true),
+        latitude: -8.8,
+        longitude: 13.2,
+        altitude: 0,
+        speed: 0,
+        course: 0,
+        accuracy: 0,
+        attributes: toJson(attributes),
+      });
+      const [old] = await k
+        .insertInto('positions')
+        .values(position({ ignition: true, motion: false, totalDistance: 1234.5, hours: 3_600_000 }, 1000))
+        .returning('id')
+        .execute();
+      expect(await migrateToLatest(fresh.db)).toEqual(['003_positionColumns', '004_commands', '005_compactCache']);
+      const [later] = await k
+        .insertInto('positions')
+        .values(position({ ignition: false, totalDistance: 'garbage' }, 2000))
+        .returning('id')
+        .execute();
+      const rows = await sql<{ id: number; ignition: unknown; motion: unknown; td: unknown; hours: unknown }>`
+        SELECT id, ignition, motion, total_distance AS td, hours FROM positions ORDER BY id`.execute(k);
+      const asBool = (v: unknown) => (v === null ? null : v === 1 || v === 'true');
+      expect(rows.rows.map((r) => [Number(r.id), asBool(r.ignition), asBool(r.motion), r.hours])).toEqual([
+        [Number(old.id), true, false, 3_600_000],
+        [Number(later.id), false, null, null],
+      ]);
+      expect(Number(rows.rows[0].td)).toBe(1234.5);
+      expect(rows.rows[1].td === null || rows.rows[1].td === 'garbage').toBe(true);
     } finally {
       await fresh.db.close();
       await fresh.drop();

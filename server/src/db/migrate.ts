@@ -1,24 +1,43 @@
 /** Versioned migrations, run at start. */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database';
 import { migration001 } from './migrations/001_core';
 import { migration002 } from './migrations/002_reports';
+import { migration003 } from './migrations/003_positionColumns';
+import { migration004 } from './migrations/004_commands';
+import { migration005 } from './migrations/005_compactCache';
 
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '001_core': migration001(db.dialect), '002_reports': migration002(db.dialect) };
+      return {
+        '001_core': migration001(db.dialect),
+        '002_reports': migration002(db.dialect),
+        '003_positionColumns': migration003(db.dialect),
+        '004_commands': migration004(db.dialect),
+        '005_compactCache': migration005(),
+      };
     },
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
+const migrator = (db: Db) =>
+  new Migrator({
     db: db.kysely,
     provider: provider(db),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return outcome(await migrator(db).migrateToLatest());
+}
+
+/** Up (or down) to the named migration: how the migrations of existing data are tested. */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  return outcome(await migrator(db).migrateTo(name));
+}
+
+function outcome({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -3,7 +3,7 @@
  * Booleans are stored as 0/1 in SQLite and boolean in PostgreSQL, JSON as text or jsonb, and times as epoch
  * milliseconds; `mapping.ts` converts at the repository edge so rows below are read as `unknown` there.
  */
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 import type { ReportSchedulerTable } from './reportTables';
 
 type Bool = number | boolean;
@@ -95,6 +95,11 @@ export interface PositionsTable {
   address: string | null;
   event: number | null;
   attributes: Json;
+  /** generated from attributes (migration 003): read by reports, never written */
+  ignition: GeneratedAlways<number | string | null>;
+  motion: GeneratedAlways<number | string | null>;
+  totalDistance: GeneratedAlways<number | null>;
+  hours: GeneratedAlways<number | null>;
 }
 
 export interface EventsTable {

@@ -1,6 +1,7 @@
 /** Actividade: per vehicle (or driver), one row per local day with trips, distance in and out of hours. */
 import { col, km, kmh, pie, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
+import { WORK_BUCKET_MS } from '../engine/compactStream';
 import { runVehicle } from '../engine/run';
 import { DayBook } from '../engine/dayBook';
 import { MAX_GAP_MS, segmentDistance, Tracker } from '../engine/tracker';
@@ -86,6 +87,7 @@ async function vehicleRows(ctx: ReportContext, v: ReportContext['vehicles'][numb
     from: ctx.request.from,
     to: ctx.request.to,
     end: ctx.end,
+    compact: { bucketMs: WORK_BUCKET_MS, zone: ctx.zone },
   });
   const tripsByDay = new Map<string, typeof tracker.trips>();
   for (const t of tracker.trips) {

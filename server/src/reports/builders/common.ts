@@ -33,6 +33,28 @@ export async function addresses(ctx: ReportContext, samples: Sample[]): Promise<
   return out;
 }
 
+/**
+ * Sets `driverUniqueId` on the given samples (the ends of trips) from their stored positions: reading it
+ * for a few samples afterwards is much cheaper than extracting it from every position of the period.
+ */
+export async function loadDriverKeys(ctx: ReportContext, samples: Sample[]): Promise<void> {
+  const ids = [...new Set(samples.map((s) => s.id))];
+  const attr =
+    ctx.db.dialect === 'postgres'
+      ? sql<string | null>`attributes ->> 'driverUniqueId'`
+      : sql<string | null>`attributes ->> '$.driverUniqueId'`;
+  const found = new Map<number, unknown>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await ctx.db.kysely
+      .selectFrom('positions')
+      .select(['id', attr.as('driver')])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) if (r.driver !== null && r.driver !== undefined) found.set(Number(r.id), r.driver);
+  }
+  for (const s of samples) if (found.has(s.id)) s.attrs.driverUniqueId = found.get(s.id);
+}
+
 /** A place for a sample: its address, else its coordinates. */
 export const placeOf = (map: Map<number, string>, s: Sample | undefined): string =>
   !s ? '' : (map.get(s.id) ?? coords(s));

@@ -1,5 +1,6 @@
 /** Per-day figures of each vehicle (km, hours and their monthly and chart forms). */
 import type { ReportContext, VehicleInfo } from '../context';
+import { COMPACT_BUCKET_MS } from '../engine/compactStream';
 import { runVehicle, type Consumer } from '../engine/run';
 import { DayBook, type DayFigures } from '../engine/dayBook';
 import { MAX_GAP_MS } from '../engine/tracker';
@@ -10,6 +11,7 @@ import { mapVehicles } from './common';
 export class Span implements Consumer {
   first: Sample | undefined;
   last: Sample | undefined;
+  /** positions seen (the compact stream shows fewer than stored): only whether there were any counts */
   count = 0;
   firstOdometer: number | undefined;
   lastOdometer: number | undefined;
@@ -49,6 +51,7 @@ export async function vehicleDays(ctx: ReportContext, v: VehicleInfo): Promise<V
     from: ctx.request.from,
     to: ctx.request.to,
     end: ctx.end,
+    compact: { bucketMs: COMPACT_BUCKET_MS, zone: ctx.zone },
   });
   return { vehicle: v, days: new Map(book.list().map((d) => [d.key, d])), span };
 }

@@ -2,6 +2,7 @@
 import { col, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
 import { numberOption } from '../request';
+import { COMPACT_BUCKET_MS } from '../engine/compactStream';
 import { runVehicle } from '../engine/run';
 import { MIN_STOP_MS, Tracker, type Stop } from '../engine/tracker';
 import { duration } from '../engine/timezone';
@@ -37,6 +38,7 @@ export async function vehicleStops(
     from: ctx.request.from,
     to: ctx.request.to,
     end: ctx.end,
+    compact: { bucketMs: COMPACT_BUCKET_MS, zone: ctx.zone },
   });
   const type = ctx.request.options.select1;
   return tracker.stops.filter((s) => (type === '1' ? !s.ignitionOff : type === '2' ? s.ignitionOff : true));

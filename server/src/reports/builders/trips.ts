@@ -1,6 +1,7 @@
 /** Viagens: one table per vehicle (or driver) of its trips (REPORTS.md §3 trips). */
 import { col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
+import { COMPACT_BUCKET_MS } from '../engine/compactStream';
 import { runVehicle } from '../engine/run';
 import { segmentDistance, Tracker, type Trip } from '../engine/tracker';
 import { duration } from '../engine/timezone';
@@ -10,6 +11,7 @@ import {
   assignedDrivers,
   driverKey,
   driverNames,
+  loadDriverKeys,
   driverText,
   periodText,
   placeOf,
@@ -68,8 +70,12 @@ export async function vehicleTrips(
     from: ctx.request.from,
     to: ctx.request.to,
     end: ctx.end,
-    keys: ['driverUniqueId'],
+    compact: { bucketMs: COMPACT_BUCKET_MS, zone: ctx.zone },
   });
+  await loadDriverKeys(
+    ctx,
+    tracker.trips.flatMap((t) => [t.start, t.end]),
+  );
   return tracker.trips.map((t) => ({
     ...t,
     vehicle,

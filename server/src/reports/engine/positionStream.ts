@@ -1,13 +1,17 @@
 /**
  * Reads a vehicle's positions in time order in chunks (keyset pagination on fixTime, id), never a whole
- * period at once. Only the columns and attribute keys a report needs are read: attributes are extracted in
- * SQL (`->>` on SQLite's JSON text and PostgreSQL's jsonb), which is much cheaper than parsing them in JS.
- * The query runs without the camel-case plugin so rows are not re-keyed one by one.
+ * period at once. Only the columns and attribute keys a report needs are read: the hot attributes are
+ * plain generated columns (migration 003), others are extracted in SQL (`->>` on SQLite's JSON text and
+ * PostgreSQL's jsonb), which is much cheaper than parsing the whole attributes in JS.
+ * Rows come back as arrays straight from the driver (better-sqlite3 raw mode with cached statements,
+ * pg array row mode): a month of 1 Hz positions is millions of rows, and keyed row objects cost more than
+ * the work done on them.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { toBool } from '../../db/mapping';
+import { HOT_ATTRIBUTES } from '../../db/migrations/003_positionColumns';
 import type { RawPosition } from './sample';
+import { placeholders, queryArrays, type Param } from './arrayQuery';
 
 export const CHUNK = 10_000;
 
@@ -23,26 +27,20 @@ export interface StreamSpec {
 
 const SAFE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function attrExpr(db: Db, key: string): RawBuilder<unknown> {
+function attrColumn(db: Db, key: string): string {
+  const hot = (HOT_ATTRIBUTES as Record<string, string>)[key];
+  if (hot) return hot;
   if (!SAFE_KEY.test(key)) throw new Error(`unsafe attribute key ${key}`);
-  return db.dialect === 'postgres'
-    ? sql`attributes ->> ${sql.lit(key)}`
-    : sql`attributes ->> ${sql.lit(`$.${key}`)}`;
+  return db.dialect === 'postgres' ? `attributes ->> '${key}'` : `attributes ->> '$.${key}'`;
 }
 
-function selection(db: Db, spec: StreamSpec) {
-  const cols: Array<string | ReturnType<RawBuilder<unknown>['as']>> = [
-    'id',
-    'fix_time',
-    'valid',
-    'latitude',
-    'longitude',
-    'speed',
-  ];
+/** The select list: id, fix_time, valid, latitude, longitude, speed, [course, address], attributes… */
+function selection(db: Db, spec: StreamSpec): string {
+  const cols = ['id', 'fix_time', 'valid', 'latitude', 'longitude', 'speed'];
   if (spec.details) cols.push('course', 'address');
   if (spec.allAttributes) cols.push('attributes');
-  else spec.keys.forEach((key, i) => cols.push(attrExpr(db, key).as(`k${i}`)));
-  return cols;
+  else for (const key of spec.keys) cols.push(attrColumn(db, key));
+  return cols.join(', ');
 }
 
 const parseAttrs = (v: unknown): Record<string, unknown> => {
@@ -54,30 +52,32 @@ const parseAttrs = (v: unknown): Record<string, unknown> => {
   }
 };
 
-function mapRow(row: Record<string, unknown>, spec: StreamSpec): RawPosition {
-  let attrs: Record<string, unknown>;
-  if (spec.allAttributes) attrs = parseAttrs(row.attributes);
-  else {
-    attrs = {};
-    for (let i = 0; i < spec.keys.length; i++) {
-      const v = row[`k${i}`];
-      if (v !== null && v !== undefined) attrs[spec.keys[i]] = v;
+function mapper(spec: StreamSpec): (row: unknown[]) => RawPosition {
+  const first = spec.details ? 8 : 6;
+  const keys = spec.keys;
+  return (row) => {
+    let attrs: Record<string, unknown>;
+    if (spec.allAttributes) attrs = parseAttrs(row[first]);
+    else {
+      attrs = {};
+      for (let i = 0; i < keys.length; i++) {
+        const v = row[first + i];
+        if (v !== null && v !== undefined) attrs[keys[i]] = v;
+      }
     }
-  }
-  return {
-    id: Number(row.id),
-    fixTime: Number(row.fix_time),
-    valid: toBool(row.valid),
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-    speed: Number(row.speed),
-    course: spec.details ? Number(row.course) : undefined,
-    address: spec.details ? ((row.address as string | null) ?? null) : undefined,
-    attrs,
+    return {
+      id: Number(row[0]),
+      fixTime: Number(row[1]),
+      valid: toBool(row[2]),
+      latitude: row[3] as number,
+      longitude: row[4] as number,
+      speed: row[5] as number,
+      course: spec.details ? Number(row[6]) : undefined,
+      address: spec.details ? ((row[7] as string | null) ?? null) : undefined,
+      attrs,
+    };
   };
 }
-
-const raw = (db: Db) => db.kysely.withoutPlugins() as unknown as Kysely<Record<string, never>>;
 
 /** Chunks of positions with from <= fixTime <= to, in (fixTime, id) order. */
 export async function* positionChunks(
@@ -88,29 +88,28 @@ export async function* positionChunks(
   spec: StreamSpec,
 ): AsyncGenerator<RawPosition[]> {
   const size = spec.chunk ?? CHUNK;
+  const map = mapper(spec);
   const cols = selection(db, spec);
-  let lastTime = from;
-  let lastId = -1;
+  const head = placeholders(
+    db,
+    `SELECT ${cols} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? ORDER BY fix_time, id LIMIT ?`,
+  );
+  const next = placeholders(
+    db,
+    `SELECT ${cols} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? ` +
+      `AND (fix_time > ? OR id > ?) ORDER BY fix_time, id LIMIT ?`,
+  );
+  let params: Param[] = [deviceId, from, to, size];
+  let text = head;
   for (;;) {
-    const rows = (await raw(db)
-      .selectFrom('positions' as never)
-      .select(cols as never)
-      .where('device_id' as never, '=', deviceId as never)
-      .where('fix_time' as never, '>=', lastTime as never)
-      .where('fix_time' as never, '<=', to as never)
-      .where((eb) =>
-        eb.or([eb('fix_time' as never, '>', lastTime as never), eb('id' as never, '>', lastId as never)]),
-      )
-      .orderBy('fix_time' as never)
-      .orderBy('id' as never)
-      .limit(size)
-      .execute()) as Array<Record<string, unknown>>;
+    const rows = await queryArrays(db, text, params);
     if (!rows.length) return;
-    yield rows.map((r) => mapRow(r, spec));
+    yield rows.map(map);
     if (rows.length < size) return;
     const last = rows[rows.length - 1];
-    lastTime = Number(last.fix_time);
-    lastId = Number(last.id);
+    const lastTime = Number(last[1]);
+    params = [deviceId, lastTime, to, lastTime, Number(last[0]), size];
+    text = next;
   }
 }
 
@@ -121,14 +120,11 @@ export async function positionBefore(
   from: number,
   spec: StreamSpec,
 ): Promise<RawPosition | undefined> {
-  const row = (await raw(db)
-    .selectFrom('positions' as never)
-    .select(selection(db, spec) as never)
-    .where('device_id' as never, '=', deviceId as never)
-    .where('fix_time' as never, '<', from as never)
-    .orderBy('fix_time' as never, 'desc')
-    .orderBy('id' as never, 'desc')
-    .limit(1)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
-  return row ? mapRow(row, spec) : undefined;
+  const text = placeholders(
+    db,
+    `SELECT ${selection(db, spec)} FROM positions WHERE device_id = ? AND fix_time < ? ` +
+      `ORDER BY fix_time DESC, id DESC LIMIT 1`,
+  );
+  const [row] = await queryArrays(db, text, [deviceId, from]);
+  return row ? mapper(spec)(row) : undefined;
 }

@@ -1,6 +1,8 @@
 /** Streams one vehicle's period through a set of consumers (tracker, day book, detectors) in one pass. */
 import type { Db } from '../../db/database';
 import { positionBefore, positionChunks, type StreamSpec } from './positionStream';
+import { compactChunks } from './compactStream';
+import type { Zone } from './timezone';
 import { MACHINE_KEYS, MOTION_KEYS, toSample, type DeviceProfile, type Sample } from './sample';
 
 export interface Consumer {
@@ -19,6 +21,12 @@ export interface RunOptions {
   allAttributes?: boolean;
   /** read the position before the period (state and odometer at `from`); default true */
   seed?: boolean;
+  /**
+   * The compact stream (compactStream.ts) with its bucket length and the days it reads by, for consumers
+   * that need only motion, time, distance and top speed. Machines (motion from power and rpm) and extra
+   * keys read every position.
+   */
+  compact?: { bucketMs: number; zone: Zone };
 }
 
 export async function runVehicle(
@@ -39,7 +47,11 @@ export async function runVehicle(
     }
   }
   let count = 0;
-  for await (const chunk of positionChunks(db, deviceId, o.from, o.to, spec)) {
+  const compact = o.compact && !profile.machine && !o.keys?.length && !o.details && !o.allAttributes;
+  const chunks = compact
+    ? compactChunks(db, deviceId, o.from, o.to, o.compact!.bucketMs, o.compact!.zone)
+    : positionChunks(db, deviceId, o.from, o.to, spec);
+  for await (const chunk of chunks) {
     for (const raw of chunk) {
       const s = toSample(raw, profile, prev);
       for (const c of consumers) c.push(s);

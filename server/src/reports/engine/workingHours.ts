@@ -2,7 +2,7 @@
  * The working week (document 1 §3, document 2 §2.2): weekdays, saturday and sunday, each on or off with a
  * start and an end time. A trip is work when it starts inside the working hours of its local weekday.
  */
-import { boolAttr } from '@frota/core';
+import { boolAttr, DEFAULT_WORKING_WEEK, WORK_TIME } from '@frota/core';
 import type { Zone } from './timezone';
 
 export interface WorkingWeek {
@@ -17,22 +17,11 @@ export interface WorkingWeek {
   sunday_end: string;
 }
 
-export const DEFAULT_WEEK: WorkingWeek = {
-  weekdays: true,
-  weekdays_start: '09:00',
-  weekdays_end: '18:00',
-  saturday: true,
-  saturday_start: '09:00',
-  saturday_end: '13:00',
-  sunday: false,
-  sunday_start: '09:00',
-  sunday_end: '13:00',
-};
+export const DEFAULT_WEEK: Readonly<WorkingWeek> = DEFAULT_WORKING_WEEK;
 
 export const WORKING_HOURS_MESSAGE = 'Por favor introduza as horas de trabalho no formato HH:MM';
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const isHhMm = (v: unknown): v is string => typeof v === 'string' && HHMM.test(v);
+export const isHhMm = (v: unknown): v is string => typeof v === 'string' && WORK_TIME.test(v);
 
 /** Reads a week from a body or an attribute (object or JSON text); throws the spec's message on a bad time. */
 export function parseWeek(raw: unknown, fallback: WorkingWeek = DEFAULT_WEEK): WorkingWeek {
