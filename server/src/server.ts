@@ -16,6 +16,7 @@ import { createSmsSender } from './events/notify/sms';
 import { createGeocoder } from './processing/geocoder';
 import { startOfflineDetector } from './jobs/offlineDetector';
 import { startReportScheduler } from './reports/scheduler';
+import { startPrecompactor } from './reports/precompact';
 import { randomBytes } from 'node:crypto';
 import { RedisBus } from './live/redisBus';
 import type { ChangeKind } from './services/context';
@@ -105,6 +106,7 @@ export async function startServer(
             notify: (contexts) => notifier.handle(contexts),
           }),
           startReportScheduler(services, { onError: (err) => log.error({ err }, 'report scheduler') }),
+          startPrecompactor(db, { onError: (err) => log.error({ err }, 'report precompact') }),
         ];
   if (bus) services.changes.on((kind) => bus!.publishChange(kind));
   let url = '';

@@ -4,7 +4,8 @@ import { dialects, startTestServer, userClient, type TestServer } from './harnes
 import { startSmtpCapture, type CapturedMail } from './smtpCapture';
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 import { at } from '../src/reports/testing/seedDay';
-import { acquireLease, releaseLease, runDueSchedules, startReportScheduler } from '../src/reports/scheduler';
+import { acquireLease, releaseLease } from '../src/jobs/lease';
+import { runDueSchedules, startReportScheduler } from '../src/reports/scheduler';
 import { reportDb } from '../src/reports/schedules/store';
 import { dueRun } from '../src/reports/schedules/due';
 import { zoneFor } from '../src/reports/engine/timezone';
@@ -219,17 +220,17 @@ describe.each(dialects())('scheduled reports (%s)', (dialect) => {
 
   it('the lease: one holder at a time, renewed by its holder, taken over once expired', async () => {
     const s = server.services;
-    expect(await acquireLease(s, 'a', 1000, 100, 'lease-test')).toBe(true);
-    expect(await acquireLease(s, 'b', 1050, 100, 'lease-test')).toBe(false);
-    expect(await acquireLease(s, 'a', 1080, 100, 'lease-test')).toBe(true);
-    expect(await acquireLease(s, 'b', 1150, 100, 'lease-test')).toBe(false);
-    expect(await acquireLease(s, 'b', 1181, 100, 'lease-test')).toBe(true);
-    expect(await acquireLease(s, 'a', 1200, 100, 'lease-test')).toBe(false);
-    await releaseLease(s, 'a', 'lease-test');
-    expect(await acquireLease(s, 'a', 1210, 100, 'lease-test')).toBe(false);
-    await releaseLease(s, 'b', 'lease-test');
-    expect(await acquireLease(s, 'a', 1220, 100, 'lease-test')).toBe(true);
-    await releaseLease(s, 'a', 'lease-test');
+    expect(await acquireLease(s.db, 'lease-test', 'a', 100, 1000)).toBe(true);
+    expect(await acquireLease(s.db, 'lease-test', 'b', 100, 1050)).toBe(false);
+    expect(await acquireLease(s.db, 'lease-test', 'a', 100, 1080)).toBe(true);
+    expect(await acquireLease(s.db, 'lease-test', 'b', 100, 1150)).toBe(false);
+    expect(await acquireLease(s.db, 'lease-test', 'b', 100, 1181)).toBe(true);
+    expect(await acquireLease(s.db, 'lease-test', 'a', 100, 1200)).toBe(false);
+    await releaseLease(s.db, 'lease-test', 'a');
+    expect(await acquireLease(s.db, 'lease-test', 'a', 100, 1210)).toBe(false);
+    await releaseLease(s.db, 'lease-test', 'b');
+    expect(await acquireLease(s.db, 'lease-test', 'a', 100, 1220)).toBe(true);
+    await releaseLease(s.db, 'lease-test', 'a');
   });
 
   it('two scheduler nodes never both send a run', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, DEMO_PASSWORD } from './seedDemo';
+import { seedDemo, DEMO_PASSWORD, DEMO_VEHICLES } from './seedDemo';
+import { parseOptions } from './simulator/options';
 import { dialects, startTestServer, type TestServer } from '../../server/test/harness';
 
 describe.each(dialects())('demo seed on %s', (dialect) => {
@@ -14,20 +15,29 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect(await seedDemo(server.services.db)).toBe(false);
     const admin = await server.admin();
     const devices = (await admin.get('/api/devices')).body;
-    expect(devices).toHaveLength(25);
+    expect(devices).toHaveLength(DEMO_VEHICLES + 1);
+    // every vehicle the simulator drives by default is active; one more is inactive
+    const simulated = parseOptions([], {}).ids;
+    expect(simulated).toHaveLength(DEMO_VEHICLES);
+    type Device = { uniqueId: string; disabled: boolean };
+    const byUniqueId = new Map<string, Device>(devices.map((d: Device) => [d.uniqueId, d]));
+    expect(simulated.every((id) => byUniqueId.get(id)?.disabled === false)).toBe(true);
+    expect(devices.filter((d: { disabled: boolean }) => d.disabled)).toHaveLength(1);
     expect(new Set(devices.map((d: { category: string }) => d.category)).size).toBeGreaterThanOrEqual(5);
-    expect(devices.every((d: { attributes: { license_plate?: string } }) => d.attributes.license_plate)).toBe(true);
+    expect(devices.every((d: { attributes: { license_plate?: string } }) => d.attributes.license_plate)).toBe(
+      true,
+    );
     const zones = (await admin.get('/api/geofences')).body.map((z: { area: string }) => z.area.split(' ')[0]);
     expect(new Set(zones)).toEqual(new Set(['CIRCLE', 'POLYGON', 'LINESTRING']));
     expect((await admin.get('/api/drivers')).body.length).toBeGreaterThan(5);
-    expect((await admin.get('/api/positions')).body).toHaveLength(25);
+    expect((await admin.get('/api/positions')).body).toHaveLength(DEMO_VEHICLES + 1);
 
     const manager = server.client();
     expect((await manager.login('gestor@frota.local', DEMO_PASSWORD)).status).toBe(200);
     expect((await manager.get('/api/users')).body.length).toBe(5);
     const operator = server.client();
     await operator.login('operador@frota.local', DEMO_PASSWORD);
-    expect((await operator.get('/api/devices')).body.length).toBeLessThan(25);
+    expect((await operator.get('/api/devices')).body.length).toBeLessThan(DEMO_VEHICLES);
     expect((await server.client().login('bloqueado@frota.local', DEMO_PASSWORD)).status).toBe(400);
     const ro = server.client();
     await ro.login('consulta@frota.local', DEMO_PASSWORD);

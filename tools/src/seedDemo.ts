@@ -1,6 +1,7 @@
 /**
  * `npm run seed:demo`: a demo fleet around Luanda on the configured database (idempotent: runs once).
- * Groups, 25 vehicles of several categories with plates and a last position each, drivers, zones of the
+ * Groups, 25 vehicles of several categories (the simulator's) and an inactive 26th, with plates and a last
+ * position each, drivers, zones of the
  * three kinds, tags, client details, and users with the four profiles of document 1 §6 plus a temporary link.
  */
 import pino from 'pino';
@@ -15,6 +16,8 @@ import type { LinkTable } from '../../server/src/db/schema';
 import { DEMO_DRIVER_COUNT, demoDriverKey } from './demoDrivers';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** Vehicles the simulator drives: uniqueIds 356307042440000 + 0..24 (simulator/profile.ts). */
+export const DEMO_VEHICLES = 25;
 
 const GROUPS = ['Luanda Centro', 'Viana', 'Talatona', 'Máquinas', 'Barcos'];
 const CATEGORIES = ['car', 'jeep', 'truck', 'van', 'bus', 'pickup', 'bike'];
@@ -30,13 +33,24 @@ function prng(seed: number) {
   };
 }
 
-async function insert(db: Db, table: 'groups' | 'devices' | 'drivers' | 'geofences' | 'users' | 'notifications', values: Record<string, unknown>) {
-  const row = await db.kysely.insertInto(table).values(values as never).returning('id' as never).executeTakeFirstOrThrow();
+async function insert(
+  db: Db,
+  table: 'groups' | 'devices' | 'drivers' | 'geofences' | 'users' | 'notifications',
+  values: Record<string, unknown>,
+) {
+  const row = await db.kysely
+    .insertInto(table)
+    .values(values as never)
+    .returning('id' as never)
+    .executeTakeFirstOrThrow();
   return Number((row as { id: number }).id);
 }
 
 async function link(db: Db, table: LinkTable, values: Record<string, number>) {
-  await db.kysely.insertInto(table).values(values as never).execute();
+  await db.kysely
+    .insertInto(table)
+    .values(values as never)
+    .execute();
 }
 
 export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
@@ -46,7 +60,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   const b = (v: boolean) => fromBool(db.dialect, v);
 
   const groupIds: number[] = [];
-  for (const name of GROUPS) groupIds.push(await insert(db, 'groups', { name, groupId: null, attributes: toJson({}) }));
+  for (const name of GROUPS)
+    groupIds.push(await insert(db, 'groups', { name, groupId: null, attributes: toJson({}) }));
 
   const driverIds: number[] = [];
   for (let i = 0; i < DEMO_DRIVER_COUNT; i++) {
@@ -54,16 +69,21 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     const id = await insert(db, 'drivers', {
       name,
       uniqueId: demoDriverKey(i),
-      attributes: toJson({ phone: `92300${String(1000 + i)}`, licenseNumber: `LA-${20000 + i}`, driving_category: i % 3 ? 'B' : 'C' }),
+      attributes: toJson({
+        phone: `92300${String(1000 + i)}`,
+        licenseNumber: `LA-${20000 + i}`,
+        driving_category: i % 3 ? 'B' : 'C',
+      }),
     });
     driverIds.push(id);
     await link(db, 'groupDriver', { groupId: groupIds[i % 3], driverId: id });
   }
 
   const deviceIds: number[] = [];
-  for (let i = 0; i < 25; i++) {
+  // the simulator's 25 vehicles (uniqueIds ...000 to ...024), and one inactive vehicle that reports nothing
+  for (let i = 0; i <= DEMO_VEHICLES; i++) {
     const machine = i >= 20 && i < 23;
-    const boat = i >= 23;
+    const boat = i >= 23 && i < DEMO_VEHICLES;
     const category = boat ? 'boat' : machine ? 'truck' : CATEGORIES[i % CATEGORIES.length];
     const plate = `LD-${String(10 + i).padStart(2, '0')}-${String(30 + ((i * 7) % 60)).padStart(2, '0')}-${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + ((i * 5) % 26))}`;
     const groupId = boat ? groupIds[4] : machine ? groupIds[3] : groupIds[i % 3];
@@ -88,14 +108,15 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
       phone: `+24492${String(3000000 + i)}`,
       model: i % 2 ? 'FMB920' : 'FMC130',
       contact: null,
-      disabled: b(i === 24),
+      disabled: b(i === DEMO_VEHICLES),
       status: 'offline',
       lastUpdate: null,
       positionId: null,
       attributes: toJson(attributes),
     });
     deviceIds.push(id);
-    if (i % 2 === 0) await link(db, 'deviceDriver', { deviceId: id, driverId: driverIds[i % driverIds.length] });
+    if (i % 2 === 0)
+      await link(db, 'deviceDriver', { deviceId: id, driverId: driverIds[i % driverIds.length] });
   }
 
   // One last position per vehicle: driving, idle, parked, and a few offline for days.
@@ -141,7 +162,11 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
       .executeTakeFirstOrThrow();
     await db.kysely
       .updateTable('devices')
-      .set({ positionId: Number(row.id), lastUpdate: fixTime, status: fixTime > now - 86400_000 ? 'online' : 'offline' })
+      .set({
+        positionId: Number(row.id),
+        lastUpdate: fixTime,
+        status: fixTime > now - 86400_000 ? 'online' : 'offline',
+      })
       .where('id', '=', deviceIds[i])
       .execute();
   }
@@ -150,18 +175,42 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     ['Porto de Luanda', 'CIRCLE (-8.7990 13.2410, 400)', { icon: 'warehouse', color: '3bb2d0' }],
     ['Aeroporto 4 de Fevereiro', 'CIRCLE (-8.8580 13.2310, 800)', { icon: 'airport', color: 'fcb900' }],
     ['Bomba Sonangol Talatona', 'CIRCLE (-8.9150 13.1840, 100)', { icon: 'fuel', color: 'ff6900' }],
-    ['Ilha de Luanda', 'POLYGON ((-8.7800 13.2100, -8.7950 13.2250, -8.8050 13.2300, -8.7900 13.2150, -8.7800 13.2100))', { color: '00d084', fill: true }],
-    ['Estaleiro Viana', 'POLYGON ((-8.9000 13.3600, -8.9000 13.3800, -8.9150 13.3800, -8.9150 13.3600, -8.9000 13.3600))', { color: 'f44336', fill: true, speedLimit: 20 / 1.852 }],
-    ['Via Expressa', 'LINESTRING (-8.8300 13.2600, -8.8700 13.3000, -8.9300 13.3300, -8.9800 13.3500)', { color: 'b23bd0', polylineDistance: 25, speedLimit: 80 / 1.852 }],
-    ['Marginal', 'LINESTRING (-8.8080 13.2290, -8.8150 13.2350, -8.8200 13.2420)', { color: '795548', polylineDistance: 30 }],
+    [
+      'Ilha de Luanda',
+      'POLYGON ((-8.7800 13.2100, -8.7950 13.2250, -8.8050 13.2300, -8.7900 13.2150, -8.7800 13.2100))',
+      { color: '00d084', fill: true },
+    ],
+    [
+      'Estaleiro Viana',
+      'POLYGON ((-8.9000 13.3600, -8.9000 13.3800, -8.9150 13.3800, -8.9150 13.3600, -8.9000 13.3600))',
+      { color: 'f44336', fill: true, speedLimit: 20 / 1.852 },
+    ],
+    [
+      'Via Expressa',
+      'LINESTRING (-8.8300 13.2600, -8.8700 13.3000, -8.9300 13.3300, -8.9800 13.3500)',
+      { color: 'b23bd0', polylineDistance: 25, speedLimit: 80 / 1.852 },
+    ],
+    [
+      'Marginal',
+      'LINESTRING (-8.8080 13.2290, -8.8150 13.2350, -8.8200 13.2420)',
+      { color: '795548', polylineDistance: 30 },
+    ],
   ];
   const zoneIds: number[] = [];
   for (const [name, area, attributes] of zones)
-    zoneIds.push(await insert(db, 'geofences', { name, description: null, area, attributes: toJson(attributes) }));
-  for (let g = 0; g < 3; g++) for (const z of zoneIds) await link(db, 'groupGeofence', { groupId: groupIds[g], geofenceId: z });
+    zoneIds.push(
+      await insert(db, 'geofences', { name, description: null, area, attributes: toJson(attributes) }),
+    );
+  for (let g = 0; g < 3; g++)
+    for (const z of zoneIds) await link(db, 'groupGeofence', { groupId: groupIds[g], geofenceId: z });
 
   const { hash, salt } = await hashPassword(DEMO_PASSWORD);
-  const user = async (name: string, email: string, extra: Record<string, unknown>, attributes: Record<string, unknown>) =>
+  const user = async (
+    name: string,
+    email: string,
+    extra: Record<string, unknown>,
+    attributes: Record<string, unknown>,
+  ) =>
     insert(db, 'users', {
       name,
       email,
@@ -176,20 +225,58 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
       deviceLimit: -1,
       token: randomToken(128),
       ...extra,
-      attributes: toJson({ language: 'pt', timezone: 'Africa/Luanda', notification_sound: 'horn', ...attributes }),
+      attributes: toJson({
+        language: 'pt',
+        timezone: 'Africa/Luanda',
+        notification_sound: 'horn',
+        ...attributes,
+      }),
     });
-  const all = ['map.online', 'map.history', 'map.dashboard', 'reports', 'module.events', 'settings.devices', 'settings.groups', 'settings.drivers', 'settings.geofences', 'settings.notifications', 'global.block'];
-  const manager = await user('Gestora de Frota', 'gestor@frota.local', { userLimit: 100 }, { permissions: [...all, 'settings.users', 'settings.temporary_links'] });
+  const all = [
+    'map.online',
+    'map.history',
+    'map.dashboard',
+    'reports',
+    'module.events',
+    'settings.devices',
+    'settings.groups',
+    'settings.drivers',
+    'settings.geofences',
+    'settings.notifications',
+    'global.block',
+  ];
+  const manager = await user(
+    'Gestora de Frota',
+    'gestor@frota.local',
+    { userLimit: 100 },
+    { permissions: [...all, 'settings.users', 'settings.temporary_links'] },
+  );
   const operator = await user('Operador Luanda', 'operador@frota.local', {}, { permissions: all });
-  const limited = await user('Consulta', 'consulta@frota.local', { readonly: b(true) }, { permissions: ['map.online', 'map.history', 'reports'] });
-  const blocked = await user('Antigo Colaborador', 'bloqueado@frota.local', { disabled: b(true) }, { permissions: ['map.online'] });
-  const temp = await user('Cliente (acesso temporário)', `temp_${randomToken(30).toLowerCase()}@frota.local`, { readonly: b(true), expirationTime: now + 7 * 86400_000, token: randomToken(40) }, { allowHistory: true });
+  const limited = await user(
+    'Consulta',
+    'consulta@frota.local',
+    { readonly: b(true) },
+    { permissions: ['map.online', 'map.history', 'reports'] },
+  );
+  const blocked = await user(
+    'Antigo Colaborador',
+    'bloqueado@frota.local',
+    { disabled: b(true) },
+    { permissions: ['map.online'] },
+  );
+  const temp = await user(
+    'Cliente (acesso temporário)',
+    `temp_${randomToken(30).toLowerCase()}@frota.local`,
+    { readonly: b(true), expirationTime: now + 7 * 86400_000, token: randomToken(40) },
+    { allowHistory: true },
+  );
   for (const g of groupIds) await link(db, 'userGroup', { userId: manager, groupId: g });
   for (const g of groupIds.slice(0, 3)) await link(db, 'userGroup', { userId: operator, groupId: g });
   await link(db, 'userGroup', { userId: limited, groupId: groupIds[0] });
   await link(db, 'userGroup', { userId: blocked, groupId: groupIds[1] });
   await link(db, 'userDevice', { userId: temp, deviceId: deviceIds[0] });
-  for (const u of [operator, limited, blocked, temp]) await link(db, 'userUser', { userId: manager, managedUserId: u });
+  for (const u of [operator, limited, blocked, temp])
+    await link(db, 'userUser', { userId: manager, managedUserId: u });
 
   const notification = await insert(db, 'notifications', {
     type: 'geofenceEnter',
@@ -199,7 +286,13 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   });
   await link(db, 'userNotification', { userId: manager, notificationId: notification });
 
-  await db.kysely.insertInto('tags').values([{ tag: 'frio', name: 'Frigorífico' }, { tag: 'vip', name: 'Serviço VIP' }]).execute();
+  await db.kysely
+    .insertInto('tags')
+    .values([
+      { tag: 'frio', name: 'Frigorífico' },
+      { tag: 'vip', name: 'Serviço VIP' },
+    ])
+    .execute();
   await writeSetting(db, 'clientDetails', {
     ...DEFAULT_CLIENT_DETAILS,
     title: 'Frota Demo',
@@ -217,11 +310,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   const db = openDatabase(
-    config.database.kind === 'sqlite' ? { kind: 'sqlite', file: config.database.file } : { kind: 'postgres', url: config.database.url },
+    config.database.kind === 'sqlite'
+      ? { kind: 'sqlite', file: config.database.file }
+      : { kind: 'postgres', url: config.database.url },
   );
   await migrateToLatest(db);
   await ensureAdministrator(db, config.adminEmail, config.adminPassword, log);
   const seeded = await seedDemo(db);
-  console.log(seeded ? `Demo fleet created (users gestor@, operador@, consulta@frota.local; password ${DEMO_PASSWORD})` : 'Demo fleet already present');
+  console.log(
+    seeded
+      ? `Demo fleet created (users gestor@, operador@, consulta@frota.local; password ${DEMO_PASSWORD})`
+      : 'Demo fleet already present',
+  );
   await db.close();
 }

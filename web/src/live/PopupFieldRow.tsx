@@ -4,6 +4,7 @@ import BuildIcon from '@mui/icons-material/Build';
 import CircleIcon from '@mui/icons-material/Circle';
 import ElectricBoltIcon from '@mui/icons-material/ElectricBolt';
 import EventIcon from '@mui/icons-material/Event';
+import EvStationIcon from '@mui/icons-material/EvStation';
 import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import GpsOffIcon from '@mui/icons-material/GpsOff';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
@@ -142,7 +143,7 @@ export function PopupFieldRow({ field, onCycleLevel, onToggleOdometer }: PopupFi
       );
     case 'level':
       return (
-        <Line icon={<LocalGasStationIcon />} testId="level">
+        <Line icon={field.electric ? <EvStationIcon /> : <LocalGasStationIcon />} testId="level">
           <ButtonBase
             onClick={onCycleLevel}
             sx={{ color: field.color ? LEVEL_COLORS[field.color] : 'inherit', fontSize: 14 }}

@@ -113,13 +113,14 @@ describe('popup fields', () => {
       popupFields(fuel, { ...context, fuelMode: 'volume' }).find((f) => f.kind === 'level'),
     ).toMatchObject({
       text: '30.0 L',
+      electric: false,
     });
     const ev = view(
       device(2, 'E', { attributes: { fuel_type: 1, fuel_tank_capacity: 75 } }),
       position(2, { attributes: { fuel: 80, range: 310 } }),
     );
     expect(popupFields(ev, { ...context, fuelMode: 'energy' }).find((f) => f.kind === 'level')).toMatchObject(
-      { text: '60.0 kW' },
+      { text: '60.0 kW', electric: true },
     );
     expect(popupFields(ev, { ...context, fuelMode: 'range' }).find((f) => f.kind === 'level')).toMatchObject({
       text: '310.0 km',

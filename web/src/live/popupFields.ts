@@ -3,6 +3,7 @@ import {
   fuelColor,
   fuelDisplayValue,
   hourMeter,
+  isElectric,
   knotsToKmh,
   numberAttr,
   odometerKm,
@@ -34,7 +35,7 @@ export type PopupField =
   | { kind: 'fixTime'; time: string }
   | { kind: 'event'; text: string }
   | { kind: 'battery'; text: string }
-  | { kind: 'level'; text: string; color: LevelColor | undefined; mode: FuelDisplayMode }
+  | { kind: 'level'; text: string; color: LevelColor | undefined; mode: FuelDisplayMode; electric: boolean }
   | { kind: 'power'; text: string; color: LevelColor | undefined }
   | { kind: 'maintenance' }
   | { kind: 'noGps' }
@@ -137,6 +138,7 @@ export function popupFields(view: VehicleView, context: PopupContext): PopupFiel
       kind: 'level',
       text: fuelText(level),
       mode: context.fuelMode,
+      electric: isElectric(device),
       color: level.unit === '%' ? fuelColor(level.value) : undefined,
     });
   }

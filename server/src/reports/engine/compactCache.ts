@@ -11,7 +11,7 @@ import { execute, placeholders, queryArrays } from './arrayQuery';
 /** Changes whenever the compact rows would come out differently. */
 export const COMPACT_VERSION = 1;
 /** Days that ended less than this ago are not cached: late records still arrive. */
-const SETTLE_MS = 3_600_000;
+export const SETTLE_MS = 3_600_000;
 
 export interface CacheWindow {
   deviceId: number;

@@ -97,6 +97,24 @@ function toRaw(row: unknown[]): RawPosition {
 const FINE_DENSITY = 3;
 
 /**
+ * The compact rows of one window of a vehicle (at most one local day, so both levels of buckets line up
+ * with its edges). `cache` reads and keeps whole past days through compactCache.ts.
+ */
+export async function compactWindow(
+  db: Db,
+  window: { deviceId: number; start: number; end: number; bucketMs: number },
+  cache: boolean,
+  now = Date.now(),
+): Promise<unknown[][]> {
+  const [count, timeSum] = await windowState(db, window);
+  if (!count) return [];
+  const dense = count >= ((window.end - window.start + 1) / FINE_BUCKET_MS) * FINE_DENSITY;
+  const text = compactQuery(db, window.bucketMs, dense ? FINE_BUCKET_MS : window.bucketMs);
+  const read = () => queryArrays(db, text, [window.deviceId, window.start, window.end, window.deviceId]);
+  return cache ? cachedWindow(db, window, { count, timeSum }, read, now) : read();
+}
+
+/**
  * Compact chunks (one per local day of `zone`) with from <= fixTime <= to, in (fixTime, id) order. Whole
  * days are cached (compactCache.ts); the partial days at the ends of a period are read directly.
  */
@@ -111,13 +129,7 @@ export async function* compactChunks(
   for (let w = zone.startOfDay(from); w <= to; w = zone.nextDay(w)) {
     const end = zone.nextDay(w) - 1;
     const window = { deviceId, start: Math.max(from, w), end: Math.min(to, end), bucketMs };
-    const [count, timeSum] = await windowState(db, window);
-    if (!count) continue;
-    const dense = count >= ((window.end - window.start + 1) / FINE_BUCKET_MS) * FINE_DENSITY;
-    const text = compactQuery(db, bucketMs, dense ? FINE_BUCKET_MS : bucketMs);
-    const read = () => queryArrays(db, text, [deviceId, window.start, window.end, deviceId]);
-    const whole = w >= from && end <= to;
-    const rows = whole ? await cachedWindow(db, window, { count, timeSum }, read) : await read();
+    const rows = await compactWindow(db, window, w >= from && end <= to);
     if (rows.length) yield rows.map(toRaw);
   }
 }

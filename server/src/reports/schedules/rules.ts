@@ -3,7 +3,7 @@
  * recipients normalised and validated, periodicity and day, geofences dropped for speeding without the
  * filter, ids cleared when the type or the id type changes.
  */
-import { boolAttr } from '@frota/core';
+import { boolAttr, invalidEmailMessage, isValidEmail } from '@frota/core';
 import { badRequest } from '../../services/errors';
 import { parseIds, MSG_NO_VEHICLES } from '../request';
 import { isHhMm, WORKING_HOURS_MESSAGE } from '../engine/workingHours';
@@ -35,7 +35,6 @@ export const MSG = {
   name: 'Por favor indique o nome do relatório',
   type: 'Tipo de relatório inválido',
   recipients: 'Por favor indique os endereços de e-mail',
-  email: (address: string) => `Endereço de e-mail inválido: ${address}`,
   periodicity: 'Periodicidade inválida',
   format: 'Formato inválido',
   vehicles: MSG_NO_VEHICLES,
@@ -104,8 +103,6 @@ export const DEFAULT_FIELDS: ScheduleFields = {
   sunday_end: '13:00',
 };
 
-const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
-
 /** Separators (comma, semicolon, spaces, new lines) become commas; duplicates go; each must be an e-mail. */
 export function normaliseRecipients(raw: unknown): string {
   const list = String(raw ?? '')
@@ -115,7 +112,7 @@ export function normaliseRecipients(raw: unknown): string {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const address of list) {
-    if (!EMAIL.test(address)) throw badRequest(MSG.email(address));
+    if (!isValidEmail(address)) throw badRequest(invalidEmailMessage(address));
     if (seen.has(address.toLowerCase())) continue;
     seen.add(address.toLowerCase());
     out.push(address);
