@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 import { EDITOR_PERMISSIONS } from './fixtures';
+import { sql } from 'kysely';
+import { buildTrack, insertTrack } from '../src/reports/testing/track';
 
 describe.each(dialects())('entity API on %s', (dialect) => {
   let server: TestServer;
@@ -252,9 +254,27 @@ describe.each(dialects())('entity API on %s', (dialect) => {
     expect(
       (await admin.put(`/api/devices/${d.body.id}/accumulators`, { ...body, totalDistance: -1 })).status,
     ).toBe(400);
+    // a stored latest position, and a cached report day that holds it
+    const db = server.services.db;
+    const [positionId] = await insertTrack(
+      db,
+      d.body.id,
+      buildTrack({ latitude: -8.8, longitude: 13.2, totalDistance: 5000 }, [
+        { time: Date.UTC(2025, 2, 10, 12), speed: 0, ignition: false },
+      ]),
+    );
+    await db.kysely.updateTable('devices').set({ positionId }).where('id', '=', d.body.id).execute();
+    await sql`INSERT INTO compact_cache (device_id, window_start, bucket_ms, version, positions, time_sum, rows)
+      VALUES (${d.body.id}, ${Date.UTC(2025, 2, 9, 23)}, 300000, 1, 1, 0, '[]')`.execute(db.kysely);
     expect((await admin.put(`/api/devices/${d.body.id}/accumulators`, body)).status).toBe(204);
     const after = await admin.get(`/api/devices/${d.body.id}`);
     expect(after.body.attributes).toMatchObject({ totalDistance: 123000, hours: 7200000 });
+    const position = await admin.get(`/api/positions?id=${positionId}`);
+    expect(position.body[0].attributes).toMatchObject({ totalDistance: 123000 });
+    // the corrected odometer reaches reports: the cached days of the vehicle are recomputed
+    const cached = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM compact_cache WHERE device_id = ${d.body.id}`.execute(db.kysely);
+    expect(Number(cached.rows[0].n)).toBe(0);
   });
 
   it('serves server info, the version file and the OpenAPI document', async () => {

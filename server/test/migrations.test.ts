@@ -30,6 +30,8 @@ const TABLES = [
   'device_notification',
   'device_driver',
   'report_scheduler',
+  'compact_cache',
+  'position_tallies',
 ];
 
 describe.each(dialects())('migrations on %s', (dialect) => {
@@ -42,6 +44,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '003_positionColumns',
         '004_commands',
         '005_compactCache',
+        '006_positionTallies',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -103,7 +106,18 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         .values(position({ ignition: true, motion: false, totalDistance: 1234.5, hours: 3_600_000 }, 1000))
         .returning('id')
         .execute();
-      expect(await migrateToLatest(fresh.db)).toEqual(['003_positionColumns', '004_commands', '005_compactCache']);
+      expect(await migrateToLatest(fresh.db)).toEqual([
+        '003_positionColumns',
+        '004_commands',
+        '005_compactCache',
+        '006_positionTallies',
+      ]);
+      // the positions stored before the tallies existed are tallied by the migration
+      const tally = await sql<{ p: number; t: number }>`
+        SELECT positions AS p, time_sum AS t FROM position_tallies WHERE device_id = ${Number(device.id)}`.execute(
+        k,
+      );
+      expect(tally.rows.map((r) => [Number(r.p), Number(r.t)])).toEqual([[1, 1000]]);
       const [later] = await k
         .insertInto('positions')
         .values(position({ ignition: false, totalDistance: 'garbage' }, 2000))

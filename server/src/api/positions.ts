@@ -1,5 +1,6 @@
 /** GET /api/positions (latest, history, by id), GET /api/events, PUT /api/devices/{id}/accumulators. */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { accumulatorsInput, hasPermission } from '@frota/core';
 import type { Services } from '../services/context';
@@ -183,6 +184,8 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
               .set({ attributes: toJson({ ...parseJson(pos.attributes), ...values }) })
               .where('id', '=', Number(device.positionId))
               .execute();
+          // the odometer and hour meter of a stored position changed: cached report days recompute
+          if (pos) await sql`DELETE FROM compact_cache WHERE device_id = ${id}`.execute(trx);
         }
       });
       return reply.code(204).send();

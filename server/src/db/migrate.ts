@@ -6,6 +6,7 @@ import { migration002 } from './migrations/002_reports';
 import { migration003 } from './migrations/003_positionColumns';
 import { migration004 } from './migrations/004_commands';
 import { migration005 } from './migrations/005_compactCache';
+import { migration006 } from './migrations/006_positionTallies';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -16,6 +17,7 @@ function provider(db: Db): MigrationProvider {
         '003_positionColumns': migration003(db.dialect),
         '004_commands': migration004(db.dialect),
         '005_compactCache': migration005(),
+        '006_positionTallies': migration006(db.dialect),
       };
     },
   };

@@ -3,9 +3,10 @@
  * same thirty days read again and again. One row per vehicle, day and bucket length holds the compact
  * rows of that day with the day's position count and the sum of its fix times (modulo a day, so the sum
  * stays exact); it is used only while both still match (a late, moved or deleted position changes them),
- * and only for days already over. Both figures come from the (device, fixTime) index alone.
+ * and only for days already over. Both figures come from the hourly position tallies (migration 006).
  */
 import type { Db } from '../../db/database';
+import { TALLY_HOUR_MS } from '../../db/migrations/006_positionTallies';
 import { execute, placeholders, queryArrays } from './arrayQuery';
 
 /** Changes whenever the compact rows would come out differently. */
@@ -20,17 +21,32 @@ export interface CacheWindow {
   bucketMs: number;
 }
 
-/** The window's position count and fix-time sum: what a cached copy must still match. */
+/**
+ * The window's position count and fix-time sum: what a cached copy must still match. Windows of whole
+ * UTC hours (every local day of a whole-hour timezone) add up the hourly tallies the database keeps
+ * (migration 006); others count their positions.
+ */
 export async function windowState(db: Db, w: CacheWindow): Promise<[number, number]> {
-  const [[count, timeSum]] = await queryArrays(
-    db,
-    placeholders(
-      db,
-      'SELECT count(*), coalesce(sum(fix_time % 86400000), 0) FROM positions ' +
-        'WHERE device_id = ? AND fix_time >= ? AND fix_time <= ?',
-    ),
-    [w.deviceId, w.start, w.end],
-  );
+  const aligned = w.start >= 0 && w.start % TALLY_HOUR_MS === 0 && (w.end + 1) % TALLY_HOUR_MS === 0;
+  const [[count, timeSum]] = aligned
+    ? await queryArrays(
+        db,
+        placeholders(
+          db,
+          'SELECT coalesce(sum(positions), 0), coalesce(sum(time_sum), 0) FROM position_tallies ' +
+            'WHERE device_id = ? AND hour >= ? AND hour <= ?',
+        ),
+        [w.deviceId, w.start / TALLY_HOUR_MS, (w.end + 1) / TALLY_HOUR_MS - 1],
+      )
+    : await queryArrays(
+        db,
+        placeholders(
+          db,
+          'SELECT count(*), coalesce(sum(fix_time % 86400000), 0) FROM positions ' +
+            'WHERE device_id = ? AND fix_time >= ? AND fix_time <= ?',
+        ),
+        [w.deviceId, w.start, w.end],
+      );
   return [Number(count), Number(timeSum)];
 }
 
