@@ -21,7 +21,7 @@ if (demo) run(['--import', 'tsx', 'tools/src/seedDemo.ts']);
 const children = [spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' })];
 const simulator = join(root, 'tools/src/simulator.ts');
 if (demo && existsSync(simulator)) {
-  children.push(spawn(process.execPath, ['--import', 'tsx', simulator, '--wait'], { cwd: root, stdio: 'inherit' }));
+  children.push(spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday'], { cwd: root, stdio: 'inherit' }));
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
 children[0].on('exit', (code) => {

@@ -22,7 +22,8 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     type Device = { uniqueId: string; disabled: boolean };
     const byUniqueId = new Map<string, Device>(devices.map((d: Device) => [d.uniqueId, d]));
     expect(simulated.every((id) => byUniqueId.get(id)?.disabled === false)).toBe(true);
-    expect(devices.filter((d: { disabled: boolean }) => d.disabled)).toHaveLength(1);
+    const inactive = devices.filter((d: { disabled: boolean }) => d.disabled);
+    expect(inactive.map((d: { status: string }) => d.status)).toEqual(['offline']);
     expect(new Set(devices.map((d: { category: string }) => d.category)).size).toBeGreaterThanOrEqual(5);
     expect(devices.every((d: { attributes: { license_plate?: string } }) => d.attributes.license_plate)).toBe(
       true,

@@ -124,7 +124,13 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     const state = i % 5;
     const ignition = state === 0 || state === 1 || state === 4;
     const speed = state === 0 || state === 4 ? 15 + rnd() * 25 : 0;
-    const fixTime = i % 9 === 8 ? now - 3 * 86400_000 : now - Math.round(rnd() * 600_000);
+    // the inactive vehicle last reported weeks ago
+    const fixTime =
+      i === DEMO_VEHICLES
+        ? now - 21 * 86400_000
+        : i % 9 === 8
+          ? now - 3 * 86400_000
+          : now - Math.round(rnd() * 600_000);
     const lat = i >= 23 ? -8.79 + rnd() * 0.02 : -8.84 - rnd() * 0.12;
     const lon = i >= 23 ? 13.22 + rnd() * 0.02 : 13.2 + rnd() * 0.15;
     const row = await db.kysely

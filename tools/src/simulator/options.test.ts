@@ -16,6 +16,8 @@ describe('simulator options', () => {
     expect(o.ids[24]).toBe('356307042440024');
     expect(o.apiUrl).toBe('http://127.0.0.1:8082/api/server');
     expect(o.wait).toBe(false);
+    expect(o.allDay).toBe(false);
+    expect(parseOptions(['--allday'], {}).allDay).toBe(true);
   });
 
   it('reads the ports from the environment and the flags', () => {

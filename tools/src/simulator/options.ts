@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   historyHours: number;
   /** wait for GET /api/server to answer before starting */
   wait: boolean;
+  /** every vehicle works around the clock (the demo: moving vehicles at any hour) */
+  allDay: boolean;
   /** the HTTP API polled by --wait */
   apiUrl: string;
   /** most records in one Teltonika frame */
@@ -32,6 +34,7 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --ids SPEC           uniqueIds: FIRST.. (consecutive, default ${DEMO_FIRST_ID}..), FIRST..LAST, or a,b,c
   --speedup K          simulated time runs K times faster (default 1) ...
   --history H          ... starting H hours ago (default 24 when K > 1, else 0), then live
+  --allday             every vehicle works around the clock, not its day or night shift
   --wait               wait until the server answers GET /api/server (port FROTA_PORT, default 8082)
   --batch N            most records per Teltonika frame (default 25)
   --status S           seconds between status lines (default 30)
@@ -73,7 +76,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const flags = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--wait' || arg === '--help' || arg === '-h') {
+    if (arg === '--wait' || arg === '--allday' || arg === '--help' || arg === '-h') {
       flags.add(arg.replace(/^-+/, '').replace(/^h$/, 'help'));
       continue;
     }
@@ -117,6 +120,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     speedup,
     historyHours: positiveNumber('history', values.get('history') ?? (speedup > 1 ? '24' : '0')),
     wait: flags.has('wait'),
+    allDay: flags.has('allday'),
     apiUrl: `http://${host.includes(':') ? `[${host}]` : host}:${apiPort}/api/server`,
     maxBatch: Math.floor(positiveNumber('batch', values.get('batch') ?? '25', 1)),
     statusSeconds: positiveNumber('status', values.get('status') ?? '30', 1),

@@ -73,10 +73,11 @@ function routeFor(kind: VehicleKind, index: number): Route {
   }
 }
 
-export function createProfile(index: number, uniqueId: string): VehicleProfile {
+/** `allDay`: a shift of 24 hours, so the vehicle drives, idles and parks at any hour. */
+export function createProfile(index: number, uniqueId: string, allDay = false): VehicleProfile {
   const kind = kindOf(index);
   const night = kind !== 'machine' && kind !== 'boat' && index % 4 === 3;
-  return {
+  const profile: VehicleProfile = {
     index,
     uniqueId,
     kind,
@@ -89,6 +90,7 @@ export function createProfile(index: number, uniqueId: string): VehicleProfile {
     fuelPerKm: kind === 'truck' ? 0.12 : kind === 'machine' ? 0.6 : 0.2,
     seed: 0x5eed + index * 7919,
   };
+  return allDay ? { ...profile, shiftStartHour: 0, shiftHours: 24 } : profile;
 }
 
 const HOUR = 3_600_000;

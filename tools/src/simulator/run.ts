@@ -30,7 +30,7 @@ export interface RunningSimulator {
 export type SimulatorConfig = Pick<
   SimulatorOptions,
   'devices' | 'protocol' | 'host' | 'port' | 'ids' | 'speedup' | 'historyHours' | 'maxBatch' | 'seed'
-> & { statusSeconds?: number };
+> & { statusSeconds?: number; allDay?: boolean };
 
 export interface SimulatorDeps {
   log?: (line: string) => void;
@@ -56,7 +56,7 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
   const counters: RunnerCounters = { records: 0, frames: 0, errors: 0, reconnects: 0 };
   const reported = new Set<string>();
   const runners = config.ids.slice(0, config.devices).map((uniqueId, index) => {
-    const profile = createProfile(index, uniqueId);
+    const profile = createProfile(index, uniqueId, config.allDay);
     return new VehicleRunner({
       profile,
       clock,

@@ -19,8 +19,8 @@ const HOUR = 3_600_000;
 /** 2025-01-15 00:00 in Luanda (UTC+1) */
 const MIDNIGHT = Date.UTC(2025, 0, 14, 23, 0, 0);
 
-function simulate(index: number, start: number, hours: number, seed = 1): VehicleState[] {
-  const profile = createProfile(index, String(356307042440000 + index));
+function simulate(index: number, start: number, hours: number, seed = 1, allDay = false): VehicleState[] {
+  const profile = createProfile(index, String(356307042440000 + index), allDay);
   const rnd = createRandom(seed);
   const states = [initialState(profile, start, rnd)];
   while (states.at(-1)!.time < start + hours * HOUR) {
@@ -75,6 +75,14 @@ describe('day cycle', () => {
       expect(b.driver).toBe(ignitionOf(b) ? demoDriverKey(0) : null);
       expect(b.time - a.time).toBe(recordPeriodMs(a));
     }
+  });
+
+  it('works around the clock with --allday: on the road in the small hours too', () => {
+    const states = simulate(0, MIDNIGHT + 1 * HOUR, 3);
+    expect(states.every((s) => s.phase === 'off')).toBe(true);
+    const allDay = simulate(0, MIDNIGHT + 1 * HOUR, 3, 1, true);
+    expect(allDay.some((s) => s.phase === 'drive')).toBe(true);
+    expect(allDay.some((s) => s.phase === 'off')).toBe(false);
   });
 
   it('drives during the shift and sleeps off shift', () => {
