@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Dialect } from '../src/db/database';
+import { openDatabase, type Db, type Dialect } from '../src/db/database';
+import { fromBool, toJson } from '../src/db/mapping';
 import { startServer, type RunningServer } from '../src/server';
 
 export const ADMIN = { email: 'admin@frota.local', password: 'admin-secret-1' };
@@ -51,6 +52,22 @@ export async function freshDatabase(dialect: Dialect) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** An enabled, offline vehicle row written straight to the database (tests below the API); its id. */
+export async function insertDevice(db: Db, name: string, uniqueId: string): Promise<number> {
+  const row = await db.kysely
+    .insertInto('devices')
+    .values({
+      name,
+      uniqueId,
+      status: 'offline',
+      disabled: fromBool(db.dialect, false),
+      attributes: toJson({}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 export async function startTestServer(

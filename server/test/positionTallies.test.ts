@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { dialects, freshDatabase } from './harness';
+import { dialects, freshDatabase, insertDevice } from './harness';
 import { migrateToLatest } from '../src/db/migrate';
-import { fromBool, toJson } from '../src/db/mapping';
 import type { Db } from '../src/db/database';
 import { buildTrack, every, insertTrack } from '../src/reports/testing/track';
 import { tz } from '../src/reports/testing/samples';
@@ -19,22 +18,7 @@ describe.each(dialects())('position tallies on %s', (dialect) => {
   const from = tz.toUtc(2025, 3, 10, 22);
   const to = tz.toUtc(2025, 3, 11, 3);
 
-  const device = async (n: number) =>
-    Number(
-      (
-        await db.kysely
-          .insertInto('devices')
-          .values({
-            name: `Tally ${n}`,
-            uniqueId: `tally-${n}`,
-            status: 'offline',
-            disabled: fromBool(dialect, false),
-            attributes: toJson({}),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+  const device = (n: number) => insertDevice(db, `Tally ${n}`, `tally-${n}`);
 
   /** Tallies (non-empty) and a fresh count of the positions, both as sorted rows. */
   const compare = async () => {

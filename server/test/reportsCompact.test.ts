@@ -4,7 +4,7 @@
  * consumers both ways on a real database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, freshDatabase } from './harness';
+import { dialects, freshDatabase, insertDevice } from './harness';
 import { migrateToLatest } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
 import type { Db } from '../src/db/database';
@@ -104,35 +104,13 @@ describe.each(dialects())('compact stream on %s', (dialect) => {
     fresh = await freshDatabase(dialect);
     db = fresh.db;
     await migrateToLatest(db);
-    const device = await db.kysely
-      .insertInto('devices')
-      .values({
-        name: 'Compact',
-        uniqueId: 'compact-1',
-        status: 'offline',
-        disabled: fromBool(dialect, false),
-        attributes: toJson({}),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    deviceId = Number(device.id);
+    deviceId = await insertDevice(db, 'Compact', 'compact-1');
     const track = buildTrack(
       { latitude: -8.8, longitude: 13.2, totalDistance: 1_000_000 },
       noisyTrack(from, to),
     );
     rows = (await insertTrack(db, deviceId, track)).length;
-    const sparse = await db.kysely
-      .insertInto('devices')
-      .values({
-        name: 'Sparse',
-        uniqueId: 'compact-2',
-        status: 'offline',
-        disabled: fromBool(dialect, false),
-        attributes: toJson({}),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    sparseId = Number(sparse.id);
+    sparseId = await insertDevice(db, 'Sparse', 'compact-2');
     await insertTrack(
       db,
       sparseId,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { dialects, freshDatabase } from './harness';
+import { dialects, freshDatabase, insertDevice } from './harness';
 import { migrateToLatest } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
 import type { Db } from '../src/db/database';
@@ -60,23 +60,13 @@ describe.each(dialects())('nightly compact days on %s', (dialect) => {
         })
         .execute();
     for (const n of [1, 2]) {
-      const device = await db.kysely
-        .insertInto('devices')
-        .values({
-          name: `Nightly ${n}`,
-          uniqueId: `nightly-${n}`,
-          status: 'offline',
-          disabled: fromBool(dialect, false),
-          attributes: toJson({}),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      devices.push(Number(device.id));
+      const device = await insertDevice(db, `Nightly ${n}`, `nightly-${n}`);
+      devices.push(device);
       const points = every(from, to, MIN, (t) => {
         const driving = Math.floor(t / (45 * MIN)) % 2 === n - 1;
         return { speed: driving ? 40 : 0, ignition: driving };
       });
-      await insertTrack(db, Number(device.id), buildTrack({ latitude: -8.8, longitude: 13.2 }, points));
+      await insertTrack(db, device, buildTrack({ latitude: -8.8, longitude: 13.2 }, points));
     }
   });
 

@@ -1,8 +1,8 @@
 import { type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, freshDatabase } from '../../test/harness';
+import { dialects, freshDatabase, insertDevice } from '../../test/harness';
 import type { Db } from '../db/database';
-import { fromBool, parseJson, toJson } from '../db/mapping';
+import { parseJson } from '../db/mapping';
 import { migrateToLatest } from '../db/migrate';
 import { BatchWriter, type WriteRequest } from './batchWriter';
 import type { ProcessedPosition } from './types';
@@ -66,25 +66,7 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
     drop = fresh.drop;
     await migrateToLatest(db);
     for (let i = 0; i < 30; i++) {
-      const row = await db.kysely
-        .insertInto('devices')
-        .values({
-          name: `V${i}`,
-          uniqueId: `batch-${i}`,
-          groupId: null,
-          category: null,
-          phone: null,
-          model: null,
-          contact: null,
-          disabled: fromBool(db.dialect, false),
-          status: 'offline',
-          lastUpdate: null,
-          positionId: null,
-          attributes: toJson({}),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      deviceIds.push(Number(row.id));
+      deviceIds.push(await insertDevice(db, `V${i}`, `batch-${i}`));
     }
   });
   afterAll(async () => {

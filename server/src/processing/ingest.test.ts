@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../test/harness';
+import { freshDatabase, insertDevice } from '../../test/harness';
 import type { Db } from '../db/database';
-import { fromBool, toJson } from '../db/mapping';
 import { migrateToLatest } from '../db/migrate';
 import { LiveHub } from '../live/hub';
 import { Ingest } from './ingest';
@@ -15,23 +14,7 @@ describe('ingestion memory per device id', () => {
     db = fresh.db;
     drop = fresh.drop;
     await migrateToLatest(db);
-    await db.kysely
-      .insertInto('devices')
-      .values({
-        name: 'V1',
-        uniqueId: '356307042441013',
-        groupId: null,
-        category: null,
-        phone: null,
-        model: null,
-        contact: null,
-        disabled: fromBool(db.dialect, false),
-        status: 'offline',
-        lastUpdate: null,
-        positionId: null,
-        attributes: toJson({}),
-      })
-      .execute();
+    await insertDevice(db, 'V1', '356307042441013');
   });
   afterAll(async () => {
     await db.close();
@@ -57,23 +40,7 @@ describe('ingestion memory per device id', () => {
     let now = 1_000_000;
     const ingest = new Ingest({ db, live: new LiveHub(db), now: () => now });
     expect(await ingest.isKnownDevice('356307042449999')).toBe(false);
-    await db.kysely
-      .insertInto('devices')
-      .values({
-        name: 'V2',
-        uniqueId: '356307042449999',
-        groupId: null,
-        category: null,
-        phone: null,
-        model: null,
-        contact: null,
-        disabled: fromBool(db.dialect, false),
-        status: 'offline',
-        lastUpdate: null,
-        positionId: null,
-        attributes: toJson({}),
-      })
-      .execute();
+    await insertDevice(db, 'V2', '356307042449999');
     expect(await ingest.isKnownDevice('356307042449999')).toBe(false);
     now += 31_000;
     expect(await ingest.isKnownDevice('356307042449999')).toBe(true);

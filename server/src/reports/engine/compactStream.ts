@@ -35,7 +35,8 @@ function compactQuery(db: Db, bucketMs: number, fineMs: number): string {
   const pg = db.dialect === 'postgres';
   const int = (e: string) => (pg ? `(${e})::int` : `(${e})`);
   const per = Math.max(1, Math.round(bucketMs / fineMs));
-  const same = (c: string) => `count(${c}) IN (0, count(*)) AND (count(${c}) = 0 OR min(${c}) = max(${c}))`;
+  // one value throughout, or none at all (a column null on some rows only is not the same)
+  const same = (c: string) => `(count(${c}) = 0 OR (count(${c}) = count(*) AND min(${c}) = max(${c})))`;
   const driving = int(`speed * ${KNOTS_TO_KMH} > ${DRIVING_KMH}`);
   // times are whole milliseconds, but SQLite would divide a stray real one into a fraction
   const fineOf = pg ? `fix_time / ${fineMs}` : `CAST(fix_time / ${fineMs} AS INTEGER)`;
@@ -49,18 +50,13 @@ function compactQuery(db: Db, bucketMs: number, fineMs: number): string {
     `min(ignition) AS ig, min(motion) AS mo, min(${int('valid')}) AS va, min(${driving}) AS dr, ` +
     `max(CASE WHEN valid THEN speed END) AS vmax ` +
     `FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? GROUP BY ${fineOf}`;
+  // ig/mo are null for fine buckets without ignition (or motion): the same test compares them
   const coarse =
     `SELECT fb / ${per} AS cb, min(t0) AS c0, max(t1) AS c1, ` +
-    `CASE WHEN min(u) = 1 AND min(ig) = max(ig) AND min(mo) = max(mo) AND min(va) = max(va) ` +
+    `CASE WHEN min(u) = 1 AND ${same('ig')} AND ${same('mo')} AND min(va) = max(va) ` +
     `AND min(dr) = max(dr) THEN 1 ELSE 0 END AS cu, max(vmax) AS cvmax FROM f GROUP BY fb / ${per}`;
-  // ig/mo are null when a state has no ignition (or motion) at all: compare those as equal
-  const coarseNullSafe = coarse.replace(
-    'min(ig) = max(ig) AND min(mo) = max(mo)',
-    '(count(ig) = 0 OR (count(ig) = count(*) AND min(ig) = max(ig))) AND ' +
-      '(count(mo) = 0 OR (count(mo) = count(*) AND min(mo) = max(mo)))',
-  );
   const text =
-    `WITH f AS (${fine}), c AS (${coarseNullSafe}) ` +
+    `WITH f AS (${fine}), c AS (${coarse}) ` +
     `SELECT p.id, p.fix_time, p.valid, p.latitude, p.longitude, p.speed, p.ignition, p.motion, ` +
     `p.total_distance, p.hours, CASE WHEN c.cu = 1 THEN c.c0 WHEN f.u = 1 THEN f.t0 END AS first, ` +
     `CASE WHEN c.cu = 1 THEN c.cvmax ELSE f.vmax END AS vmax ` +
