@@ -2,7 +2,8 @@
 /// <reference lib="dom.iterable" />
 /**
  * What the web map bench measures inside the page (run with page.evaluate): frames per second over a
- * while, the live-flush measures the screen records, long tasks, and blank rows while the panel scrolls.
+ * while, map frames drawn, the live-flush measures the screen records, long tasks, and blank rows while
+ * the panel scrolls.
  */
 
 /** Counts requestAnimationFrame callbacks for `ms`; resolves to frames per second. */
@@ -17,6 +18,30 @@ export function countFrames(ms: number): Promise<number> {
     };
     requestAnimationFrame(tick);
   });
+}
+
+/**
+ * Init script: counts the frames the map draws into its canvas (window.mapFrames), one per clear of a
+ * WebGL2 context's own drawing buffer. Animation-frame callbacks run whether the map draws or not, so they
+ * do not tell how often the picture changes; this does, without any hook in the application.
+ */
+export function countMapFrames(): void {
+  const w = window as unknown as { mapFrames: number };
+  w.mapFrames = 0;
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+    const context = (getContext as (...a: unknown[]) => RenderingContext | null).apply(this, args);
+    if (context instanceof WebGL2RenderingContext && !(context as { counted?: boolean }).counted) {
+      (context as { counted?: boolean }).counted = true;
+      const clear = context.clear;
+      context.clear = function (this: WebGL2RenderingContext, mask: number) {
+        if (mask & this.COLOR_BUFFER_BIT && this.getParameter(this.FRAMEBUFFER_BINDING) === null)
+          w.mapFrames += 1;
+        clear.call(this, mask);
+      };
+    }
+    return context;
+  } as typeof getContext;
 }
 
 /** Keeps every long task (over 50 ms of main-thread work) in window.longTasks. */
@@ -99,60 +124,5 @@ export function scrollForBlankRows({
       requestAnimationFrame(tick);
     };
     tick();
-  });
-}
-
-/**
- * Pans and zooms the map for `ms` with input events dispatched from inside the page at every frame (a
- * drag of 8 px a frame back and forth, then wheel steps in and out), counting frames meanwhile.
- */
-export function scriptedPanZoom(ms: number): Promise<number> {
-  const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="map-canvas"] canvas');
-  if (!canvas) return Promise.resolve(-1);
-  const box = canvas.getBoundingClientRect();
-  const x0 = box.left + box.width * 0.65;
-  const y0 = box.top + box.height * 0.5;
-  const mouse = (type: string, x: number, y: number, buttons: number) =>
-    (type === 'mousedown' ? canvas : window).dispatchEvent(
-      new MouseEvent(type, {
-        bubbles: true,
-        cancelable: true,
-        clientX: x,
-        clientY: y,
-        button: 0,
-        buttons,
-        view: window,
-      }),
-    );
-  return new Promise((resolve) => {
-    let frames = 0;
-    let step = 0;
-    const start = performance.now();
-    const tick = (time: number) => {
-      frames += 1;
-      const phase = Math.floor(step / 40) % 4;
-      const i = step % 40;
-      if (phase < 2) {
-        const dir = phase === 0 ? 1 : -1;
-        if (i === 0) mouse('mousedown', x0, y0, 1);
-        mouse('mousemove', x0 + dir * 8 * (i + 1), y0 + dir * 4 * (i + 1), 1);
-        if (i === 39) mouse('mouseup', x0 + dir * 320, y0 + dir * 160, 0);
-      } else if (i % 4 === 0) {
-        canvas.dispatchEvent(
-          new WheelEvent('wheel', {
-            bubbles: true,
-            cancelable: true,
-            clientX: x0,
-            clientY: y0,
-            deltaY: phase === 2 ? -100 : 100,
-            deltaMode: 0,
-          }),
-        );
-      }
-      step += 1;
-      if (time - start < ms) requestAnimationFrame(tick);
-      else resolve((frames * 1000) / (time - start));
-    };
-    requestAnimationFrame(tick);
   });
 }

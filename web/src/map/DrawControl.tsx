@@ -3,6 +3,7 @@ import MapboxDraw from '@mapbox/mapbox-gl-draw';
 import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 import type { ControlPosition, IControl } from 'maplibre-gl';
 import type { AreaGeometry } from '@frota/core';
+import { setLayersVisible } from './layerVisibility';
 import { useMap } from './mapContext';
 
 // mapbox-gl-draw looks for Mapbox's class names; MapLibre uses its own prefix.
@@ -12,6 +13,8 @@ classes.CONTROL_BASE = 'maplibregl-ctrl';
 classes.CONTROL_PREFIX = 'maplibregl-ctrl-';
 classes.CONTROL_GROUP = 'maplibregl-ctrl-group';
 classes.ATTRIBUTION = 'maplibregl-ctrl-attrib';
+
+const DRAW_SOURCES: readonly string[] = Object.values(MapboxDraw.constants.sources as Record<string, string>);
 
 export interface DrawControlProps {
   position: ControlPosition;
@@ -32,17 +35,31 @@ export function DrawControl({ position, onCreate }: DrawControlProps) {
     });
     const control = draw as unknown as IControl;
     map.addControl(control, position);
+    // The sketch layers show only while drawing or while a drawn shape waits for its dialog.
+    const sync = () => {
+      const drawing = draw.getMode() !== 'simple_select' || draw.getAll().features.length > 0;
+      const ids = map.getLayersOrder().filter((id) => DRAW_SOURCES.includes(map.getLayer(id)?.source ?? ''));
+      setLayersVisible(map, ids, drawing);
+    };
     const onDrawn = (event: { features: GeoJSON.Feature[] }) => {
+      sync();
       const geometry = event.features[0]?.geometry;
       if (
         geometry &&
         (geometry.type === 'Point' || geometry.type === 'LineString' || geometry.type === 'Polygon')
       )
-        created.current(geometry as AreaGeometry, () => draw.deleteAll());
+        created.current(geometry as AreaGeometry, () => {
+          draw.deleteAll();
+          sync();
+        });
     };
+    const events = ['draw.modechange', 'draw.delete', 'styledata'];
     map.on('draw.create' as never, onDrawn as never);
+    for (const name of events) map.on(name as never, sync);
+    sync();
     return () => {
       map.off('draw.create' as never, onDrawn as never);
+      for (const name of events) map.off(name as never, sync);
       map.removeControl(control);
     };
   }, [map, position]);

@@ -3,7 +3,14 @@ import { Box } from '@mui/material';
 import { Map as MapLibreMap, setWorkerUrl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { BASE_RASTER_SOURCE, baseStyle, MAP_LIMITS, OUTLINE_SOURCE, type BaseLayerId } from './baseLayers';
+import {
+  BASE_RASTER_SOURCE,
+  baseStyle,
+  MAP_LIMITS,
+  OUTLINE_SOURCE,
+  SEA,
+  type BaseLayerId,
+} from './baseLayers';
 import { TRAFFIC_SIGN_SOURCE } from './TrafficSignLayer';
 import { MapContext } from './mapContext';
 import { installImageResolver } from './mapImages';
@@ -13,6 +20,16 @@ const ONLINE_SOURCES = [BASE_RASTER_SOURCE, TRAFFIC_SIGN_SOURCE];
 
 // MapLibre finds its worker next to its own module; once bundled, Vite gives the worker file its own URL.
 setWorkerUrl(workerUrl);
+
+/**
+ * MapLibre draws the style's sky on every frame, a full-screen pass, even for a style without one (its
+ * default sky is transparent). Ours has none and the map never tilts far enough to show a horizon, so the
+ * pass only costs time: in software WebGL about half of a frame's budget. Each map gets its own table of
+ * draw functions without it.
+ */
+function skipEmptySky(map: MapLibreMap): void {
+  map.painter.drawFunctions = { ...map.painter.drawFunctions, sky: () => undefined };
+}
 
 export interface MapViewProps {
   /** The base layer the map starts with (changed later by BaseLayerSwitch). */
@@ -42,6 +59,7 @@ export function MapView({ initialLayer, children }: MapViewProps) {
       dragRotate: true,
     });
     installImageResolver(instance);
+    skipEmptySky(instance);
     // Online tile layers fail tile by tile with no network; that is expected, the outline stays. Other
     // errors are still reported (MapLibre only logs them itself when nobody listens).
     instance.on('error', (event: ErrorEvent & { sourceId?: string }) => {
@@ -84,6 +102,7 @@ export function MapView({ initialLayer, children }: MapViewProps) {
         sx={{
           position: 'absolute',
           inset: 0,
+          background: SEA,
           '& .maplibregl-canvas': { outline: 'none' },
           // MapLibre's own CSS is not mirrored for right-to-left pages: the theme's style engine flips
           // these (the close button moves to the popup's left in Arabic) and keeps "200 m" reading in order.

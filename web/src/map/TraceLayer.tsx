@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { GeoJSONSource } from 'maplibre-gl';
+import { setLayersVisible } from './layerVisibility';
 import { useMap } from './mapContext';
 import { VEHICLE_SELECTED } from './vehicleLayers';
 
@@ -16,7 +17,7 @@ export function TraceLayer({ points }: { points: ReadonlyArray<[number, number]>
         id: LAYER,
         type: 'line',
         source: SOURCE,
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        layout: { 'line-cap': 'round', 'line-join': 'round', visibility: 'none' },
         paint: { 'line-color': '#0d47a1', 'line-width': 3, 'line-opacity': 0.8 },
       },
       map.getLayer(VEHICLE_SELECTED) ? VEHICLE_SELECTED : undefined,
@@ -29,13 +30,14 @@ export function TraceLayer({ points }: { points: ReadonlyArray<[number, number]>
 
   useEffect(() => {
     const source = map.getSource(SOURCE) as GeoJSONSource | undefined;
+    const drawn = points.length > 1;
     void source?.setData({
       type: 'FeatureCollection',
-      features:
-        points.length > 1
-          ? [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [...points] } }]
-          : [],
+      features: drawn
+        ? [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [...points] } }]
+        : [],
     });
+    setLayersVisible(map, [LAYER], drawn);
   }, [map, points]);
   return null;
 }

@@ -1,13 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { setLayersVisible } from './layerVisibility';
 import { useMap } from './mapContext';
 import { ANIMATION_FRAME_MS, MotionState, type Placement } from './motion';
+import { pointLayer } from './pointLayer';
 import { sameLook, vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
 import {
   selectedFilter,
   VEHICLE_DOTS,
   VEHICLE_ICONS,
   VEHICLE_LABELS,
+  VEHICLE_POINTS,
   VEHICLE_SELECTED,
   VEHICLE_SOURCE,
   vehicleLayers,
@@ -22,8 +25,6 @@ export const MAX_ANIMATED = 300;
  * Zooming in (or clustering, map_groupVehicles) brings the icons back.
  */
 export const DENSE_LIMIT = 800;
-
-const DETAILED = [VEHICLE_ICONS, VEHICLE_LABELS];
 
 export interface VehicleLayerProps {
   vehicles: readonly MapVehicle[];
@@ -51,10 +52,16 @@ export function VehicleLayer(props: VehicleLayerProps) {
   const shown = useRef(new Map<number, MapVehicle>());
   const labelKey = useRef('');
   const frame = useRef<number | null>(null);
-  const dense = useRef<boolean | null>(null);
+  const [points] = useState(() => pointLayer(VEHICLE_POINTS));
+  /** The dots are rebuilt only while they show: vehicles changed since they were last set. */
+  const pointsStale = useRef(true);
 
-  /** Dots or icons, by how many vehicles the view holds (clusters already keep views light). */
+  /**
+   * Dots or icons, by how many vehicles the view holds (clusters already keep views light); labels only
+   * when the settings ask for them; nothing at all when no vehicle is listed.
+   */
   const updateDensity = useRef(() => {
+    if (!map.getLayer(VEHICLE_DOTS)) return;
     let inView = 0;
     if (!latest.current.cluster) {
       const bounds = map.getBounds();
@@ -62,16 +69,29 @@ export function VehicleLayer(props: VehicleLayerProps) {
         if (bounds.contains([vehicle.longitude, vehicle.latitude]) && ++inView > DENSE_LIMIT) break;
       }
     }
-    const next = inView > DENSE_LIMIT;
-    if (next === dense.current || !map.getLayer(VEHICLE_DOTS)) return;
-    dense.current = next;
-    map.setLayoutProperty(VEHICLE_DOTS, 'visibility', next ? 'visible' : 'none');
-    for (const layer of DETAILED) map.setLayoutProperty(layer, 'visibility', next ? 'none' : 'visible');
+    const any = shown.current.size > 0;
+    const dense = inView > DENSE_LIMIT;
+    const { vehicleNames, driverNames } = latest.current.labels;
+    if (any && dense && pointsStale.current) {
+      points.setDots(
+        [...shown.current.values()].map((v) => {
+          const at = motion.current.shownAt(v.id) ?? v;
+          return { id: v.id, longitude: at.longitude, latitude: at.latitude, ign: v.ignitionCode };
+        }),
+      );
+      pointsStale.current = false;
+    }
+    setLayersVisible(map, [VEHICLE_DOTS, VEHICLE_POINTS], any && dense);
+    setLayersVisible(map, [VEHICLE_ICONS], any && !dense);
+    setLayersVisible(map, [VEHICLE_LABELS], any && !dense && (vehicleNames || driverNames));
   }).current;
 
   useEffect(() => {
     map.addSource(VEHICLE_SOURCE, vehicleSource(cluster));
     for (const layer of vehicleLayers(latest.current.selectedId)) map.addLayer(layer);
+    map.addLayer(points, VEHICLE_ICONS);
+    map.setLayoutProperty(VEHICLE_POINTS, 'visibility', 'none');
+    pointsStale.current = true;
     const click = (event: MapLayerMouseEvent) => {
       const id = Number(event.features?.[0]?.id);
       if (Number.isFinite(id)) latest.current.onVehicleClick(id);
@@ -95,8 +115,8 @@ export function VehicleLayer(props: VehicleLayerProps) {
         map.off('mouseleave', layer, plain);
       }
       map.off('moveend', updateDensity);
-      dense.current = null;
-      for (const layer of vehicleLayers(null)) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
+      for (const id of [...vehicleLayers(null).map((layer) => layer.id), VEHICLE_POINTS])
+        if (map.getLayer(id)) map.removeLayer(id);
       if (map.getSource(VEHICLE_SOURCE)) map.removeSource(VEHICLE_SOURCE);
       state.forget(new Set());
       drawn.clear();
@@ -106,6 +126,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
 
   useEffect(() => {
     map.setFilter(VEHICLE_SELECTED, selectedFilter(selectedId) as FilterSpecification);
+    setLayersVisible(map, [VEHICLE_SELECTED], selectedId !== null);
   }, [map, selectedId]);
 
   useEffect(() => {
@@ -163,6 +184,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
       });
     }
     labelKey.current = key;
+    pointsStale.current = true;
     updateDensity();
     const selectedAt = selected !== null ? state.shownAt(selected) : undefined;
     if (selectedAt) latest.current.onSelectedPlacement?.(selectedAt);
@@ -182,6 +204,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
               addOrUpdateProperties: [{ key: 'course', value: at.course }],
             })),
           });
+          for (const [id, at] of steps) points.move(id, at.longitude, at.latitude);
           const mine = latest.current.selectedId;
           const step = steps.find(([id]) => id === mine);
           if (step) latest.current.onSelectedPlacement?.(step[1]);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { GeoJSONSource, LayerSpecification } from 'maplibre-gl';
+import { setLayersVisible } from './layerVisibility';
 import { MAP_FONT, useMap } from './mapContext';
 import { VEHICLE_SELECTED } from './vehicleLayers';
 import { zoneFeatures, type MapZone } from './zoneFeatures';
@@ -62,13 +63,24 @@ const LAYERS = [
   },
 ] as LayerSpecification[];
 
+/** The feature kinds each layer draws (as its filter says); a layer is shown only when some are there. */
+const KINDS: Record<string, readonly string[]> = {
+  'zone-fill': ['polygon', 'circle'],
+  'zone-outline': ['polygon', 'circle'],
+  'zone-lines': ['linestring'],
+  'zone-icons': ['centre'],
+  'zone-names': ['polygon', 'centre'],
+  'zone-line-names': ['linestring'],
+};
+
 /** The user's zones in their colour, fill and icon; names only when the settings ask for them. */
 export function ZoneLayer({ zones, showNames }: { zones: readonly MapZone[]; showNames: boolean }) {
   const map = useMap();
   useEffect(() => {
     map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
     const below = map.getLayer(VEHICLE_SELECTED) ? VEHICLE_SELECTED : undefined;
-    for (const layer of LAYERS) map.addLayer(layer, below);
+    for (const layer of LAYERS)
+      map.addLayer({ ...layer, layout: { ...layer.layout, visibility: 'none' } }, below);
     return () => {
       for (const layer of LAYERS) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
       if (map.getSource(SOURCE)) map.removeSource(SOURCE);
@@ -78,10 +90,11 @@ export function ZoneLayer({ zones, showNames }: { zones: readonly MapZone[]; sho
   const data = useMemo(() => zoneFeatures(zones), [zones]);
   useEffect(() => {
     void (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
-  }, [map, data]);
-
-  useEffect(() => {
-    for (const id of NAMES) map.setLayoutProperty(id, 'visibility', showNames ? 'visible' : 'none');
-  }, [map, showNames]);
+    const kinds = new Set(data.features.map((feature) => feature.properties?.kind as string));
+    for (const layer of LAYERS) {
+      const wanted = KINDS[layer.id].some((kind) => kinds.has(kind));
+      setLayersVisible(map, [layer.id], wanted && (showNames || !NAMES.includes(layer.id)));
+    }
+  }, [map, data, showNames]);
   return null;
 }

@@ -80,7 +80,11 @@ export const BASE_RASTER_LAYER = 'base-raster';
 /** An empty layer above the base layers: overlays are added after it, base rasters before it. */
 export const BASE_TOP_LAYER = 'base-top';
 
-const SEA = '#aad3df';
+/**
+ * The sea is the map container's own background, seen through the canvas wherever nothing is drawn: a
+ * background layer would repaint every pixel of every frame, a large share of a frame in software WebGL.
+ */
+export const SEA = '#aad3df';
 const LAND = '#f2efe9';
 const BORDER = '#9e9e9e';
 
@@ -93,17 +97,26 @@ export function rasterLayer(): LayerSpecification {
   return { id: BASE_RASTER_LAYER, type: 'raster', source: BASE_RASTER_SOURCE };
 }
 
+/**
+ * The outline's tiles go no deeper than this zoom and are enlarged beyond it: the 1:50m shapes hold no
+ * more detail, and fewer tiles are cut and drawn while the map zooms.
+ */
+export const OUTLINE_MAX_ZOOM = 6;
+
 /** The style the map starts with: no glyphs, no sprite, no network; the outline arrives with setData. */
 export function baseStyle(layer: BaseLayerId): StyleSpecification {
   const chosen = BASE_LAYERS.find((l) => l.id === layer)?.source;
   return {
     version: 8,
     sources: {
-      [OUTLINE_SOURCE]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+      [OUTLINE_SOURCE]: {
+        type: 'geojson',
+        data: { type: 'FeatureCollection', features: [] },
+        maxzoom: OUTLINE_MAX_ZOOM,
+      },
       ...(chosen ? { [BASE_RASTER_SOURCE]: chosen } : {}),
     },
     layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': SEA } },
       {
         id: 'land',
         type: 'fill',

@@ -102,7 +102,12 @@ describe('base layers', () => {
       const style = baseStyle(layer.id);
       expect(style.glyphs).toBeUndefined();
       expect(style.sprite).toBeUndefined();
-      expect(style.layers.map((l) => l.id).slice(0, 3)).toEqual(['sea', 'land', 'borders']);
+      // The sea is the container's background colour, not a layer repainted every frame.
+      expect(style.layers.map((l) => l.id).slice(0, 2)).toEqual(['land', 'borders']);
+      expect(style.layers.some((l) => l.type === 'background' && l.layout?.visibility !== 'none')).toBe(
+        false,
+      );
+      expect(style.sources['world-outline']).toMatchObject({ type: 'geojson', maxzoom: 6 });
     }
     expect(baseStyle('outline').sources).not.toHaveProperty('base-raster');
   });

@@ -1,13 +1,18 @@
 import type { GeoJSONSourceSpecification, LayerSpecification } from 'maplibre-gl';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from './clusterDonut';
 import { ICON_SIZE, MAP_FONT } from './mapContext';
+import { DOT_RADIUS_STOPS, DOT_RIM } from './pointLayer';
 
 export const VEHICLE_SOURCE = 'vehicles';
 export const VEHICLE_ICONS = 'vehicle-icons';
 export const VEHICLE_LABELS = 'vehicle-labels';
 export const VEHICLE_SELECTED = 'vehicle-selected';
-/** Dense views draw each vehicle as a dot in its status colour (see VehicleLayer). */
+/**
+ * Dense views draw each vehicle as a dot in its status colour (see VehicleLayer): VEHICLE_POINTS draws
+ * them (pointLayer), VEHICLE_DOTS is the same dots left transparent, for clicks and the pointer.
+ */
 export const VEHICLE_DOTS = 'vehicle-dots';
+export const VEHICLE_POINTS = 'vehicle-points';
 /** An id no vehicle has, for "nothing selected" in filters. */
 export const NO_VEHICLE = -2_147_483_648;
 
@@ -31,11 +36,7 @@ export function vehicleSource(cluster: boolean): GeoJSONSourceSpecification {
 
 const notCluster = ['!', ['has', 'point_count']];
 
-export const selectedFilter = (id: number | null) => [
-  'all',
-  notCluster,
-  ['==', ['id'], id ?? NO_VEHICLE],
-];
+export const selectedFilter = (id: number | null) => ['all', notCluster, ['==', ['id'], id ?? NO_VEHICLE]];
 
 export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
   return [
@@ -57,12 +58,16 @@ export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
       source: VEHICLE_SOURCE,
       filter: notCluster,
       layout: { visibility: 'none' },
+      // Not drawn (MapLibre skips a circle layer with nothing opaque): it only finds the dot under a click.
       paint: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3, 12, 5, 16, 7],
-        // ignition status code: 0 driving, 1 idle, 2 stopped, 3 offline
-        'circle-color': ['match', ['get', 'ign'], 0, '#2e7d32', 1, '#f9a825', 2, '#c62828', '#757575'],
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1,
+        'circle-radius': [
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          ...DOT_RADIUS_STOPS.flatMap(([z, r]) => [z, r + DOT_RIM]),
+        ],
+        'circle-opacity': 0,
+        'circle-stroke-opacity': 0,
       },
     },
     {

@@ -1,0 +1,151 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AdminApi } from './src/api';
+import { describeBrowser, e2e, launchBrowser, loginThroughPage, screenshot } from './src/browser';
+import { offline, uniqueImei } from './src/liveFleet';
+import { startServer, type RunningServer } from './src/serverProcess';
+import { ensureWebBuild } from './src/webBuild';
+
+/**
+ * A view holding more vehicles than the map draws as icons (DENSE_LIMIT, 800) shows each as a dot in its
+ * status colour, drawn by the map's own point layer, and a click on a dot still opens that vehicle's popup.
+ * Its own server: 850 devices would crowd the lists of the other suites' administrator.
+ */
+const COUNT = 850;
+const CENTRE = { lat: -8.8383, lon: 13.2344 };
+const GREEN = [0x2e, 0x7d, 0x32];
+const RED = [0xc6, 0x28, 0x28];
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface ColourScan {
+  /** pixels of the map area (right of `fromX`) within a small distance of the colour */
+  count: number;
+  /** a pixel whose whole 5 x 5 neighbourhood has the colour: the middle of a dot */
+  centre: [number, number] | null;
+}
+
+/** Looks for a colour in a screenshot, decoded by the page itself (the browser reads PNG). */
+async function scan(page: Page, colour: number[], fromX: number): Promise<ColourScan> {
+  const png = (await page.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ png, colour, fromX }) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      const near = (x: number, y: number) => {
+        const i = (y * width + x) * 4;
+        return (
+          Math.abs(data[i] - colour[0]) +
+            Math.abs(data[i + 1] - colour[1]) +
+            Math.abs(data[i + 2] - colour[2]) <
+          12
+        );
+      };
+      let count = 0;
+      let centre: [number, number] | null = null;
+      for (let y = 60; y < height - 2; y++)
+        for (let x = fromX; x < width - 2; x++) {
+          if (!near(x, y)) continue;
+          count += 1;
+          if (centre) continue;
+          let all = true;
+          for (let dy = -2; dy <= 2 && all; dy++)
+            for (let dx = -2; dx <= 2 && all; dx++) all = near(x + dx, y + dy);
+          if (all) centre = [x, y];
+        }
+      return { count, centre };
+    },
+    { png, colour, fromX },
+  );
+}
+
+describeBrowser('online map: a dense fleet', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer(
+      root,
+      { email: e2e.adminEmail, password: e2e.adminPassword },
+      ensureWebBuild(root),
+    );
+    const api = await AdminApi.login(server.baseUrl, e2e.adminEmail, e2e.adminPassword);
+    let next = 0;
+    const worker = async () => {
+      while (next < COUNT) {
+        const i = next++;
+        const uniqueId = uniqueImei();
+        await api.call('POST', '/api/devices', {
+          name: `Denso ${i}`,
+          uniqueId,
+          category: 'car',
+          attributes: {},
+        });
+        // A spiral about 4 km across; every third vehicle parked with the ignition off (stopped, red).
+        const angle = i * 2.399963;
+        const radius = 0.02 * Math.sqrt((i + 0.5) / COUNT);
+        const moving = i % 3 !== 0;
+        const params = new URLSearchParams({
+          id: uniqueId,
+          lat: String(CENTRE.lat + radius * Math.sin(angle)),
+          lon: String(CENTRE.lon + radius * Math.cos(angle)),
+          timestamp: String(Math.round(Date.now() / 1000)),
+          speed: moving ? '20' : '0',
+          ignition: String(moving),
+        });
+        const response = await fetch(`http://127.0.0.1:${server.osmandPort}/?${params.toString()}`);
+        if (!response.ok) throw new Error(`osmand: ${response.status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 12 }, worker));
+    browser = await launchBrowser();
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
+    await offline(page);
+    await page.goto('/login');
+    await loginThroughPage(page, e2e.adminEmail, e2e.adminPassword);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('draws every vehicle as a dot in its status colour and opens the popup of a clicked dot', async () => {
+    await expect
+      .poll(() => page.getByTestId('vehicle-tab').innerText(), { timeout: 60_000 })
+      .toContain(`(${COUNT})`);
+    await page.locator('[data-testid="map-canvas"][data-map-ready="true"]').waitFor();
+    const panel = (await page.getByTestId('live-panel').boundingBox())!;
+    const fromX = Math.ceil(panel.x + panel.width + 40);
+    // The first view fits the whole fleet: the dots come once the map has settled on it.
+    await expect
+      .poll(
+        async () => Math.min((await scan(page, GREEN, fromX)).count, (await scan(page, RED, fromX)).count),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThan(200);
+    await screenshot(page, 'live-dense');
+
+    const red = (await scan(page, RED, fromX)).centre;
+    expect(red).not.toBeNull();
+    await page.mouse.click(red![0], red![1]);
+    const popup = page.getByTestId('vehicle-popup');
+    await popup.waitFor();
+    expect(await popup.getByTestId('popup-status').innerText()).toBe('Parado');
+    expect(errors).toEqual([]);
+  });
+});
