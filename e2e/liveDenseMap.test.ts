@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AdminApi } from './src/api';
 import { describeBrowser, e2e, launchBrowser, loginThroughPage, screenshot } from './src/browser';
-import { offline, uniqueImei } from './src/liveFleet';
+import { offline, sendOsmand, uniqueImei } from './src/liveFleet';
 import { startServer, type RunningServer } from './src/serverProcess';
 import { ensureWebBuild } from './src/webBuild';
 
@@ -92,16 +92,16 @@ describeBrowser('online map: a dense fleet', () => {
         const angle = i * 2.399963;
         const radius = 0.02 * Math.sqrt((i + 0.5) / COUNT);
         const moving = i % 3 !== 0;
-        const params = new URLSearchParams({
-          id: uniqueId,
-          lat: String(CENTRE.lat + radius * Math.sin(angle)),
-          lon: String(CENTRE.lon + radius * Math.cos(angle)),
-          timestamp: String(Math.round(Date.now() / 1000)),
-          speed: moving ? '20' : '0',
-          ignition: String(moving),
-        });
-        const response = await fetch(`http://127.0.0.1:${server.osmandPort}/?${params.toString()}`);
-        if (!response.ok) throw new Error(`osmand: ${response.status}`);
+        await sendOsmand(
+          {
+            uniqueId,
+            lat: CENTRE.lat + radius * Math.sin(angle),
+            lon: CENTRE.lon + radius * Math.cos(angle),
+            speed: moving ? 20 : 0,
+            ignition: moving,
+          },
+          server.osmandPort,
+        );
       }
     };
     await Promise.all(Array.from({ length: 12 }, worker));

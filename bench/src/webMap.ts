@@ -49,7 +49,8 @@ async function panAndZoom(page: Page, ms: number): Promise<number> {
   const box = (await page.getByTestId('map-canvas').boundingBox())!;
   const x = box.x + box.width * 0.65;
   const y = box.y + box.height * 0.5;
-  const framesBefore = await page.evaluate(() => (window as unknown as { mapFrames: number }).mapFrames);
+  const mapFrames = () => page.evaluate(() => (window as unknown as { mapFrames: number }).mapFrames);
+  const framesBefore = await mapFrames();
   const started = Date.now();
   const end = started + ms;
   let direction = 1;
@@ -64,9 +65,7 @@ async function panAndZoom(page: Page, ms: number): Promise<number> {
     }
     direction = -direction;
   }
-  const frames =
-    (await page.evaluate(() => (window as unknown as { mapFrames: number }).mapFrames)) - framesBefore;
-  return (frames * 1000) / (Date.now() - started);
+  return (((await mapFrames()) - framesBefore) * 1000) / (Date.now() - started);
 }
 
 const newMeasures = (page: Page, before: number): Promise<FlushMeasure[]> =>

@@ -17,8 +17,11 @@ export interface OsmandFix {
   extra?: Record<string, string | number | boolean>;
 }
 
-/** One OsmAnd HTTP report; resolves once the server answered (after the position is stored). */
-export async function sendOsmand(fix: OsmandFix): Promise<void> {
+/**
+ * One OsmAnd HTTP report (to the shared test server, or to the OsmAnd port given); resolves once the server
+ * answered (after the position is stored).
+ */
+export async function sendOsmand(fix: OsmandFix, port = e2e.osmandPort): Promise<void> {
   const params = new URLSearchParams({
     id: fix.uniqueId,
     lat: String(fix.lat),
@@ -29,7 +32,7 @@ export async function sendOsmand(fix: OsmandFix): Promise<void> {
   });
   if (fix.ignition !== undefined) params.set('ignition', String(fix.ignition));
   for (const [key, value] of Object.entries(fix.extra ?? {})) params.set(key, String(value));
-  const response = await fetch(`http://127.0.0.1:${e2e.osmandPort}/?${params.toString()}`);
+  const response = await fetch(`http://127.0.0.1:${port}/?${params.toString()}`);
   if (!response.ok) throw new Error(`osmand ${fix.uniqueId}: ${response.status} ${await response.text()}`);
 }
 
