@@ -6,3 +6,4 @@ export * from './geo';
 export * from './workingHours';
 export * from './emailList';
 export * from './alarmTypes';
+export * from './zonedTime';

@@ -4,6 +4,7 @@ import {
   SORT_BY_NAME,
   SORT_BY_STATUS,
   compareByStatus,
+  sameSortPlace,
   sortableVehicle,
   vehicleComparator,
   type SortableVehicle,
@@ -123,5 +124,19 @@ describe('sortableVehicle', () => {
       lastIgnition: undefined,
       fixTime: undefined,
     });
+  });
+});
+
+describe('sameSortPlace', () => {
+  const base = { name: 'Alfa', status: 'idle', lastIgnition: 1000, fixTime: 2000 } as const;
+  it('compares only the fields the mode sorts by', () => {
+    expect(sameSortPlace(base, { ...base }, SORT_BY_STATUS)).toBe(true);
+    expect(sameSortPlace(base, { ...base, fixTime: 3000 }, SORT_BY_STATUS)).toBe(true);
+    expect(sameSortPlace(base, { ...base, status: 'driving' }, SORT_BY_STATUS)).toBe(false);
+    expect(sameSortPlace(base, { ...base, lastIgnition: undefined }, SORT_BY_STATUS)).toBe(false);
+    expect(sameSortPlace(base, { ...base, status: 'driving', fixTime: 1 }, SORT_BY_NAME)).toBe(true);
+    expect(sameSortPlace(base, { ...base, name: 'alfa' }, SORT_BY_NAME)).toBe(false);
+    expect(sameSortPlace(base, { ...base, status: 'stopped' }, SORT_BY_LAST_POSITION)).toBe(true);
+    expect(sameSortPlace(base, { ...base, fixTime: 3000 }, SORT_BY_LAST_POSITION)).toBe(false);
   });
 });

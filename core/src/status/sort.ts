@@ -72,3 +72,14 @@ export function vehicleComparator(mode: VehicleSortMode): (a: SortableVehicle, b
   if (mode === SORT_BY_LAST_POSITION) return compareByLastPosition;
   return compareByStatus;
 }
+
+/**
+ * Whether two versions of a vehicle take the same place under `mode`: the fields its comparator reads are
+ * equal. Vehicles that keep their place keep their order among themselves from one flush to the next.
+ */
+export function sameSortPlace(a: SortableVehicle, b: SortableVehicle, mode: VehicleSortMode): boolean {
+  if (a.name !== b.name) return false;
+  if (mode === SORT_BY_NAME) return true;
+  if (mode === SORT_BY_LAST_POSITION) return a.fixTime === b.fixTime;
+  return a.status === b.status && a.lastIgnition === b.lastIgnition;
+}

@@ -89,12 +89,27 @@ export function statusLabel(status: VehicleStatus, machine: boolean): VehicleSta
   return status;
 }
 
-export function vehicleStatusInfo(input: StatusInput): VehicleStatusInfo {
-  const status = vehicleStatus(input);
+function statusInfos(machine: boolean): Readonly<Record<VehicleStatus, VehicleStatusInfo>> {
+  const info = (status: VehicleStatus): VehicleStatusInfo =>
+    Object.freeze({
+      status,
+      label: statusLabel(status, machine),
+      color: STATUS_COLORS[status],
+      ignitionCode: IGNITION_CODES[status],
+    });
   return {
-    status,
-    label: statusLabel(status, isMachine(input.device)),
-    color: STATUS_COLORS[status],
-    ignitionCode: IGNITION_CODES[status],
+    private: info('private'),
+    offline: info('offline'),
+    driving: info('driving'),
+    idle: info('idle'),
+    stopped: info('stopped'),
   };
+}
+
+/** One frozen answer per status and kind of vehicle: the live screen asks for thousands each flush. */
+const ROAD_INFOS = statusInfos(false);
+const MACHINE_INFOS = statusInfos(true);
+
+export function vehicleStatusInfo(input: StatusInput): VehicleStatusInfo {
+  return (isMachine(input.device) ? MACHINE_INFOS : ROAD_INFOS)[vehicleStatus(input)];
 }

@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { zonedDate, zonedDateTime } from '@frota/core';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 export const DEFAULT_TIMEZONE = 'Africa/Luanda';
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
 export const DATE_FORMAT = 'DD/MM/YYYY';
 
 /** The timezone choices of the user form (document 1 §3). */
@@ -23,25 +23,23 @@ export const TIMEZONES = [
 
 type DateInput = string | number | Date | null | undefined;
 
-function inZone(value: DateInput, tz: string | undefined): dayjs.Dayjs | null {
+/** Epoch milliseconds of a date the app holds, or null for none or an unreadable one. */
+function instant(value: DateInput): number | null {
   if (value === null || value === undefined || value === '') return null;
   const date = dayjs(value);
-  if (!date.isValid()) return null;
-  try {
-    return date.tz(tz || DEFAULT_TIMEZONE);
-  } catch {
-    return date.tz(DEFAULT_TIMEZONE);
-  }
+  return date.isValid() ? date.valueOf() : null;
 }
 
 /** `DD/MM/YYYY HH:mm:ss` in the user's timezone; empty text for no or invalid dates. */
 export function formatDateTime(value: DateInput, tz?: string): string {
-  return inZone(value, tz)?.format(DATE_TIME_FORMAT) ?? '';
+  const ms = instant(value);
+  return ms === null ? '' : zonedDateTime(ms, tz || DEFAULT_TIMEZONE, DEFAULT_TIMEZONE);
 }
 
 /** `DD/MM/YYYY` in the user's timezone. */
 export function formatDate(value: DateInput, tz?: string): string {
-  return inZone(value, tz)?.format(DATE_FORMAT) ?? '';
+  const ms = instant(value);
+  return ms === null ? '' : zonedDate(ms, tz || DEFAULT_TIMEZONE, DEFAULT_TIMEZONE);
 }
 
 const currencyNumber = new Intl.NumberFormat('pt-PT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

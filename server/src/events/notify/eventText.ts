@@ -2,7 +2,7 @@
  * How an event reads to a person, in Portuguese: its title and the facts (vehicle, plate, time in the
  * recipient's timezone, speed, zone, address, map link) shared by the e-mail and the SMS.
  */
-import { knotsToKmh } from '@frota/core';
+import { knotsToKmh, zonedDateTime, zoneFormatter } from '@frota/core';
 import type { EventContext } from '../../processing/types';
 import { commaList } from './matching';
 
@@ -65,43 +65,15 @@ export function eventTitle(event: { type: string; attributes: Record<string, unk
   return names.length ? `Alarme: ${names.map((n) => ALARM_TITLES[n] ?? n).join(', ')}` : 'Alarme';
 }
 
-// building a formatter is costly next to using one: one per timezone, made on first use
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
-  let f = formatters.get(timeZone);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      f = null; // not a timezone this runtime knows
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** The recipient's timezone (user attributes.timezone), Africa/Luanda when unset or unknown. */
 export function userTimezone(attributes: Record<string, unknown> | undefined): string {
   const tz = attributes?.timezone;
-  return typeof tz === 'string' && tz && formatterFor(tz) ? tz : DEFAULT_TIMEZONE;
+  return typeof tz === 'string' && tz && zoneFormatter(tz) ? tz : DEFAULT_TIMEZONE;
 }
 
 /** DD/MM/YYYY HH:mm:ss in the timezone (Africa/Luanda when the timezone is unknown). */
 export function formatDateTime(ms: number, timeZone: string): string {
-  const formatter = formatterFor(timeZone) ?? formatterFor(DEFAULT_TIMEZONE)!;
-  const parts = formatter.formatToParts(new Date(ms));
-  const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
-  return `${p('day')}/${p('month')}/${p('year')} ${p('hour')}:${p('minute')}:${p('second')}`;
+  return zonedDateTime(ms, timeZone, DEFAULT_TIMEZONE);
 }
 
 export function mapLink(latitude: number, longitude: number): string {
