@@ -17,6 +17,7 @@ const COUNT = 850;
 const CENTRE = { lat: -8.8383, lon: 13.2344 };
 const GREEN = [0x2e, 0x7d, 0x32];
 const RED = [0xc6, 0x28, 0x28];
+const YELLOW = [0xf9, 0xa8, 0x25];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,11 +28,14 @@ interface ColourScan {
   centre: [number, number] | null;
 }
 
+/** Where to look: the map area right of `fromX`, or a box. */
+type Area = number | { x0: number; y0: number; x1: number; y1: number };
+
 /** Looks for a colour in a screenshot, decoded by the page itself (the browser reads PNG). */
-async function scan(page: Page, colour: number[], fromX: number): Promise<ColourScan> {
+async function scan(page: Page, colour: number[], area: Area): Promise<ColourScan> {
   const png = (await page.screenshot()).toString('base64');
   return page.evaluate(
-    async ({ png, colour, fromX }) => {
+    async ({ png, colour, area }) => {
       const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
       const context = canvas.getContext('2d')!;
@@ -48,8 +52,9 @@ async function scan(page: Page, colour: number[], fromX: number): Promise<Colour
       };
       let count = 0;
       let centre: [number, number] | null = null;
-      for (let y = 60; y < height - 2; y++)
-        for (let x = fromX; x < width - 2; x++) {
+      const box = typeof area === 'number' ? { x0: area, y0: 60, x1: width - 2, y1: height - 2 } : area;
+      for (let y = Math.max(2, box.y0); y < Math.min(height - 2, box.y1); y++)
+        for (let x = Math.max(2, box.x0); x < Math.min(width - 2, box.x1); x++) {
           if (!near(x, y)) continue;
           count += 1;
           if (centre) continue;
@@ -60,7 +65,7 @@ async function scan(page: Page, colour: number[], fromX: number): Promise<Colour
         }
       return { count, centre };
     },
-    { png, colour, fromX },
+    { png, colour, area },
   );
 }
 
@@ -69,6 +74,9 @@ describeBrowser('online map: a dense fleet', () => {
   let browser: Browser;
   let page: Page;
   const errors: string[] = [];
+  const imeis: string[] = [];
+  /** the vehicle the first test opened (it stays selected) */
+  let clicked = '';
 
   beforeAll(async () => {
     server = await startServer(
@@ -82,6 +90,7 @@ describeBrowser('online map: a dense fleet', () => {
       while (next < COUNT) {
         const i = next++;
         const uniqueId = uniqueImei();
+        imeis[i] = uniqueId;
         await api.call('POST', '/api/devices', {
           name: `Denso ${i}`,
           uniqueId,
@@ -146,6 +155,50 @@ describeBrowser('online map: a dense fleet', () => {
     const popup = page.getByTestId('vehicle-popup');
     await popup.waitFor();
     expect(await popup.getByTestId('popup-status').innerText()).toBe('Parado');
+    clicked = await popup.getByTestId('popup-name').innerText();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a vehicle that changed while dots showed in its new colour once zooming in brings icons back', async () => {
+    // While dots show, the icons' source is left behind (only the selected vehicle is kept current):
+    // a parked vehicle, not the selected one, switches its ignition on and becomes the only idle (yellow) one.
+    const index = clicked === `Denso ${COUNT - 1}` ? COUNT - 4 : COUNT - 1;
+    const angle = index * 2.399963;
+    const radius = 0.02 * Math.sqrt((index + 0.5) / COUNT);
+    await sendOsmand(
+      {
+        uniqueId: imeis[index],
+        lat: CENTRE.lat + radius * Math.sin(angle),
+        lon: CENTRE.lon + radius * Math.cos(angle),
+        speed: 0,
+        ignition: true,
+      },
+      server.osmandPort,
+    );
+    await page.locator('.maplibregl-popup-close-button').click();
+    const panel = (await page.getByTestId('live-panel').boundingBox())!;
+    const fromX = Math.ceil(panel.x + panel.width + 40);
+    // The dots follow every flush.
+    let dot: [number, number] | null = null;
+    await expect
+      .poll(async () => (dot = (await scan(page, YELLOW, fromX)).centre), { timeout: 30_000 })
+      .not.toBeNull();
+    const [x, y] = dot!;
+    expect((await scan(page, YELLOW, fromX)).count).toBeLessThan(200);
+    await page.mouse.move(x, y);
+    for (let step = 0; step < 16; step++) {
+      await page.mouse.wheel(0, -240);
+      await page.waitForTimeout(80);
+    }
+    // Zoomed in around the pointer: a few vehicles in view, drawn as icons from the caught-up source (an
+    // icon's body holds more pixels of its colour than the largest dot) in the new colour, not the old one.
+    let icon: ColourScan = { count: 0, centre: null };
+    await expect
+      .poll(async () => (icon = await scan(page, YELLOW, fromX)).count, { timeout: 15_000 })
+      .toBeGreaterThan(200);
+    const [ix, iy] = icon.centre!;
+    expect((await scan(page, RED, { x0: ix - 120, y0: iy - 120, x1: ix + 120, y1: iy + 120 })).count).toBe(0);
+    await screenshot(page, 'live-dense-caught-up');
     expect(errors).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
+import { indexBy } from '../common/indexBy';
 import { setLayersVisible } from './layerVisibility';
 import { useMap } from './mapContext';
 import { ANIMATION_FRAME_MS, MotionState, type Placement } from './motion';
 import { pointLayer } from './pointLayer';
+import { PointerCursor } from './pointerCursor';
 import { sameLook, vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
 import {
   selectedFilter,
-  VEHICLE_DOTS,
   VEHICLE_ICONS,
   VEHICLE_LABELS,
   VEHICLE_POINTS,
@@ -16,6 +17,8 @@ import {
   vehicleLayers,
   vehicleSource,
 } from './vehicleLayers';
+import { VehicleSourceSync } from './vehicleSourceSync';
+import { inBox, viewBox } from './viewBox';
 
 /** Above this many moving vehicles in view, moves jump instead of gliding (one update per flush). */
 export const MAX_ANIMATED = 300;
@@ -55,24 +58,39 @@ export function VehicleLayer(props: VehicleLayerProps) {
   const [points] = useState(() => pointLayer(VEHICLE_POINTS));
   /** The dots are rebuilt only while they show: vehicles changed since they were last set. */
   const pointsStale = useRef(true);
+  /** Whether the view shows dots (clicks and the pointer then look for a dot under them). */
+  const dense = useRef(false);
+  const [sync] = useState(
+    () =>
+      new VehicleSourceSync({
+        source: () => map.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined,
+        ids: () => [...shown.current.keys()],
+        feature: (id) => {
+          const vehicle = shown.current.get(id);
+          const at = motion.current.shownAt(id);
+          return vehicle && at ? vehicleFeature(vehicle, at, latest.current.labels) : undefined;
+        },
+      }),
+  );
 
   /**
    * Dots or icons, by how many vehicles the view holds (clusters already keep views light); labels only
-   * when the settings ask for them; nothing at all when no vehicle is listed.
+   * when the settings ask for them; nothing at all when no vehicle is listed. The source of the icons
+   * falls behind while dots show and catches up when icons return.
    */
   const updateDensity = useRef(() => {
-    if (!map.getLayer(VEHICLE_DOTS)) return;
+    if (!map.getLayer(VEHICLE_ICONS)) return;
     let inView = 0;
     if (!latest.current.cluster) {
-      const bounds = map.getBounds();
+      const box = viewBox(map);
       for (const vehicle of shown.current.values()) {
-        if (bounds.contains([vehicle.longitude, vehicle.latitude]) && ++inView > DENSE_LIMIT) break;
+        if (inBox(box, vehicle.longitude, vehicle.latitude) && ++inView > DENSE_LIMIT) break;
       }
     }
     const any = shown.current.size > 0;
-    const dense = inView > DENSE_LIMIT;
+    dense.current = any && inView > DENSE_LIMIT;
     const { vehicleNames, driverNames } = latest.current.labels;
-    if (any && dense && pointsStale.current) {
+    if (dense.current && pointsStale.current) {
       points.setDots(
         [...shown.current.values()].map((v) => {
           const at = motion.current.shownAt(v.id) ?? v;
@@ -81,9 +99,12 @@ export function VehicleLayer(props: VehicleLayerProps) {
       );
       pointsStale.current = false;
     }
-    setLayersVisible(map, [VEHICLE_DOTS, VEHICLE_POINTS], any && dense);
-    setLayersVisible(map, [VEHICLE_ICONS], any && !dense);
-    setLayersVisible(map, [VEHICLE_LABELS], any && !dense && (vehicleNames || driverNames));
+    sync.deferred = dense.current;
+    if (dense.current) sync.keepCurrent(latest.current.selectedId);
+    else sync.send();
+    setLayersVisible(map, [VEHICLE_POINTS], dense.current);
+    setLayersVisible(map, [VEHICLE_ICONS], any && !dense.current);
+    setLayersVisible(map, [VEHICLE_LABELS], any && !dense.current && (vehicleNames || driverNames));
   }).current;
 
   useEffect(() => {
@@ -92,28 +113,34 @@ export function VehicleLayer(props: VehicleLayerProps) {
     map.addLayer(points, VEHICLE_ICONS);
     map.setLayoutProperty(VEHICLE_POINTS, 'visibility', 'none');
     pointsStale.current = true;
-    const click = (event: MapLayerMouseEvent) => {
+    const clickIcon = (event: MapLayerMouseEvent) => {
       const id = Number(event.features?.[0]?.id);
       if (Number.isFinite(id)) latest.current.onVehicleClick(id);
     };
-    const pointer = () => (map.getCanvas().style.cursor = 'pointer');
-    const plain = () => (map.getCanvas().style.cursor = '');
-    for (const layer of [VEHICLE_ICONS, VEHICLE_DOTS]) {
-      map.on('click', layer, click);
-      map.on('mouseenter', layer, pointer);
-      map.on('mouseleave', layer, plain);
-    }
+    const clickDot = (event: MapMouseEvent) => {
+      const id = dense.current ? points.dotAt(event.point) : null;
+      if (id !== null) latest.current.onVehicleClick(id);
+    };
+    const cursor = new PointerCursor(map.getCanvas().style);
+    const hoverDot = (event: MapMouseEvent) => cursor.dot(dense.current && points.dotAt(event.point) !== null);
+    const pointer = () => cursor.icon(true);
+    const plain = () => cursor.icon(false);
+    map.on('click', VEHICLE_ICONS, clickIcon);
+    map.on('mouseenter', VEHICLE_ICONS, pointer);
+    map.on('mouseleave', VEHICLE_ICONS, plain);
+    map.on('click', clickDot);
+    map.on('mousemove', hoverDot);
     map.on('moveend', updateDensity);
     const state = motion.current;
     const drawn = shown.current;
     return () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
-      for (const layer of [VEHICLE_ICONS, VEHICLE_DOTS]) {
-        map.off('click', layer, click);
-        map.off('mouseenter', layer, pointer);
-        map.off('mouseleave', layer, plain);
-      }
+      map.off('click', VEHICLE_ICONS, clickIcon);
+      map.off('mouseenter', VEHICLE_ICONS, pointer);
+      map.off('mouseleave', VEHICLE_ICONS, plain);
+      map.off('click', clickDot);
+      map.off('mousemove', hoverDot);
       map.off('moveend', updateDensity);
       for (const id of [...vehicleLayers(null).map((layer) => layer.id), VEHICLE_POINTS])
         if (map.getLayer(id)) map.removeLayer(id);
@@ -121,21 +148,23 @@ export function VehicleLayer(props: VehicleLayerProps) {
       state.forget(new Set());
       drawn.clear();
       labelKey.current = '';
+      dense.current = false;
+      sync.mark([], true);
     };
-  }, [map, cluster]);
+  }, [map, cluster, points, sync, updateDensity]);
 
   useEffect(() => {
     map.setFilter(VEHICLE_SELECTED, selectedFilter(selectedId) as FilterSpecification);
     setLayersVisible(map, [VEHICLE_SELECTED], selectedId !== null);
-  }, [map, selectedId]);
+    sync.keepCurrent(selectedId);
+  }, [map, selectedId, sync]);
 
   useEffect(() => {
-    const source = map.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined;
-    if (!source) return;
+    if (!map.getSource(VEHICLE_SOURCE)) return;
     const state = motion.current;
     const previous = shown.current;
-    const next = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
-    const bounds = map.getBounds();
+    const next = indexBy(vehicles, (vehicle) => vehicle.id);
+    const box = viewBox(map);
     let membership = previous.size !== next.size;
     const moved: number[] = [];
     const restyled: number[] = [];
@@ -152,7 +181,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
     const inView = moved.filter((id) => {
       const a = previous.get(id)!;
       const b = next.get(id)!;
-      return bounds.contains([a.longitude, a.latitude]) || bounds.contains([b.longitude, b.latitude]);
+      return inBox(box, a.longitude, a.latitude) || inBox(box, b.longitude, b.latitude);
     });
     const selected = latest.current.selectedId;
     const glide = new Set(inView.length <= MAX_ANIMATED ? inView : inView.filter((id) => id === selected));
@@ -165,24 +194,9 @@ export function VehicleLayer(props: VehicleLayerProps) {
     shown.current = next;
 
     const key = `${labels.vehicleNames}/${labels.driverNames}`;
-    const feature = (id: number) => vehicleFeature(next.get(id)!, state.shownAt(id)!, labels);
     const jumped = moved.filter((id) => !glide.has(id));
-    const changes = new Set([...jumped, ...restyled]);
-    if (membership || key !== labelKey.current || changes.size > vehicles.length / 4) {
-      void source.setData({ type: 'FeatureCollection', features: vehicles.map((v) => feature(v.id)) });
-    } else if (changes.size > 0) {
-      void source.updateData({
-        update: [...changes].map((id) => {
-          const f = feature(id);
-          return {
-            id,
-            newGeometry: f.geometry,
-            addOrUpdateProperties: Object.entries(f.properties).map(([k, value]) => ({ key: k, value })),
-            ...(f.properties.label === undefined ? { removeProperties: ['label'] } : {}),
-          };
-        }),
-      });
-    }
+    // Sent by updateDensity, or kept back while the view shows dots.
+    sync.mark([...jumped, ...restyled], membership || key !== labelKey.current);
     labelKey.current = key;
     pointsStale.current = true;
     updateDensity();
@@ -195,25 +209,21 @@ export function VehicleLayer(props: VehicleLayerProps) {
       if (time - last >= ANIMATION_FRAME_MS * 0.9) {
         last = time;
         const steps = state.advance();
-        const current = map.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined;
-        if (current && steps.length) {
-          void current.updateData({
-            update: steps.map(([id, at]) => ({
-              id,
-              newGeometry: { type: 'Point', coordinates: [at.longitude, at.latitude] },
-              addOrUpdateProperties: [{ key: 'course', value: at.course }],
-            })),
-          });
+        if (map.getSource(VEHICLE_SOURCE) && steps.length) {
+          sync.stepped(steps);
           for (const [id, at] of steps) points.move(id, at.longitude, at.latitude);
           const mine = latest.current.selectedId;
           const step = steps.find(([id]) => id === mine);
-          if (step) latest.current.onSelectedPlacement?.(step[1]);
+          if (step) {
+            sync.keepCurrent(mine);
+            latest.current.onSelectedPlacement?.(step[1]);
+          }
         }
       }
       frame.current = state.animating ? requestAnimationFrame(tick) : null;
     };
     frame.current = requestAnimationFrame(tick);
-  }, [map, vehicles, labels, cluster]);
+  }, [map, vehicles, labels, cluster, sync, points, updateDensity]);
 
   return null;
 }

@@ -1,57 +1,63 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { IGNITION_COLORS } from './clusterDonut';
-import { DOT_RADIUS_STOPS, DOT_RIM, DotBuffer, dotRadius, mercator, translated } from './pointLayer';
-import { VEHICLE_DOTS, vehicleLayers } from './vehicleLayers';
+import { DOT_RIM, DotBuffer, dotRadius, lngLatOf, mercator } from './dots';
+import { DOT_HIT_SLOP, dotAt, translated } from './pointLayer';
 
-const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+/**
+ * The projection part of a map: Web Mercator at `zoom` (512 px tiles), `centre` in the middle of an
+ * 800 x 600 view, optionally turned by `bearing` degrees, as MapLibre places points on an untilted map.
+ */
+function flatMap(centre: [number, number], zoom: number, bearing = 0): MapLibreMap {
+  const scale = 512 * 2 ** zoom;
+  const [cx, cy] = mercator(...centre);
+  const turn = (-bearing * Math.PI) / 180;
+  const cos = Math.cos(turn);
+  const sin = Math.sin(turn);
+  return {
+    getZoom: () => zoom,
+    project: ([lng, lat]: [number, number]) => {
+      const [x, y] = mercator(lng, lat);
+      const dx = (x - cx) * scale;
+      const dy = (y - cy) * scale;
+      return { x: 400 + dx * cos - dy * sin, y: 300 + dx * sin + dy * cos };
+    },
+    unproject: ([px, py]: [number, number]) => {
+      const dx = px - 400;
+      const dy = py - 300;
+      const [lng, lat] = lngLatOf(cx + (dx * cos + dy * sin) / scale, cy + (-dx * sin + dy * cos) / scale);
+      return { lng, lat };
+    },
+  } as unknown as MapLibreMap;
+}
 
-describe('vehicle dots', () => {
-  it('place points in Web Mercator world units', () => {
-    expect(mercator(0, 0)).toEqual([0.5, 0.5]);
-    const [x, y] = mercator(180, 85.0511287798);
-    expect(x).toBe(1);
-    expect(y).toBeCloseTo(0, 6);
-    expect(mercator(-90, 0)[0]).toBe(0.25);
-    // South of the equator is below the middle (y grows southwards).
-    expect(mercator(13.2, -8.8)[1]).toBeGreaterThan(0.5);
+describe('the dot under the pointer', () => {
+  const centre: [number, number] = [13.2344, -8.8383];
+  const buffer = new DotBuffer([
+    { id: 1, longitude: centre[0], latitude: centre[1], ign: 0 },
+    // the same place, drawn later (on top)
+    { id: 2, longitude: centre[0], latitude: centre[1], ign: 2 },
+    { id: 3, longitude: 13.24, latitude: -8.8383, ign: 1 },
+  ]);
+
+  it('is found within the dot, its rim and a small slop, the one drawn on top first', () => {
+    for (const bearing of [0, 37]) {
+      const map = flatMap(centre, 14, bearing);
+      const reach = dotRadius(14) + DOT_RIM + DOT_HIT_SLOP;
+      expect(dotAt(map, buffer, { x: 400, y: 300 })).toBe(2);
+      expect(dotAt(map, buffer, { x: 400 + reach - 0.5, y: 300 })).toBe(2);
+      expect(dotAt(map, buffer, { x: 400, y: 300 - reach - 0.5 })).toBeNull();
+      const other = map.project([13.24, -8.8383]);
+      expect(dotAt(map, buffer, { x: other.x + 1, y: other.y - 1 })).toBe(3);
+    }
+    expect(dotAt(flatMap(centre, 14), new DotBuffer([]), { x: 400, y: 300 })).toBeNull();
   });
 
-  it('grow with the zoom between the stops and stay within them', () => {
-    expect(DOT_RADIUS_STOPS).toEqual([
-      [4, 3],
-      [12, 5],
-      [16, 7],
-    ]);
-    expect(dotRadius(0)).toBe(3);
-    expect(dotRadius(4)).toBe(3);
-    expect(dotRadius(8)).toBe(4);
-    expect(dotRadius(12)).toBe(5);
-    expect(dotRadius(14)).toBe(6);
-    expect(dotRadius(19)).toBe(7);
-  });
-
-  it('keep each vehicle relative to the first, in its ignition colour, and move one by id', () => {
-    const buffer = new DotBuffer([
-      { id: 7, longitude: 13.2, latitude: -8.8, ign: 0 },
-      { id: 9, longitude: 13.3, latitude: -8.9, ign: 2 },
-      { id: 11, longitude: 13.1, latitude: -8.7, ign: 9 },
-    ]);
-    expect(buffer.count).toBe(3);
-    expect(buffer.origin).toEqual(mercator(13.2, -8.8));
-    const row = (i: number) => [...buffer.data.slice(i * 5, i * 5 + 5)];
-    expect(row(0).slice(0, 2)).toEqual([0, 0]);
-    const [x, y] = mercator(13.3, -8.9);
-    expect(row(1)[0]).toBeCloseTo(x - buffer.origin[0], 9);
-    expect(row(1)[1]).toBeCloseTo(y - buffer.origin[1], 9);
-    expect(row(0).slice(2)).toEqual(rgb(IGNITION_COLORS[0]).map(Math.fround));
-    expect(row(1).slice(2)).toEqual(rgb(IGNITION_COLORS[2]).map(Math.fround));
-    // An unknown status code is drawn as offline.
-    expect(row(2).slice(2)).toEqual(rgb(IGNITION_COLORS[3]).map(Math.fround));
-
-    expect(buffer.move(9, 13.2, -8.8)).toBe(true);
-    expect(row(1).slice(0, 2)).toEqual([0, 0]);
-    expect(buffer.move(404, 0, 0)).toBe(false);
-    expect(new DotBuffer([]).count).toBe(0);
+  it('is the nearest when dots overlap at a low zoom', () => {
+    const map = flatMap(centre, 6);
+    const near = map.project([13.24, -8.8383]);
+    // Both dots are within reach at zoom 6 (about 40 m a pixel); the pointer is nearer to dot 3.
+    expect(Math.abs(near.x - 400)).toBeLessThan(2);
+    expect(dotAt(map, buffer, { x: near.x + 0.4, y: near.y })).toBe(3);
   });
 
   it('apply the origin to the projection matrix as a translation', () => {
@@ -60,17 +66,5 @@ describe('vehicle dots', () => {
     expect([...out.slice(0, 12)]).toEqual(m.slice(0, 12));
     // column 3 = M * (2, 3, 0, 1)
     for (let row = 0; row < 4; row++) expect(out[12 + row]).toBe(m[row] * 2 + m[4 + row] * 3 + m[12 + row]);
-  });
-
-  it('are found by clicks on a circle layer of the same size that draws nothing', () => {
-    const dots = vehicleLayers(null).find((layer) => layer.id === VEHICLE_DOTS)!;
-    expect(dots.type).toBe('circle');
-    expect(dots.paint).toMatchObject({ 'circle-opacity': 0, 'circle-stroke-opacity': 0 });
-    expect(dots.paint?.['circle-radius' as never]).toEqual([
-      'interpolate',
-      ['linear'],
-      ['zoom'],
-      ...DOT_RADIUS_STOPS.flatMap(([z, r]) => [z, r + DOT_RIM]),
-    ]);
   });
 });

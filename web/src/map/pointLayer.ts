@@ -1,5 +1,10 @@
-import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
-import { IGNITION_COLORS } from './clusterDonut';
+import type {
+  CustomLayerInterface,
+  CustomRenderMethodInput,
+  Map as MapLibreMap,
+  PointLike,
+} from 'maplibre-gl';
+import { DOT_RIM, DotBuffer, dotRadius, dotRim, lngLatOf, mercator, type Dot } from './dots';
 
 /**
  * The dense view's dots (see VehicleLayer): every vehicle as one GL point in its ignition-status colour
@@ -7,92 +12,6 @@ import { IGNITION_COLORS } from './clusterDonut';
  * with a general-purpose shader; with thousands of vehicles in software WebGL that alone took most of a
  * frame. One vertex per vehicle and a shader that only colours a disc costs a fraction of it.
  */
-
-/** Dot radius in pixels by zoom (linear between stops), without the rim. */
-export const DOT_RADIUS_STOPS: ReadonlyArray<readonly [number, number]> = [
-  [4, 3],
-  [12, 5],
-  [16, 7],
-];
-export const DOT_RIM = 1;
-
-export interface Dot {
-  id: number;
-  longitude: number;
-  latitude: number;
-  /** ignition status code (0 driving, 1 idle, 2 stopped, 3 offline), the cluster donuts' colours */
-  ign: number;
-}
-
-/** Web Mercator in world units (0..1 across the world), as MapLibre's projection matrix expects. */
-export function mercator(longitude: number, latitude: number): [number, number] {
-  const sin = Math.sin((latitude * Math.PI) / 180);
-  return [(longitude + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
-}
-
-export function dotRadius(zoom: number): number {
-  const stops = DOT_RADIUS_STOPS;
-  if (zoom <= stops[0][0]) return stops[0][1];
-  for (let i = 1; i < stops.length; i++) {
-    const [z1, r1] = stops[i];
-    if (zoom <= z1) {
-      const [z0, r0] = stops[i - 1];
-      return r0 + ((r1 - r0) * (zoom - z0)) / (z1 - z0);
-    }
-  }
-  return stops[stops.length - 1][1];
-}
-
-const rgb = (hex: string): [number, number, number] => [
-  parseInt(hex.slice(1, 3), 16) / 255,
-  parseInt(hex.slice(3, 5), 16) / 255,
-  parseInt(hex.slice(5, 7), 16) / 255,
-];
-const COLOUR_RGB = IGNITION_COLORS.map(rgb);
-
-/**
- * Vertex data: x, y relative to an origin (float32 keeps street-level precision that way; the origin goes
- * into the matrix in double precision) and r, g, b. Five floats a dot.
- */
-export class DotBuffer {
-  readonly data: Float32Array;
-  readonly origin: [number, number];
-  private readonly index = new Map<number, number>();
-
-  constructor(dots: readonly Dot[]) {
-    this.origin = dots.length ? mercator(dots[0].longitude, dots[0].latitude) : [0.5, 0.5];
-    this.data = new Float32Array(dots.length * 5);
-    dots.forEach((dot, i) => {
-      this.index.set(dot.id, i);
-      this.write(i, dot);
-    });
-  }
-
-  get count(): number {
-    return this.data.length / 5;
-  }
-
-  /** Moves one dot (a gliding vehicle); false when the id is not here. */
-  move(id: number, longitude: number, latitude: number): boolean {
-    const i = this.index.get(id);
-    if (i === undefined) return false;
-    const [x, y] = mercator(longitude, latitude);
-    this.data[i * 5] = x - this.origin[0];
-    this.data[i * 5 + 1] = y - this.origin[1];
-    return true;
-  }
-
-  private write(i: number, dot: Dot): void {
-    const [x, y] = mercator(dot.longitude, dot.latitude);
-    const [r, g, b] = COLOUR_RGB[dot.ign] ?? COLOUR_RGB[3];
-    const at = i * 5;
-    this.data[at] = x - this.origin[0];
-    this.data[at + 1] = y - this.origin[1];
-    this.data[at + 2] = r;
-    this.data[at + 3] = g;
-    this.data[at + 4] = b;
-  }
-}
 
 /** The column-major matrix `m` times a translation by (x, y): the origin applied in double precision. */
 export function translated(m: ArrayLike<number>, x: number, y: number): Float32Array {
@@ -142,6 +61,43 @@ function compile(gl: WebGL2RenderingContext, type: number, source: string): WebG
 export interface PointLayer extends CustomLayerInterface {
   setDots(dots: readonly Dot[]): void;
   move(id: number, longitude: number, latitude: number): void;
+  /** The vehicle whose dot is under a screen point (the nearest, the one drawn last on a tie), or null. */
+  dotAt(point: { x: number; y: number }): number | null;
+}
+
+/** Pixels around a dot that still count as on it (a finger or an unsteady hand). */
+export const DOT_HIT_SLOP = 2;
+
+/**
+ * The dot under `point` on `map`: the screen square around the point, taken back to world units (its four
+ * corners, so rotation and tilt are covered), picks the candidates; each is projected to measure its
+ * distance in pixels.
+ */
+export function dotAt(map: MapLibreMap, buffer: DotBuffer, point: { x: number; y: number }): number | null {
+  if (buffer.count === 0) return null;
+  const reach = dotRadius(map.getZoom()) + DOT_RIM + DOT_HIT_SLOP;
+  const corners = [
+    [-reach, -reach],
+    [reach, -reach],
+    [reach, reach],
+    [-reach, reach],
+  ].map(([dx, dy]) => {
+    const at = map.unproject([point.x + dx, point.y + dy] as PointLike);
+    return mercator(at.lng, at.lat);
+  });
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  let found: number | null = null;
+  let nearest = reach;
+  for (const i of buffer.within(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys))) {
+    const on = map.project(lngLatOf(...buffer.worldAt(i)));
+    const distance = Math.hypot(on.x - point.x, on.y - point.y);
+    if (distance <= nearest) {
+      nearest = distance;
+      found = buffer.ids[i];
+    }
+  }
+  return found;
 }
 
 export function pointLayer(id: string): PointLayer {
@@ -172,6 +128,9 @@ export function pointLayer(id: string): PointLayer {
     },
     move(vehicleId, longitude, latitude) {
       if (buffer.move(vehicleId, longitude, latitude)) changed();
+    },
+    dotAt(point) {
+      return map ? dotAt(map, buffer, point) : null;
     },
     onAdd(added, gl) {
       map = added;
@@ -223,8 +182,10 @@ export function pointLayer(id: string): PointLayer {
       gl.useProgram(gpu.program);
       const [x, y] = buffer.origin;
       gl.uniformMatrix4fv(gpu.matrix, false, translated(args.defaultProjectionData.mainMatrix, x, y));
-      gl.uniform1f(gpu.size, 2 * (dotRadius(map.getZoom()) + DOT_RIM) * ratio);
-      gl.uniform1f(gpu.rim, DOT_RIM * ratio);
+      const radius = dotRadius(map.getZoom());
+      const rim = dotRim(radius);
+      gl.uniform1f(gpu.size, 2 * (radius + rim) * ratio);
+      gl.uniform1f(gpu.rim, rim * ratio);
       gl.disable(gl.DEPTH_TEST);
       gl.disable(gl.STENCIL_TEST);
       gl.enable(gl.BLEND);

@@ -1,17 +1,12 @@
 import type { GeoJSONSourceSpecification, LayerSpecification } from 'maplibre-gl';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from './clusterDonut';
 import { ICON_SIZE, MAP_FONT } from './mapContext';
-import { DOT_RADIUS_STOPS, DOT_RIM } from './pointLayer';
 
 export const VEHICLE_SOURCE = 'vehicles';
 export const VEHICLE_ICONS = 'vehicle-icons';
 export const VEHICLE_LABELS = 'vehicle-labels';
 export const VEHICLE_SELECTED = 'vehicle-selected';
-/**
- * Dense views draw each vehicle as a dot in its status colour (see VehicleLayer): VEHICLE_POINTS draws
- * them (pointLayer), VEHICLE_DOTS is the same dots left transparent, for clicks and the pointer.
- */
-export const VEHICLE_DOTS = 'vehicle-dots';
+/** Dense views draw each vehicle as a dot in its status colour instead (see VehicleLayer, pointLayer). */
 export const VEHICLE_POINTS = 'vehicle-points';
 /** An id no vehicle has, for "nothing selected" in filters. */
 export const NO_VEHICLE = -2_147_483_648;
@@ -50,24 +45,6 @@ export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
         'circle-color': 'rgba(13, 71, 161, 0.18)',
         'circle-stroke-color': '#0d47a1',
         'circle-stroke-width': 2,
-      },
-    },
-    {
-      id: VEHICLE_DOTS,
-      type: 'circle',
-      source: VEHICLE_SOURCE,
-      filter: notCluster,
-      layout: { visibility: 'none' },
-      // Not drawn (MapLibre skips a circle layer with nothing opaque): it only finds the dot under a click.
-      paint: {
-        'circle-radius': [
-          'interpolate',
-          ['linear'],
-          ['zoom'],
-          ...DOT_RADIUS_STOPS.flatMap(([z, r]) => [z, r + DOT_RIM]),
-        ],
-        'circle-opacity': 0,
-        'circle-stroke-opacity': 0,
       },
     },
     {
