@@ -1,3 +1,4 @@
+import { indexBy } from '../common/indexBy';
 import type { AppEvent, Device, LiveMessage, Position } from './types';
 
 /** What one flush of the live queue applies: the latest of each item, in arrival order. */
@@ -27,7 +28,7 @@ export function mergeBy<T>(
   key: (item: T) => number,
 ): T[] {
   if (updates.length === 0) return [...(list ?? [])];
-  const byKey = new Map(updates.map((item) => [key(item), item]));
+  const byKey = indexBy(updates, key);
   const merged = (list ?? []).map((item) => {
     const update = byKey.get(key(item));
     if (update === undefined) return item;

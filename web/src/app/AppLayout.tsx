@@ -5,6 +5,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/session';
+import { BackgroundData } from './BackgroundData';
 import { toggleBetaMode, useBetaMode } from './betaMode';
 import { ContactDialog } from './ContactDialog';
 import { CookieDialog } from './CookieDialog';
@@ -12,7 +13,6 @@ import { buildMenu, isTemporaryUser } from './permissions';
 import { useCurrentUser, useSession } from './sessionContext';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
-import { useBackgroundData } from './useBackgroundData';
 import { useHotkeys } from './useHotkeys';
 import { useLiveUpdates } from './useLiveUpdates';
 
@@ -36,7 +36,6 @@ export function AppLayout() {
   const [contactsOpen, setContactsOpen] = useState(false);
   const [cookieOpen, setCookieOpen] = useState(false);
 
-  useBackgroundData();
   useLiveUpdates(user);
 
   const onBeta = useCallback(() => {
@@ -91,6 +90,7 @@ export function AppLayout() {
       >
         <Outlet />
       </Box>
+      <BackgroundData />
       <ContactDialog open={contactsOpen} onClose={() => setContactsOpen(false)} />
       <CookieDialog open={cookieOpen} onClose={() => setCookieOpen(false)} />
     </Box>

@@ -6,6 +6,7 @@ import { connectLive } from '../api/liveSocket';
 import { queryKeys } from '../api/queries';
 import { playSound } from '../api/sounds';
 import type { AppEvent, Device, LiveMessage, Position, User } from '../api/types';
+import { flushBegins, flushFolded } from './flushProbe';
 
 export const LIVE_FLUSH_MS = 10_000;
 export const NOTIFICATION_TOAST_MS = 10_000;
@@ -27,6 +28,7 @@ export function useLiveUpdates(user: User | null): void {
     const stop = connectLive((message) => queue.push(message));
     const flush = () => {
       if (queue.length === 0) return;
+      const started = flushBegins();
       const batch = drainMessages(queue);
       queue = [];
       if (batch.devices.length) {
@@ -52,6 +54,7 @@ export function useLiveUpdates(user: User | null): void {
         }
         playSound(sound);
       }
+      flushFolded(started, batch.positions.length);
     };
     const timer = setInterval(flush, LIVE_FLUSH_MS);
     return () => {

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useGeofences, useGroups, useServerInfo } from '../api/queries';
 import type { Geofence } from '../api/types';
+import { flushApplied } from '../app/flushProbe';
 import { isTemporaryUser } from '../app/permissions';
 import { useCurrentUser } from '../app/sessionContext';
 import type { CameraRequest, CameraTarget } from '../map/CameraDirector';
 import { AccumulatorsDialog } from './AccumulatorsDialog';
 import { BlockDialog } from './BlockDialog';
-import { flushApplied } from './flushProbe';
 import { LiveMap } from './LiveMap';
 import { LivePanel, PANEL_WIDTH, type PanelTab } from './LivePanel';
 import { mapSettings } from './mapSettings';
@@ -29,7 +29,8 @@ import {
   applyVehicleQuery,
   groupOptions,
   isDemoSearch,
-  orderOf,
+  sortedList,
+  type SortedList,
   type VehicleQuery,
 } from './vehicleList';
 import { ZoneEditDialog, type ZoneDraft } from './ZoneEditDialog';
@@ -60,11 +61,10 @@ export function OnlineMapPage() {
   const demo = isDemoSearch(query.search);
   const demoVehicles = useDemoFleet(demo);
   const vehicles = demo ? demoVehicles : fleet.vehicles;
-  const lastOrder = useRef<{ sort: number; order: Map<number, number> } | null>(null);
+  const lastSorted = useRef<SortedList | undefined>(undefined);
   const { rows, counts } = useMemo(() => {
-    const previous = lastOrder.current?.sort === query.sort ? lastOrder.current.order : undefined;
-    const result = applyVehicleQuery(vehicles, query, previous);
-    lastOrder.current = { sort: query.sort, order: orderOf(result.rows) };
+    const result = applyVehicleQuery(vehicles, query, lastSorted.current);
+    lastSorted.current = sortedList(result.rows, query.sort);
     return result;
   }, [vehicles, query]);
   const groupList = useMemo(
@@ -194,10 +194,7 @@ export function OnlineMapPage() {
     ) : null;
 
   return (
-    <Box
-      data-testid="online-map"
-      sx={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
-    >
+    <Box data-testid="online-map" sx={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
       <LiveMap
         rows={rows}
         settings={settings}

@@ -144,15 +144,3 @@ describe('tachograph panel', () => {
     expect(tachoPanel({ io48: 1, io184: 0 })?.activity).toBe('rest');
   });
 });
-
-describe('live flush probe', () => {
-  it('counts the positions a merge replaced or appended', async () => {
-    const { countChanged } = await import('./useFleet');
-    const a = position(1);
-    const b = position(2);
-    const c = position(3);
-    expect(countChanged(undefined, [a])).toBe(0);
-    expect(countChanged([a, b], [a, b])).toBe(0);
-    expect(countChanged([a, b], [a, position(2), c])).toBe(2);
-  });
-});

@@ -23,7 +23,7 @@ export interface VehicleView {
   /** The icon category; `default` when the device has none. */
   category: string;
   status: VehicleStatusInfo;
-  warnings: WarningReason[];
+  warnings: readonly WarningReason[];
   indicators: VehicleIndicators;
   /** The status tabs this vehicle is counted under. */
   filters: VehicleFilter[];

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDevices, useDrivers, usePositions } from '../api/queries';
 import type { Device, Driver } from '../api/types';
-import { flushStarted } from './flushProbe';
+import { flushRendering } from '../app/flushProbe';
+import { indexBy } from '../common/indexBy';
 import { settlePendingCommands, usePendingCommands } from './pendingCommands';
 import type { LivePosition, VehicleView } from './types';
 import { buildVehicleViews } from './vehicleView';
@@ -18,21 +19,6 @@ export function useNow(intervalMs: number): Date {
   return now;
 }
 
-/**
- * How many positions differ (by object) from the previous list. The live merge replaces changed ones in
- * place and appends new ones, so the lists are compared index by index.
- */
-export function countChanged(
-  previous: readonly LivePosition[] | undefined,
-  next: readonly LivePosition[],
-): number {
-  if (!previous) return 0;
-  let changed = Math.max(0, next.length - previous.length);
-  const common = Math.min(previous.length, next.length);
-  for (let i = 0; i < common; i++) if (previous[i] !== next[i]) changed += 1;
-  return changed;
-}
-
 export interface Fleet {
   vehicles: VehicleView[];
   /** The device list itself (changes far less often than the vehicles' positions). */
@@ -46,13 +32,11 @@ export function useFleet(): Fleet {
   const positions = usePositions();
   const drivers = useDrivers();
   const now = useNow(STATUS_CLOCK_MS);
-  const lastPositions = useRef<LivePosition[] | undefined>(undefined);
 
   const positionList = positions.data as LivePosition[] | undefined;
   const byDevice = useMemo(() => {
-    flushStarted(countChanged(lastPositions.current, positionList ?? []));
-    lastPositions.current = positionList;
-    return new Map((positionList ?? []).map((position) => [position.deviceId, position]));
+    flushRendering();
+    return indexBy(positionList ?? [], (position) => position.deviceId);
   }, [positionList]);
 
   const driversById = useMemo(
@@ -63,7 +47,7 @@ export function useFleet(): Fleet {
   const built = useRef<ReadonlyMap<number, VehicleView>>(new Map());
   const vehicles = useMemo(() => {
     const views = buildVehicleViews(devices.data ?? [], byDevice, driversById, now, built.current);
-    built.current = new Map(views.map((view) => [view.id, view]));
+    built.current = indexBy(views, (view) => view.id);
     return views;
   }, [devices.data, byDevice, driversById, now]);
 

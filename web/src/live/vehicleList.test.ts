@@ -7,6 +7,7 @@ import {
   groupOptions,
   isDemoSearch,
   searchVehicles,
+  sortedList,
   sortVehicles,
 } from './vehicleList';
 
@@ -153,20 +154,55 @@ describe('status tabs of a view', () => {
     expect(second[0]).toBe(first[0]);
     expect(second[1]).not.toBe(first[1]);
     expect(second[1].position).toBe(p2);
+    // Same device object: its status part is kept, not copied again.
+    expect(second[1].input.device).toBe(first[1].input.device);
   });
 });
 
-describe('sorting from the previous order', () => {
-  it('gives the same order as a fresh sort, whatever order it starts from', () => {
+describe('sorting from the previous flush', () => {
+  /** A seeded pseudo-random sequence, so a failure can be replayed. */
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const names = ['Alfa', 'alfa', 'Bravo 2', 'Bravo 10', 'Camião', 'camiao', 'Delta', 'Eco'];
+
+  function vehicle(id: number, next: () => number) {
+    const hours = Math.floor(next() * 40);
+    return view(
+      device(id, names[Math.floor(next() * names.length)]),
+      next() < 0.1
+        ? null
+        : position(id, {
+            speed: kmh(next() < 0.5 ? 0 : 30),
+            fixTime: hoursAgo(hours),
+            attributes: {
+              ignition: next() < 0.6,
+              ...(next() < 0.7 ? { lastignition: hoursAgo(Math.floor(next() * 5)) } : {}),
+            },
+          }),
+    );
+  }
+
+  it('gives the order of a fresh sort while vehicles change, come and go over many flushes', () => {
     for (const mode of [0, 1, 2] as const) {
-      const fresh = sortVehicles(fleet, mode).map((v) => v.id);
-      const reversed = new Map([...fleet].reverse().map((v, i) => [v.id, i]));
-      expect(sortVehicles(fleet, mode, reversed).map((v) => v.id)).toEqual(fresh);
-      const partial = new Map([
-        [3, 0],
-        [1, 1],
-      ]);
-      expect(sortVehicles(fleet, mode, partial).map((v) => v.id)).toEqual(fresh);
+      const next = random(7 + mode);
+      let list = Array.from({ length: 60 }, (_, i) => vehicle(i + 1, next));
+      let previous = sortedList(sortVehicles(list, mode), mode);
+      for (let flush = 0; flush < 40; flush++) {
+        list = list
+          .filter(() => next() > 0.05)
+          .map((v) => (next() < 0.3 ? vehicle(v.id, next) : v))
+          .concat(next() < 0.5 ? [vehicle(100 + flush, next)] : []);
+        const sorted = sortVehicles(list, mode, previous);
+        expect(sorted.map((v) => v.id)).toEqual(sortVehicles(list, mode).map((v) => v.id));
+        previous = sortedList(sorted, mode);
+      }
     }
+  });
+
+  it('ignores a list kept under another sort mode', () => {
+    const byName = sortedList(sortVehicles(fleet, 1), 1);
+    expect(sortVehicles(fleet, 0, byName).map((v) => v.id)).toEqual(sortVehicles(fleet, 0).map((v) => v.id));
   });
 });

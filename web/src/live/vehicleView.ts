@@ -32,17 +32,26 @@ export function vehicleDriver(
 /**
  * The status tabs a vehicle counts under, read from the rule outputs already computed for it (the same
  * answer as core's matchesVehicleFilter, which would evaluate status and warnings again per tab; the
- * unit test holds them equal). Flushes of 10,000 vehicles need each rule evaluated once.
+ * unit test holds them equal). Flushes of 10,000 vehicles need each rule evaluated once, and share the
+ * few distinct lists (read only).
  */
+const TAB_LISTS: Partial<Record<VehicleStatus, VehicleFilter[][]>> = {};
+
 export function statusTabs(
   status: VehicleStatus,
   warnings: readonly WarningReason[],
   maintenance: boolean,
 ): VehicleFilter[] {
-  const tabs: VehicleFilter[] = ['all'];
-  if (status === 'driving' || status === 'idle' || status === 'stopped') tabs.push(status);
-  if (warnings.length > 0) tabs.push('warning');
-  if (maintenance) tabs.push('maintenance');
+  const lists = (TAB_LISTS[status] ??= []);
+  const key = (warnings.length > 0 ? 2 : 0) + (maintenance ? 1 : 0);
+  let tabs = lists[key];
+  if (!tabs) {
+    tabs = ['all'];
+    if (status === 'driving' || status === 'idle' || status === 'stopped') tabs.push(status);
+    if (warnings.length > 0) tabs.push('warning');
+    if (maintenance) tabs.push('maintenance');
+    lists[key] = tabs;
+  }
   return tabs;
 }
 
@@ -74,9 +83,14 @@ export function vehicleView(
   position: LivePosition | null,
   drivers: ReadonlyMap<number, Driver>,
   now: Date,
+  previous?: VehicleView,
 ): VehicleView {
   const input: StatusInput = {
-    device: { name: device.name, attributes: device.attributes ?? {}, disabled: device.disabled },
+    // The device part is kept from the vehicle's previous view while the device object is the same.
+    device:
+      previous?.device === device
+        ? previous.input.device
+        : { name: device.name, attributes: device.attributes ?? {}, disabled: device.disabled },
     position: position
       ? {
           // Parsed once here: the status, warning and sort rules all read it.
@@ -139,7 +153,7 @@ export function buildVehicleViews(
     ) {
       views.push(old);
     } else {
-      const view = vehicleView(device, position, drivers, now);
+      const view = vehicleView(device, position, drivers, now, old);
       view.drivers = drivers;
       views.push(view);
     }

@@ -10,8 +10,11 @@ import {
   useTags,
 } from '../api/queries';
 
-/** Reference data loaded after login (document 1 §3); failures leave the lists empty. */
-export function useBackgroundData(): void {
+/**
+ * Reference data loaded after login (document 1 §3); failures leave the lists empty. A component of its
+ * own, rendering nothing: it subscribes to every list, so each live flush re-renders it and not the frame.
+ */
+export function BackgroundData(): null {
   useGroups();
   useDevices();
   useDrivers();
@@ -21,4 +24,5 @@ export function useBackgroundData(): void {
   useEvents();
   useServerInfo();
   useClientDetails();
+  return null;
 }
