@@ -12,6 +12,7 @@ import { createLiveFleet, offline, type LiveFleet, type VehicleSpec } from './sr
 
 const LUANDA = { lat: -8.8383, lon: 13.2344 };
 const TWO_DAYS = 2 * 24 * 3600 * 1000;
+const TWO_MINUTES = 2 * 60 * 1000;
 
 /** Seven vehicles, one for each case of the status tabs (document 1 §2, §4). */
 function vehicles(tag: string): VehicleSpec[] {
@@ -38,7 +39,8 @@ function vehicles(tag: string): VehicleSpec[] {
       key: 'eco',
       name: `Eco ${tag}`,
       group: 'a',
-      fix: { ...at(0.03, 0.03), speed: 20, ignition: true, extra: { power: 10.4 } },
+      // Its ignition came on two minutes before Alfa's, so the default sort puts Alfa first.
+      fix: { ...at(0.03, 0.03), speed: 20, ignition: true, time: Date.now() - TWO_MINUTES, extra: { power: 10.4 } },
     },
     {
       key: 'foxtrot',
@@ -90,7 +92,8 @@ describeBrowser('online map: vehicles panel', () => {
     expect(await tabText(page, 'maintenance')).toContain('1');
     await screenshot(page, 'live-panel');
     await page.getByTestId('status-tab-driving').click();
-    await expect.poll(() => rowNames(page)).toEqual([`Alfa ${tag}`, `Eco ${tag}`].sort());
+    // Both drive: latest ignition first.
+    await expect.poll(() => rowNames(page)).toEqual([`Alfa ${tag}`, `Eco ${tag}`]);
     await page.getByTestId('status-tab-warning').click();
     await expect.poll(async () => (await rowNames(page)).sort()).toEqual([`Eco ${tag}`, `Foxtrot ${tag}`]);
   });
@@ -101,7 +104,7 @@ describeBrowser('online map: vehicles panel', () => {
     expect(all).toBe(7);
     // Default order: status (driving first, offline last), then latest ignition.
     const byStatus = await rowNames(page);
-    expect(byStatus.slice(0, 2).sort()).toEqual([`Alfa ${tag}`, `Eco ${tag}`]);
+    expect(byStatus.slice(0, 2)).toEqual([`Alfa ${tag}`, `Eco ${tag}`]);
     expect(byStatus.slice(-2).sort()).toEqual([`Foxtrot ${tag}`, `Golf ${tag}`]);
 
     await page.getByTestId('vehicle-sort').click();
