@@ -201,4 +201,28 @@ describeBrowser('online map: a dense fleet', () => {
     await screenshot(page, 'live-dense-caught-up');
     expect(errors).toEqual([]);
   });
+
+  it('draws a vehicle that drove far beyond the part of the map held around the view once the view gets there', async () => {
+    // Zoomed in (the last test): the map holds only the vehicles around the view. One drives 65 km east.
+    const far = { lat: CENTRE.lat, lon: CENTRE.lon + 0.6 };
+    await sendOsmand({ uniqueId: imeis[777], ...far, speed: 30, ignition: true }, server.osmandPort);
+    await page.getByTestId('vehicle-search').fill('Denso 777');
+    const row = page.getByTestId('vehicle-row');
+    await expect.poll(() => row.count()).toBe(1);
+    await row.click();
+    await expect
+      .poll(() => page.getByTestId('popup-coordinates-text').innerText(), { timeout: 30_000 })
+      .toContain(far.lon.toFixed(6));
+    // The row click flies there (zoom 15): its icon, green (driving), is drawn where nothing else is.
+    await row.click();
+    await page.getByTestId('vehicle-popup').waitFor();
+    await page.locator('.maplibregl-popup-close-button').click();
+    const panel = (await page.getByTestId('live-panel').boundingBox())!;
+    const fromX = Math.ceil(panel.x + panel.width + 40);
+    await expect
+      .poll(async () => (await scan(page, GREEN, fromX)).count, { timeout: 15_000 })
+      .toBeGreaterThan(200);
+    await screenshot(page, 'live-dense-far');
+    expect(errors).toEqual([]);
+  });
 });

@@ -65,6 +65,8 @@ export function VehicleLayer(props: VehicleLayerProps) {
       new VehicleSourceSync({
         source: () => map.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined,
         ids: () => [...shown.current.keys()],
+        placeOf: (id) => motion.current.shownAt(id),
+        view: () => (latest.current.cluster ? null : viewBox(map)),
         feature: (id) => {
           const vehicle = shown.current.get(id);
           const at = motion.current.shownAt(id);
@@ -121,6 +123,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
       const id = dense.current ? points.dotAt(event.point) : null;
       if (id !== null) latest.current.onVehicleClick(id);
     };
+    const followView = () => sync.followView();
     const cursor = new PointerCursor(map.getCanvas().style);
     const hoverDot = (event: MapMouseEvent) => cursor.dot(dense.current && points.dotAt(event.point) !== null);
     const pointer = () => cursor.icon(true);
@@ -131,6 +134,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
     map.on('click', clickDot);
     map.on('mousemove', hoverDot);
     map.on('moveend', updateDensity);
+    map.on('move', followView);
     const state = motion.current;
     const drawn = shown.current;
     return () => {
@@ -142,6 +146,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
       map.off('click', clickDot);
       map.off('mousemove', hoverDot);
       map.off('moveend', updateDensity);
+      map.off('move', followView);
       for (const id of [...vehicleLayers(null).map((layer) => layer.id), VEHICLE_POINTS])
         if (map.getLayer(id)) map.removeLayer(id);
       if (map.getSource(VEHICLE_SOURCE)) map.removeSource(VEHICLE_SOURCE);

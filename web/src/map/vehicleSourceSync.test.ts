@@ -2,6 +2,7 @@ import type { GeoJSONSource, GeoJSONSourceDiff } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
 import type { Placement } from './motion';
 import { VehicleSourceSync } from './vehicleSourceSync';
+import type { ViewBox } from './viewBox';
 
 /** What the sync sent: whole data sets (feature ids) and diffs, in order. */
 function recordingSource() {
@@ -19,18 +20,35 @@ function recordingSource() {
   return { source, sent };
 }
 
-function setup(count: number) {
+/**
+ * `count` vehicles, vehicle i at longitude i and latitude -i (moved by `places`), and a view (null: the
+ * source holds every vehicle, as with clusters).
+ */
+function setup(count: number, view: ViewBox | null = null) {
   const { source, sent } = recordingSource();
   const ids = Array.from({ length: count }, (_, i) => i + 1);
+  const places = new Map<number, Placement>(
+    ids.map((id) => [id, { longitude: id, latitude: -id, course: 0 }]),
+  );
   const feature = (id: number) => ({
     type: 'Feature' as const,
     id,
-    geometry: { type: 'Point' as const, coordinates: [id, -id] },
+    geometry: { type: 'Point' as const, coordinates: [places.get(id)!.longitude, places.get(id)!.latitude] },
     properties: { icon: `vehicle:car:green`, course: 0, ign: 0 as const },
   });
-  const sync = new VehicleSourceSync({ source: () => source, ids: () => ids, feature });
-  return { sync, sent };
+  const target = { view };
+  const sync = new VehicleSourceSync({
+    source: () => source,
+    ids: () => ids,
+    placeOf: (id) => places.get(id),
+    feature,
+    view: () => target.view,
+  });
+  return { sync, sent, places, target };
 }
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const diffOf = (sent: unknown) => (sent as { diff: GeoJSONSourceDiff }).diff;
 
 describe('the vehicle source', () => {
   it('gets every vehicle first, then diffs of the few that changed, and everything when many did', () => {
@@ -105,5 +123,70 @@ describe('the vehicle source', () => {
     sync.deferred = false;
     sync.send();
     expect((sent[2] as { diff: GeoJSONSourceDiff }).diff.update?.map((u) => u.id)).toEqual([3]);
+  });
+
+  it('holds only the vehicles around the view and takes a new area once the view leaves it', () => {
+    // View over longitudes 10-20: the area held runs from 0 to 30 (a view's width on each side).
+    const { sync, sent, target } = setup(100, { west: 10, south: -50, east: 20, north: 0 });
+    sync.send();
+    expect(sent).toEqual([{ data: range(1, 30) }]);
+    // Panned inside the area: nothing new.
+    target.view = { west: 18, south: -50, east: 28, north: 0 };
+    sync.followView();
+    sync.send();
+    expect(sent).toHaveLength(1);
+    // Out of it: the area around the new view, as a diff of the few that entered and left.
+    target.view = { west: 12, south: -50, east: 22, north: 0 };
+    sync.followView();
+    sync.send();
+    expect(sent).toHaveLength(1);
+    target.view = { west: 32, south: -50, east: 42, north: 0 };
+    sync.followView();
+    expect(sent[1]).toEqual({ data: range(22, 52) });
+    target.view = { west: 44, south: -50, east: 54, north: 0 };
+    sync.followView();
+    expect(diffOf(sent[2]).add?.map((f) => f.id)).toEqual(range(53, 64));
+    expect(diffOf(sent[2]).remove).toEqual(range(22, 33));
+  });
+
+  it('sends a flush of the vehicles in the area only, with those that moved in or out', () => {
+    const { sync, sent, places } = setup(100, { west: 30, south: -50, east: 40, north: 0 });
+    sync.send();
+    expect(sent[0]).toEqual({ data: range(20, 50) });
+    // A few changed: one moved into the area, one out of it, one within it, one far away.
+    places.set(60, { longitude: 45, latitude: -45, course: 0 });
+    places.set(25, { longitude: 90, latitude: -45, course: 0 });
+    places.set(35, { longitude: 35.5, latitude: -35, course: 0 });
+    places.set(80, { longitude: 81, latitude: -45, course: 0 });
+    sync.mark([60, 25, 35, 80], false);
+    sync.send();
+    const diff = diffOf(sent[1]);
+    expect(diff.add?.map((f) => f.id)).toEqual([60]);
+    expect(diff.remove).toEqual([25]);
+    expect(diff.update?.map((u) => u.id)).toEqual([35]);
+    // Every vehicle changed: the area's vehicles anew, none from beyond it.
+    sync.mark(places.keys(), false);
+    sync.send();
+    expect(sent[2]).toEqual({ data: [...range(20, 24), ...range(26, 50), 60] });
+  });
+
+  it('adds a vehicle gliding into the area and moves the ones it holds', () => {
+    const { sync, sent } = setup(30, { west: 10, south: -50, east: 12, north: 0 });
+    sync.send();
+    sync.stepped([
+      [20, { longitude: 13.5, latitude: -13, course: 45 }],
+      [11, { longitude: 11.5, latitude: -11, course: 90 }],
+      [29, { longitude: 28, latitude: -28, course: 0 }],
+    ]);
+    expect(diffOf(sent[1]).add?.map((f) => f.id)).toEqual([20]);
+    expect(diffOf(sent[1]).update?.map((u) => u.id)).toEqual([11]);
+  });
+
+  it('holds every vehicle when the view asks for all (clusters)', () => {
+    const { sync, sent, target } = setup(30, { west: 10, south: -50, east: 12, north: 0 });
+    sync.send();
+    target.view = null;
+    sync.send();
+    expect((sent[1] as { data: number[] }).data).toHaveLength(30);
   });
 });

@@ -28,3 +28,41 @@ export function inBox(box: ViewBox, longitude: number, latitude: number): boolea
     ? box.west >= longitude && longitude >= box.east
     : box.west <= longitude && longitude <= box.east;
 }
+
+/**
+ * The view grown by its own width and height on every side (nine views), latitudes kept on the globe: the
+ * part of the world a source holds so that panning within it needs nothing new.
+ */
+export function areaAround(view: ViewBox): ViewBox {
+  const width = view.east - view.west;
+  const height = view.north - view.south;
+  return {
+    west: view.west - width,
+    south: Math.max(-90, view.south - height),
+    east: view.east + width,
+    north: Math.min(90, view.north + height),
+  };
+}
+
+/**
+ * Whether an area still serves a view (both as MapLibre gives bounds: west below east, unwrapped): it
+ * holds all of the view, and the view has not zoomed in more than a level since the area was taken (the
+ * area would then hold many times what is near).
+ */
+export const serves = (area: ViewBox, view: ViewBox): boolean =>
+  area.west <= view.west &&
+  view.east <= area.east &&
+  area.south <= view.south &&
+  view.north <= area.north &&
+  (view.east - view.west) * 6 >= area.east - area.west;
+
+/**
+ * Whether a point is in an area whose longitudes may run past ±180 (views near the antimeridian or wider
+ * than the world): the point counts at any of its world copies.
+ */
+export function inArea(area: ViewBox, longitude: number, latitude: number): boolean {
+  if (latitude < area.south || latitude > area.north) return false;
+  if (area.east - area.west >= 360) return true;
+  const within = (lng: number) => area.west <= lng && lng <= area.east;
+  return within(longitude) || within(longitude - 360) || within(longitude + 360);
+}
