@@ -1,7 +1,7 @@
 import type { GeoJSONSource, GeoJSONSourceDiff } from 'maplibre-gl';
 import type { Placement } from './motion';
 import type { VehicleProperties } from './vehicleFeatures';
-import { areaAround, inArea, serves, type ViewBox } from './viewBox';
+import { areaAround, inBox, serves, type ViewBox } from './viewBox';
 
 type VehicleFeature = GeoJSON.Feature<GeoJSON.Point, VehicleProperties>;
 
@@ -79,7 +79,7 @@ export class VehicleSourceSync {
   }
 
   private holds(at: Placement): boolean {
-    return this.area === null || inArea(this.area, at.longitude, at.latitude);
+    return this.area === null || inBox(this.area, at.longitude, at.latitude);
   }
 
   /**

@@ -21,14 +21,6 @@ export function viewBox(map: MapLibreMap): ViewBox {
   };
 }
 
-/** Whether a point is inside the box, as LngLatBounds.contains answers (a west beyond the east wraps). */
-export function inBox(box: ViewBox, longitude: number, latitude: number): boolean {
-  if (latitude < box.south || latitude > box.north) return false;
-  return box.west > box.east
-    ? box.west >= longitude && longitude >= box.east
-    : box.west <= longitude && longitude <= box.east;
-}
-
 /**
  * The view grown by its own width and height on every side (nine views), latitudes kept on the globe: the
  * part of the world a source holds so that panning within it needs nothing new.
@@ -57,12 +49,12 @@ export const serves = (area: ViewBox, view: ViewBox): boolean =>
   (view.east - view.west) * 6 >= area.east - area.west;
 
 /**
- * Whether a point is in an area whose longitudes may run past ±180 (views near the antimeridian or wider
- * than the world): the point counts at any of its world copies.
+ * Whether a point is in a box as MapLibre gives bounds (west below east, longitudes running past ±180 near
+ * the antimeridian or when the view is wider than the world): the point counts at any of its world copies.
  */
-export function inArea(area: ViewBox, longitude: number, latitude: number): boolean {
-  if (latitude < area.south || latitude > area.north) return false;
-  if (area.east - area.west >= 360) return true;
-  const within = (lng: number) => area.west <= lng && lng <= area.east;
+export function inBox(box: ViewBox, longitude: number, latitude: number): boolean {
+  if (latitude < box.south || latitude > box.north) return false;
+  if (box.east - box.west >= 360) return true;
+  const within = (lng: number) => box.west <= lng && lng <= box.east;
   return within(longitude) || within(longitude - 360) || within(longitude + 360);
 }
