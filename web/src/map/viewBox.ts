@@ -54,7 +54,12 @@ export const serves = (area: ViewBox, view: ViewBox): boolean =>
  */
 export function inBox(box: ViewBox, longitude: number, latitude: number): boolean {
   if (latitude < box.south || latitude > box.north) return false;
-  if (box.east - box.west >= 360) return true;
-  const within = (lng: number) => box.west <= lng && lng <= box.east;
-  return within(longitude) || within(longitude - 360) || within(longitude + 360);
+  const { west, east } = box;
+  if (east - west >= 360) return true;
+  // Checked for each of thousands of vehicles on every flush and pan: no closure, no array.
+  return (
+    (west <= longitude && longitude <= east) ||
+    (west <= longitude - 360 && longitude - 360 <= east) ||
+    (west <= longitude + 360 && longitude + 360 <= east)
+  );
 }
