@@ -60,10 +60,11 @@ export class VehicleSourceSync {
       );
       return;
     }
-    const diff: GeoJSONSourceDiff = { update: [], add: [] };
+    const update: NonNullable<GeoJSONSourceDiff['update']> = [];
+    const add: VehicleFeature[] = [];
     for (const [id, at] of steps) {
       if (this.held.has(id)) {
-        diff.update!.push({
+        update.push({
           id,
           newGeometry: { type: 'Point', coordinates: [at.longitude, at.latitude] },
           addOrUpdateProperties: [{ key: 'course', value: at.course }],
@@ -71,11 +72,11 @@ export class VehicleSourceSync {
       } else if (this.holds(at)) {
         // Glided into the area from beyond it.
         const feature = this.target.feature(id);
-        if (feature) diff.add!.push(feature);
+        if (feature) add.push(feature);
         this.held.add(id);
       }
     }
-    if (diff.update!.length || diff.add!.length) void this.target.source()?.updateData(diff);
+    if (update.length || add.length) void this.target.source()?.updateData({ update, add });
   }
 
   private holds(at: Placement): boolean {
