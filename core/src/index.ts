@@ -7,3 +7,4 @@ export * from './workingHours';
 export * from './emailList';
 export * from './alarmTypes';
 export * from './zonedTime';
+export * from './reportGates';

@@ -28,9 +28,13 @@ export function permissionList(u: PermissionSubject): string[] {
   return [];
 }
 
-/** True when a held permission covers the wanted one: equal, or a prefix at a dot boundary. */
+/**
+ * True when a held permission covers the wanted one: equal, or a prefix of it at a dot boundary. Only
+ * that direction: `reports` grants `reports.km`, but `reports.km` never grants `reports` (which would
+ * open every report and the raw history to a holder of a single report).
+ */
 export function permissionCovers(held: string, wanted: string): boolean {
-  return wanted === held || wanted.startsWith(`${held}.`) || held.startsWith(`${wanted}.`);
+  return held !== '' && (wanted === held || wanted.startsWith(`${held}.`));
 }
 
 /**
@@ -45,6 +49,16 @@ export function hasPermission(u: PermissionSubject, wanted: string): boolean {
   }
   if (u.administrator) return true;
   return permissionList(u).some((held) => permissionCovers(held, wanted));
+}
+
+/**
+ * Whether the user holds at least one permission inside an area (`settings` for any settings screen):
+ * for checks that open when any item of a menu group is granted, never to grant the items themselves.
+ */
+export function hasPermissionUnder(u: PermissionSubject, area: string): boolean {
+  if (isTemporaryUser(u)) return area === 'map' || hasPermission(u, area);
+  if (u.administrator) return true;
+  return permissionList(u).some((held) => permissionCovers(held, area) || held.startsWith(`${area}.`));
 }
 
 /** userLimit implied by the permissions (document 1 §5): 100 with settings.users, otherwise 0. */

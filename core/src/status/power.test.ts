@@ -38,9 +38,10 @@ describe('power colour, percent (device types 2 and 15)', () => {
 });
 
 describe('isLowPower', () => {
-  it('is the red colour only', () => {
+  it('is the orange or red colour', () => {
     expect(isLowPower({}, { power: 10.9 })).toBe(true);
-    expect(isLowPower({}, { power: 11.5 })).toBe(false);
+    expect(isLowPower({}, { power: 11.5 })).toBe(true);
+    expect(isLowPower({}, { power: 12.1 })).toBe(false);
     expect(isLowPower({ device_type: 2 }, { batteryLevel: 20 })).toBe(true);
     expect(isLowPower({}, {})).toBe(false);
   });

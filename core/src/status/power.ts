@@ -43,6 +43,8 @@ export function powerColor(
   return levelColor(reading.value, reading.unit === '%' ? POWER_PERCENT_THRESHOLDS : POWER_VOLT_THRESHOLDS);
 }
 
-/** "Low power colour" of the warning rule: red. Orange is a caution, not a warning. */
-export const isLowPower = (deviceAttributes: AttributeBag, positionAttributes: AttributeBag): boolean =>
-  powerColor(deviceAttributes, positionAttributes) === 'red';
+/** "Low power colour" of the warning rule (document 1 §4): any colour but green, so orange warns as red does. */
+export function isLowPower(deviceAttributes: AttributeBag, positionAttributes: AttributeBag): boolean {
+  const color = powerColor(deviceAttributes, positionAttributes);
+  return color === 'orange' || color === 'red';
+}

@@ -8,9 +8,16 @@ describe('warningReasons', () => {
     expect(warningReasons(i)).toEqual([]);
     expect(hasWarning(i)).toBe(false);
   });
-  it('flags the red power colour, not the orange one', () => {
+  it('flags the orange and red power colours, not the green one', () => {
     expect(warningReasons(input({ attributes: { power: 10.8 } }))).toEqual(['lowPower']);
-    expect(warningReasons(input({ attributes: { power: 11.5 } }))).toEqual([]);
+    expect(warningReasons(input({ attributes: { power: 11.5 } }))).toEqual(['lowPower']);
+    expect(warningReasons(input({ attributes: { power: 12.5 } }))).toEqual([]);
+    expect(warningReasons(input({ device: { device_type: 2 }, attributes: { batteryLevel: 40 } }))).toEqual([
+      'lowPower',
+    ]);
+    expect(warningReasons(input({ device: { device_type: 2 }, attributes: { batteryLevel: 60 } }))).toEqual(
+      [],
+    );
     expect(warningReasons(input({ device: { device_type: 2 }, attributes: { batteryLevel: 15 } }))).toEqual([
       'lowPower',
     ]);

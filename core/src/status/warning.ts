@@ -9,7 +9,7 @@ export type WarningReason = 'lowPower' | 'noGps' | 'staleFix' | 'lowGsm';
 const NO_WARNINGS: readonly WarningReason[] = Object.freeze([]);
 
 /**
- * Why a vehicle belongs in the warning tab (document 1 §4): red power colour; invalid position outside
+ * Why a vehicle belongs in the warning tab (document 1 §4): orange or red power colour; invalid position outside
  * events 150-152 while the tracker is not asleep (io200 not positive); fix older than 86400 s; rssi <= 1.
  * A vehicle that never reported has nothing to warn about: it is offline, not in warning.
  */

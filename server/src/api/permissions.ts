@@ -8,9 +8,25 @@ import { canSee, type Scope } from '../auth/policy';
 import { KEY_KIND, linkTableFor } from '../services/associations';
 import { badRequest, forbidden, notFound } from '../services/errors';
 
+/** The settings screens that manage each kind of linked object (a user is linked by users or temporary links). */
+const KEY_PERMISSIONS: Record<string, string[]> = {
+  userId: ['settings.users', 'settings.temporary_links'],
+  managedUserId: ['settings.users'],
+  deviceId: ['settings.devices'],
+  groupId: ['settings.groups'],
+  geofenceId: ['settings.geofences'],
+  driverId: ['settings.drivers'],
+  notificationId: ['settings.notifications'],
+};
+
 async function checkLink(services: Services, scope: Scope, link: PermissionLink) {
   const found = linkTableFor(link);
   if (!found) throw badRequest(`Unknown link ${Object.keys(link).join('+')}`);
+  // Linking two objects takes the permission of a screen that manages one of them; what a user may see is
+  // decided by the screens that manage users only.
+  const keys = Object.keys(link);
+  const userKey = keys.find((key) => key === 'userId' || key === 'managedUserId');
+  assertCanWrite(scope, (userKey ? [userKey] : keys).flatMap((key) => KEY_PERMISSIONS[key] ?? []));
   for (const [key, id] of Object.entries(link)) {
     if (key === 'userId' && id === scope.user.id) throw forbidden('You cannot change your own associations');
     if (key === 'managedUserId' && !scope.admin && scope.user.userLimit === 0)
@@ -21,7 +37,7 @@ async function checkLink(services: Services, scope: Scope, link: PermissionLink)
 }
 
 async function apply(services: Services, scope: Scope, links: PermissionLink[], add: boolean) {
-  assertCanWrite(scope, 'settings');
+  assertCanWrite(scope);
   const checked: Array<{ link: PermissionLink } & NonNullable<ReturnType<typeof linkTableFor>>> = [];
   for (const link of links) checked.push({ link, ...(await checkLink(services, scope, link)) });
   await services.db.kysely.transaction().execute(async (trx) => {

@@ -20,8 +20,7 @@ export function historyWindow(scope: Scope, from: number, to: number): [number, 
     const hi = fromIso(scope.user.attributes.allowHistoryTo as string) ?? to;
     return [Math.max(from, lo), Math.min(to, hi)];
   }
-  if (!hasPermission(scope.user, 'map.history') && !hasPermission(scope.user, 'reports'))
-    throw forbidden('Missing permission map.history');
+  if (!hasPermission(scope.user, 'map.history')) throw forbidden('Missing permission map.history');
   return [from, to];
 }
 

@@ -15,12 +15,17 @@ import { ZONE_COLUMNS, zonesReport } from './builders/zones';
 import { POSITION_COLUMNS, positionsReport } from './builders/positions';
 import { ALERT_COLUMNS, BLOCK_COLUMNS, alertsReport, blockReport } from './builders/alerts';
 
+/** The extra configurable fields of document 2 §2.2 (two texts, two checks, two selects). */
+export type OptionKey = 'text1' | 'text2' | 'check1' | 'check2' | 'select1' | 'select2';
+
 export interface ReportDef {
   name: string;
   permission: string;
   title: string;
   /** may run by driver (itemsType D) */
   drivers: boolean;
+  /** the option fields the report reads, in the order the form shows them (the server-given order) */
+  options: OptionKey[];
   /** the columns, or a sentence when they depend on the period */
   columns: Column[] | string;
   build(ctx: ReportContext): Promise<ReportResult[]>;
@@ -34,6 +39,7 @@ const defs: ReportDef[] = [
     permission: 'reports.trips',
     title: 'Viagens',
     drivers: true,
+    options: ['select1', 'select2', 'check1'],
     columns: TRIP_COLUMNS,
     build: tripsReport,
   },
@@ -42,6 +48,7 @@ const defs: ReportDef[] = [
     permission: 'reports.activity',
     title: 'Actividade',
     drivers: true,
+    options: ['select2'],
     columns: ACTIVITY_COLUMNS,
     build: activityReport,
   },
@@ -50,6 +57,7 @@ const defs: ReportDef[] = [
     permission: 'reports.speeding',
     title: 'Excessos de velocidade',
     drivers: true,
+    options: ['text1', 'text2', 'check1'],
     columns: SPEEDING_COLUMNS,
     build: speedingReport,
   },
@@ -58,6 +66,7 @@ const defs: ReportDef[] = [
     permission: 'reports.km',
     title: 'Quilómetros',
     drivers: false,
+    options: [],
     columns: KM_COLUMNS,
     build: kmReport,
   },
@@ -66,6 +75,7 @@ const defs: ReportDef[] = [
     permission: 'reports.monthly_km',
     title: 'Quilómetros mensais',
     drivers: false,
+    options: [],
     columns: MATRIX,
     build: monthlyKmReport,
   },
@@ -74,6 +84,7 @@ const defs: ReportDef[] = [
     permission: 'reports.chart_km',
     title: 'Gráfico de quilómetros',
     drivers: false,
+    options: [],
     columns: CHART_KM_COLUMNS,
     build: chartKmReport,
   },
@@ -82,6 +93,7 @@ const defs: ReportDef[] = [
     permission: 'reports.hours',
     title: 'Horas',
     drivers: false,
+    options: [],
     columns: HOURS_COLUMNS,
     build: hoursReport,
   },
@@ -90,6 +102,7 @@ const defs: ReportDef[] = [
     permission: 'reports.monthly_hours',
     title: 'Horas mensais',
     drivers: false,
+    options: [],
     columns: MATRIX,
     build: monthlyHoursReport,
   },
@@ -98,6 +111,7 @@ const defs: ReportDef[] = [
     permission: 'reports.stops',
     title: 'Paragens',
     drivers: false,
+    options: ['select1', 'text1'],
     columns: STOP_COLUMNS,
     build: stopsReport,
   },
@@ -106,6 +120,7 @@ const defs: ReportDef[] = [
     permission: 'reports.fuel_analysis',
     title: 'Análise de combustível',
     drivers: false,
+    options: ['select1', 'text1'],
     columns: FUEL_COLUMNS,
     build: fuelReport,
   },
@@ -114,6 +129,7 @@ const defs: ReportDef[] = [
     permission: 'reports.pto',
     title: 'Tomada de força',
     drivers: false,
+    options: [],
     columns: PTO_COLUMNS,
     build: ptoReport,
   },
@@ -122,6 +138,7 @@ const defs: ReportDef[] = [
     permission: 'reports.zones',
     title: 'Zonas',
     drivers: false,
+    options: [],
     columns: ZONE_COLUMNS,
     build: zonesReport,
   },
@@ -130,6 +147,7 @@ const defs: ReportDef[] = [
     permission: 'reports.positions',
     title: 'Posições',
     drivers: false,
+    options: [],
     columns: POSITION_COLUMNS,
     build: positionsReport,
   },
@@ -138,6 +156,7 @@ const defs: ReportDef[] = [
     permission: 'reports.alerts',
     title: 'Alertas',
     drivers: false,
+    options: [],
     columns: ALERT_COLUMNS,
     build: alertsReport,
   },
@@ -146,6 +165,7 @@ const defs: ReportDef[] = [
     permission: 'reports.alerts',
     title: 'Imobilizações',
     drivers: false,
+    options: [],
     columns: BLOCK_COLUMNS,
     build: blockReport,
   },

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useDevices } from '../api/queries';
 import { logout } from '../api/session';
 import { BackgroundData } from './BackgroundData';
 import { toggleBetaMode, useBetaMode } from './betaMode';
@@ -30,7 +31,8 @@ export function AppLayout() {
   const { enqueueSnackbar } = useSnackbar();
   const beta = useBetaMode();
   const temporary = isTemporaryUser(user);
-  const sections = useMemo(() => buildMenu(user, beta), [user, beta]);
+  const devices = useDevices().data;
+  const sections = useMemo(() => buildMenu(user, beta, devices), [user, beta, devices]);
   const menuEntries = sections.reduce((count, section) => count + section.items.length, 0);
   const [menuOpen, setMenuOpen] = useState(false);
   const [contactsOpen, setContactsOpen] = useState(false);

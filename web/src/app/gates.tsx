@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useDevices } from '../api/queries';
 import { useBetaMode } from './betaMode';
 import { canOpenRoute, firstMenuPath, isTemporaryUser } from './permissions';
 import type { AppRoute } from './routes';
@@ -22,17 +23,22 @@ export function RedirectToFirst() {
   const { user } = useSession();
   const beta = useBetaMode();
   const { pathname } = useLocation();
+  const devices = useDevices(!!user).data;
   const target =
-    firstMenuPath(user, beta) ?? (user && !isTemporaryUser(user) ? `/settings/user/${user.id}` : null);
+    firstMenuPath(user, beta, devices) ??
+    (user && !isTemporaryUser(user) ? `/settings/user/${user.id}` : null);
   if (!target || target === pathname) return <Box data-testid="blank-page" />;
   return <Navigate to={target} replace />;
 }
 
-/** Renders the page only when the user's permissions open its route. */
+/** Renders the page only when the user's permissions (and, for gated reports, a vehicle) open its route. */
 export function RouteGate({ route, children }: { route: AppRoute; children: ReactNode }) {
   const { user } = useSession();
   const beta = useBetaMode();
   const params = useParams();
-  if (!canOpenRoute(user, route, { beta, params })) return <RedirectToFirst />;
+  const devices = useDevices(!!route.gate && !!user);
+  // a gated route waits for the vehicles before it decides, so a deep link is not sent away early
+  if (route.gate && devices.isPending) return <Box data-testid="blank-page" />;
+  if (!canOpenRoute(user, route, { beta, params, devices: devices.data })) return <RedirectToFirst />;
   return children;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../api/types';
+import type { Device, User } from '../api/types';
 import {
   buildMenu,
   canOpenRoute,
@@ -31,7 +31,8 @@ describe('permissionMatches', () => {
   it('matches equal strings and prefixes on dot boundaries', () => {
     expect(permissionMatches('reports.trips', 'reports.trips')).toBe(true);
     expect(permissionMatches('reports', 'reports.trips')).toBe(true);
-    expect(permissionMatches('reports.trips.export', 'reports.trips')).toBe(true);
+    expect(permissionMatches('reports.trips.export', 'reports.trips')).toBe(false);
+    expect(permissionMatches('reports.km', 'reports')).toBe(false);
     expect(permissionMatches('reports.trip', 'reports.trips')).toBe(false);
     expect(permissionMatches('settings.users', 'settings.user')).toBe(false);
     expect(permissionMatches('map', 'management.summary')).toBe(false);
@@ -39,6 +40,15 @@ describe('permissionMatches', () => {
 });
 
 describe('hasPermission', () => {
+  it('never grants a whole area to the holder of one item in it', () => {
+    const km = user({}, ['reports.km']);
+    expect(hasPermission(km, 'reports.km')).toBe(true);
+    expect(hasPermission(km, 'reports')).toBe(false);
+    expect(hasPermission(km, 'reports.trips')).toBe(false);
+    expect(hasPermission(km, 'map.history')).toBe(false);
+    expect(menuPaths(km)).toEqual(['/report/km']);
+  });
+
   it('refuses nobody logged in and users without the permission', () => {
     expect(hasPermission(null, 'map.online')).toBe(false);
     expect(hasPermission(user({}, ['reports.trips']), 'map.online')).toBe(false);
@@ -58,10 +68,11 @@ describe('hasPermission', () => {
     expect(hasPermission({ ...temp, attributes: { allowHistory: true } }, 'map.history')).toBe(true);
   });
 
-  it('ignores a permissions attribute that is not a list', () => {
-    expect(
-      hasPermission(user({ attributes: { permissions: 'map.online' as unknown as string[] } }), 'map.online'),
-    ).toBe(false);
+  it('reads a permissions text as the server does (comma separated), and nothing else', () => {
+    const text = (permissions: unknown) => user({ attributes: { permissions: permissions as string[] } });
+    expect(hasPermission(text('map.online, reports.km'), 'reports.km')).toBe(true);
+    expect(hasPermission(text('map.online'), 'map.history')).toBe(false);
+    expect(hasPermission(text(42), 'map.online')).toBe(false);
   });
 });
 
@@ -89,6 +100,41 @@ describe('canOpenRoute', () => {
   it('opens routes without a permission to every logged-in user but temporary ones', () => {
     expect(canOpenRoute(user(), route('/settings/interface/:id?'))).toBe(true);
     expect(canOpenRoute(user({ email: 'temp_1' }), route('/settings/interface/:id?'))).toBe(false);
+  });
+});
+
+describe('eco driving and rag entries (document 2 §2.1, both readings)', () => {
+  const analyst = user({}, ['custom_reports.eco_driving', 'custom_reports.rag', 'custom_reports.group_km']);
+  const device = (extra: Partial<Device>): Device =>
+    ({ id: 1, name: 'V', uniqueId: '1', attributes: {}, ...extra }) as Device;
+  const custom = (devices?: Device[]) =>
+    buildMenu(analyst, false, devices)
+      .flatMap((s) => s.items)
+      .map((i) => i.path);
+
+  it('hides both without a vehicle that offers them, whatever the permission', () => {
+    expect(custom([])).toEqual(['/report/group_km']);
+    expect(custom(undefined)).toEqual(['/report/group_km']);
+    expect(custom([device({ attributes: { has_canbus: true } })])).toEqual(['/report/group_km']);
+  });
+  it('offers eco driving with canbus and its flag, rag with canbus and the RAG flag', () => {
+    expect(custom([device({ attributes: { has_canbus: true, has_eco_driving: true } })])).toEqual([
+      '/report/eco_driving',
+      '/report/group_km',
+    ]);
+    expect(custom([device({ attributes: { has_canbus: 1, has_rag: 1 } })])).toEqual([
+      '/report/rag',
+      '/report/group_km',
+    ]);
+  });
+  it('offers both when a vehicle phone starts with 213', () => {
+    const devices = [device({ phone: '213000111' })];
+    expect(custom(devices)).toEqual(['/report/eco_driving', '/report/rag', '/report/group_km']);
+    expect(canOpenRoute(analyst, route('/report/rag'), { devices })).toBe(true);
+    expect(canOpenRoute(analyst, route('/report/rag'), { devices: [device({ phone: '912' })] })).toBe(false);
+    expect(canOpenRoute(user({}, ['custom_reports.group_km']), route('/report/rag'), { devices })).toBe(
+      false,
+    );
   });
 });
 
@@ -125,9 +171,13 @@ describe('buildMenu', () => {
   it('gives administrators every menu entry, the beta ones only in beta mode', () => {
     const admin = user({ administrator: true });
     const all = ROUTES.filter((r) => r.menu).map((r) => r.path);
-    expect(menuPaths(admin, true).sort()).toEqual([...all].sort());
-    expect(menuPaths(admin)).not.toContain('/dashboard');
-    expect(menuPaths(admin)).toHaveLength(all.length - 1);
+    const fleet = [{ id: 1, name: 'V', uniqueId: '1', phone: '2130', attributes: {} } as Device];
+    const paths = (beta = false) => buildMenu(admin, beta, fleet).flatMap((s) => s.items.map((i) => i.path));
+    expect(paths(true).sort()).toEqual([...all].sort());
+    expect(paths()).not.toContain('/dashboard');
+    expect(paths()).toHaveLength(all.length - 1);
+    // without a vehicle that offers them, eco driving and rag are not offered even to administrators
+    expect(menuPaths(admin, true)).toHaveLength(all.length - 2);
   });
 
   it('never lists edit screens', () => {

@@ -1,36 +1,39 @@
-import type { User } from '../api/types';
+import {
+  hasPermission as coreHasPermission,
+  isTemporaryUser as coreIsTemporary,
+  permissionCovers,
+  reportOffered,
+} from '@frota/core';
+import type { Device, User } from '../api/types';
 import { OWN_PROFILE_ROUTE, ROUTES, SECTIONS, type AppRoute, type SectionId } from './routes';
 
 export const isTemporaryUser = (user: Pick<User, 'email'> | null | undefined): boolean =>
-  !!user?.email?.toLowerCase().startsWith('temp_');
+  !!user && coreIsTemporary(user);
 
-/**
- * A granted string matches a required one by prefix on dot boundaries: `reports` grants
- * `reports.trips`, and `reports.trips` is granted by `reports.trips` or anything under it.
- */
-export function permissionMatches(granted: string, required: string): boolean {
-  return granted === required || required.startsWith(`${granted}.`) || granted.startsWith(`${required}.`);
-}
+/** The rule of core: a granted string covers what starts with it at a dot boundary, never the reverse. */
+export const permissionMatches = permissionCovers;
 
 /** Whether the user holds a permission: administrators hold all; temporary users only the map (and history). */
 export function hasPermission(user: User | null | undefined, required: string): boolean {
-  if (!user) return false;
-  if (isTemporaryUser(user)) {
-    return required === 'map.online' || (required === 'map.history' && !!user.attributes?.allowHistory);
-  }
-  if (user.administrator) return true;
-  const granted = Array.isArray(user.attributes?.permissions) ? user.attributes.permissions : [];
-  return granted.some((p) => typeof p === 'string' && p !== '' && permissionMatches(p, required));
+  return !!user && coreHasPermission(user, required);
+}
+
+export interface RouteOptions {
+  beta?: boolean;
+  params?: { id?: string };
+  /** The user's vehicles, for routes offered only when a vehicle offers them. */
+  devices?: readonly Device[];
 }
 
 /** Whether the user may open a route; `params.id` lets anyone open their own profile. */
 export function canOpenRoute(
   user: User | null | undefined,
   route: AppRoute,
-  options: { beta?: boolean; params?: { id?: string } } = {},
+  options: RouteOptions = {},
 ): boolean {
   if (!user) return false;
   if (route.beta && !options.beta) return false;
+  if (route.gate && !reportOffered(route.gate, options.devices ?? [])) return false;
   if (route.path === OWN_PROFILE_ROUTE && options.params?.id === String(user.id) && !isTemporaryUser(user))
     return true;
   if (route.permission === null) return !isTemporaryUser(user);
@@ -43,16 +46,24 @@ export interface MenuSection {
 }
 
 /** Side-menu entries the user may open, grouped by section in menu order; empty sections are left out. */
-export function buildMenu(user: User | null | undefined, beta = false): MenuSection[] {
+export function buildMenu(
+  user: User | null | undefined,
+  beta = false,
+  devices?: readonly Device[],
+): MenuSection[] {
   return SECTIONS.map((id) => ({
     id,
     items: ROUTES.filter(
-      (route) => route.menu && route.section === id && canOpenRoute(user, route, { beta }),
+      (route) => route.menu && route.section === id && canOpenRoute(user, route, { beta, devices }),
     ),
   })).filter((section) => section.items.length > 0);
 }
 
 /** Where an unknown or forbidden address sends the user: the first enabled menu entry. */
-export function firstMenuPath(user: User | null | undefined, beta = false): string | null {
-  return buildMenu(user, beta)[0]?.items[0]?.path ?? null;
+export function firstMenuPath(
+  user: User | null | undefined,
+  beta = false,
+  devices?: readonly Device[],
+): string | null {
+  return buildMenu(user, beta, devices)[0]?.items[0]?.path ?? null;
 }

@@ -1,4 +1,5 @@
 /** Every route of document 1 §2 with the permission that gates it (§6) and its menu placement. */
+import { isDeviceGatedReport, type DeviceGatedReport } from '@frota/core';
 
 export type SectionId =
   'map' | 'tacho' | 'reports' | 'customReports' | 'modules' | 'passengers' | 'management' | 'settings';
@@ -26,6 +27,8 @@ export interface AppRoute {
   menu?: boolean;
   /** Reachable only in beta mode (Ctrl+Alt+B). */
   beta?: boolean;
+  /** Offered only when a vehicle offers this report (eco driving, rag: document 2 §2.1). */
+  gate?: DeviceGatedReport;
 }
 
 const r = (
@@ -122,7 +125,10 @@ export const ROUTES: AppRoute[] = [
   r('/report/schedule/:id?', 'reports.schedules', 'reports', 'route.report_schedule'),
 
   ...CUSTOM_REPORTS.map((name) =>
-    r(`/report/${name}`, `custom_reports.${name}`, 'customReports', `route.report_${name}`, { menu: true }),
+    r(`/report/${name}`, `custom_reports.${name}`, 'customReports', `route.report_${name}`, {
+      menu: true,
+      ...(isDeviceGatedReport(name) ? { gate: name } : {}),
+    }),
   ),
 
   r('/events', 'module.events', 'modules', 'route.events', { menu: true }),

@@ -3,14 +3,15 @@ import { Alert, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Device, Driver, Geofence, Group } from '../api/types';
 import { compareText } from '../common/listSearch';
-import { EventTypesField } from './EventTypesField';
+import { COST_TYPES } from './reportDefs';
+import { CostTypesField, EventTypesField } from './CheckListField';
 import { GroupHoursPanel } from './GroupHoursPanel';
 import { ItemPicker } from './ItemPicker';
 import { OptionFields } from './OptionFields';
 import type { Period } from './period';
 import { PeriodField } from './PeriodField';
 import { fetchGroupDrivers } from './reportData';
-import { visibleFields, type ReportDef } from './reportDefs';
+import { visibleFields, type FieldKey, type ReportDef } from './reportDefs';
 import { showsWorkingHours, type ReportFormState } from './reportForm';
 import { deviceLabel, devicesOfGroup, groupsWithMembers } from './selection';
 import { WorkingHoursPanel } from './WorkingHoursPanel';
@@ -33,10 +34,12 @@ interface Props {
   period: Period | null;
   timezone: string;
   years: boolean;
+  /** The server-given order of the option fields. */
+  optionOrder?: FieldKey[];
 }
 
 /** The report filter form of document 2 §2.2 for one report. */
-export function FilterForm({ def, form, onChange, lists, period, timezone, years }: Props) {
+export function FilterForm({ def, form, onChange, lists, period, timezone, years, optionOrder }: Props) {
   const { t } = useTranslation();
   const set = useCallback(
     <K extends keyof ReportFormState>(key: K, value: ReportFormState[K]) =>
@@ -137,8 +140,15 @@ export function FilterForm({ def, form, onChange, lists, period, timezone, years
           onChange={(chosen) => set('events', chosen)}
         />
       )}
+      {def.costTypes && (
+        <CostTypesField
+          offered={COST_TYPES}
+          chosen={form.costTypes}
+          onChange={(chosen) => set('costTypes', chosen)}
+        />
+      )}
       <OptionFields
-        fields={visibleFields(def, form.fields)}
+        fields={visibleFields(def.fields, form.fields, optionOrder)}
         values={form.fields}
         onChange={(values) => set('fields', values)}
       />

@@ -3,12 +3,10 @@ import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../common/formatters';
 import {
-  DAY_PRESETS,
   monthChoices,
-  RANGE_PRESETS,
+  offeredPresets,
   todayIn,
   yearChoices,
-  YEAR_PRESETS,
   type Period,
   type PeriodPreset,
   type PeriodValue,
@@ -40,13 +38,7 @@ const shown = (wall: string) => formatDateTime(`${wall.replace(' ', 'T')}Z`, 'UT
 /** The period selector of document 2 §2.2: presets, a given year, custom date-times, a day, or a month. */
 export function PeriodField({ kind, value, onChange, month, onMonth, period, timezone, years }: Props) {
   const { t, i18n } = useTranslation();
-  const presets = useMemo(
-    () =>
-      (kind === 'day' ? DAY_PRESETS : RANGE_PRESETS).filter(
-        (preset) => years || !YEAR_PRESETS.includes(preset),
-      ) as PeriodPreset[],
-    [kind, years],
-  );
+  const presets = useMemo(() => offeredPresets(kind, years), [kind, years]);
   const yearList = useMemo(() => yearChoices(timezone), [timezone]);
   const months = useMemo(() => monthChoices(timezone), [timezone]);
 

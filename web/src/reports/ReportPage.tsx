@@ -13,7 +13,7 @@ import { groupHoursFor, groupsOfDevices } from './groupHours';
 import { monthChoices } from './period';
 import { PickersProvider } from './PickersProvider';
 import { ReportActions } from './ReportActions';
-import { useReportDevices, useReportDrivers } from './reportData';
+import { useReportCatalogue, useReportDevices, useReportDrivers } from './reportData';
 import { formatsOf, REPORT_DEFS, type ReportDef, type ReportFormat } from './reportDefs';
 import {
   checkForm,
@@ -46,6 +46,8 @@ export function ReportPage({ def }: { def: ReportDef }) {
     [allDevices.data, def.deviceFilter],
   );
   const offeredEvents = useMemo(() => offeredEventTypes(user, allDevices.data), [user, allDevices.data]);
+  const catalogue = useReportCatalogue();
+  const optionOrder = catalogue.data?.find((entry) => entry.name === def.endpoint)?.options;
 
   const [form, setForm] = useState<ReportFormState>(() =>
     initialForm(def, monthChoices(timezone)[0], [...EVENT_TYPES]),
@@ -103,6 +105,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
               loading: allDevices.isLoading,
             }}
             period={period}
+            optionOrder={optionOrder}
             timezone={timezone}
             years={hasPermission(user, YEAR_PERMISSION)}
           />

@@ -10,7 +10,13 @@ import { ErrorDialog } from '../common/MessageDialog';
 import { useFormat } from '../common/useFormat';
 import { useGoBack } from '../common/useGoBack';
 import { offeredEventTypes } from './eventTypes';
-import { reportQueryKeys, SCHEDULER_PATH, useReportDevices, useReportDrivers } from './reportData';
+import {
+  reportQueryKeys,
+  SCHEDULER_PATH,
+  useReportCatalogue,
+  useReportDevices,
+  useReportDrivers,
+} from './reportData';
 import { REPORT_DEFS } from './reportDefs';
 import { failureText } from './runReport';
 import { ScheduleFields } from './ScheduleFields';
@@ -35,7 +41,8 @@ export function ScheduleEditPage() {
   const format = useFormat();
   const queryClient = useQueryClient();
   const goBack = useGoBack(BACK);
-  const types = useMemo(() => allowedScheduleTypes(user), [user]);
+  const catalogue = useReportCatalogue();
+  const types = useMemo(() => allowedScheduleTypes(user, catalogue.data), [user, catalogue.data]);
   const loaded = useQuery({
     queryKey: reportQueryKeys.schedule(Number(id)),
     queryFn: () => getJson<Schedule>(`${SCHEDULER_PATH}/${id}`),

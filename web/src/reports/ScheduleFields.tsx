@@ -3,7 +3,7 @@ import { MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography
 import { useTranslation } from 'react-i18next';
 import type { Device, Driver, Geofence, Group } from '../api/types';
 import { compareText } from '../common/listSearch';
-import { EventTypesField } from './EventTypesField';
+import { EventTypesField } from './CheckListField';
 import { ItemPicker } from './ItemPicker';
 import { OptionFields } from './OptionFields';
 import { fetchGroupDrivers } from './reportData';

@@ -4,6 +4,7 @@ import {
   exceedsMaximum,
   monthChoices,
   monthPeriod,
+  offeredPresets,
   periodLength,
   todayIn,
   yearChoices,
@@ -12,6 +13,20 @@ import {
 
 const at = (iso: string) => new Date(iso);
 const range = (preset: PeriodPreset, tz: string, now: string) => computePeriod({ preset }, tz, at(now));
+
+describe('offered presets', () => {
+  it('offers customDay with the range presets, and the year presets only with the flag', () => {
+    const plain = offeredPresets('range', false);
+    expect(plain).toContain('customDay');
+    expect(plain).toContain('custom');
+    expect(plain).not.toContain('thisYear');
+    expect(plain).not.toContain('year');
+    expect(offeredPresets('range', true)).toEqual(
+      expect.arrayContaining(['thisYear', 'previousYear', 'year']),
+    );
+    expect(offeredPresets('day', true)).toEqual(['today', 'yesterday', 'dayBeforeYesterday', 'customDay']);
+  });
+});
 
 describe('period presets in Africa/Luanda (UTC+1, no summer time)', () => {
   // Wednesday 15 April 2026, 23:30 UTC = Thursday 16 April 00:30 in Luanda.

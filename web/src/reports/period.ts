@@ -30,6 +30,7 @@ export const RANGE_PRESETS = [
   'previousYear',
   'year',
   'custom',
+  'customDay',
   'total',
 ] as const;
 export const DAY_PRESETS = ['today', 'yesterday', 'dayBeforeYesterday', 'customDay'] as const;
@@ -39,6 +40,12 @@ export const YEAR_PRESETS: readonly string[] = ['thisYear', 'previousYear', 'yea
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export type DayPreset = (typeof DAY_PRESETS)[number];
 export type PeriodPreset = RangePreset | DayPreset;
+
+/** The presets a selector offers: the day list, or the range list (with customDay) less the year presets without the flag. */
+export function offeredPresets(kind: 'range' | 'day' | 'month', years: boolean): PeriodPreset[] {
+  const list: readonly PeriodPreset[] = kind === 'day' ? DAY_PRESETS : RANGE_PRESETS;
+  return list.filter((preset) => years || !YEAR_PRESETS.includes(preset));
+}
 
 /** What a period selector holds; `from`/`to`/`day` are wall-clock texts in the user's timezone. */
 export interface PeriodValue {

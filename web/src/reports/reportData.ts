@@ -2,11 +2,23 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson } from '../api/client';
 import type { Device, Driver } from '../api/types';
+import type { FieldKey } from './reportDefs';
+
+/** A report the server can run for the user (GET /report/api.php/reports). */
+export interface CatalogueEntry {
+  name: string;
+  title: string;
+  drivers: boolean;
+  /** the option fields it reads, in the order the form shows them */
+  options: FieldKey[];
+  schedulable: boolean;
+}
 
 export const reportQueryKeys = {
   devices: ['reports', 'devices'],
   drivers: ['reports', 'drivers'],
   groupDrivers: (groupId: number) => ['reports', 'drivers', groupId],
+  catalogue: ['reports', 'catalogue'],
   schedules: ['reports', 'schedules'],
   schedule: (id: number) => ['reports', 'schedules', id],
 } as const;
@@ -29,3 +41,11 @@ export const useReportDrivers = (enabled = true): UseQueryResult<Driver[]> =>
 /** The ids of a group's drivers. */
 export const fetchGroupDrivers = async (groupId: number): Promise<number[]> =>
   (await getJson<Driver[]>(`/report/api.php/drivers?groupId=${groupId}`)).map((driver) => driver.id);
+
+/** The server's report list: which reports exist, their option fields in order, which a schedule may send. */
+export const useReportCatalogue = (): UseQueryResult<CatalogueEntry[]> =>
+  useQuery({
+    queryKey: reportQueryKeys.catalogue,
+    queryFn: () => getJson<CatalogueEntry[]>('/report/api.php/reports'),
+    staleTime: Infinity,
+  });

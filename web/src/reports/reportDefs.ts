@@ -5,6 +5,16 @@
 import type { DeviceFilter } from './selection';
 
 export type PeriodKind = 'range' | 'day' | 'month';
+/** The cost type checkboxes of document 2 §2.2, in the spec's order. */
+export const COST_TYPES = [
+  'maintenance',
+  'refill',
+  'insurance',
+  'license',
+  'tax',
+  'cleaning',
+  'other',
+] as const;
 export const FORMATS = ['json', 'pdf', 'excel', 'csv', 'xml'] as const;
 export type ReportFormat = (typeof FORMATS)[number];
 export const EXPORT_FORMATS: ReportFormat[] = ['pdf', 'excel', 'csv', 'xml'];
@@ -40,6 +50,8 @@ export interface ReportDef {
   zones?: 'all' | 'speedLimit';
   /** Event type checkboxes. */
   events?: boolean;
+  /** Cost type checkboxes (the management cost reports). */
+  costTypes?: boolean;
   /** Working-hours panel: always, or when the form values ask for custom hours. */
   workingHours?: (values: FieldValues) => boolean;
   formats?: ReportFormat[];
@@ -147,6 +159,18 @@ export function defaultFieldValues(def: ReportDef): FieldValues {
   return values;
 }
 
-/** The fields the form shows for these values. */
-export const visibleFields = (def: ReportDef, values: FieldValues): FieldDef[] =>
-  (def.fields ?? []).filter((field) => !field.when || field.when(values));
+/**
+ * The fields in the server-given order (document 2 §2.2): only those the server says the report reads, in
+ * its order. Without the server's answer yet, the order written here.
+ */
+export function orderFields(fields: readonly FieldDef[], order: readonly FieldKey[] | undefined): FieldDef[] {
+  if (!order) return [...fields];
+  return order.flatMap((key) => fields.filter((field) => field.key === key));
+}
+
+/** The fields the form shows for these values, in the server's order when given. */
+export const visibleFields = (
+  fields: readonly FieldDef[] | undefined,
+  values: FieldValues,
+  order?: readonly FieldKey[],
+): FieldDef[] => orderFields(fields ?? [], order).filter((field) => !field.when || field.when(values));

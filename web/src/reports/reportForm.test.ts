@@ -31,6 +31,25 @@ describe('report body (document 2 §7)', () => {
     expect(body.week).toBeUndefined();
   });
 
+  it('sends the chosen cost types for a cost report (all at first), none for the others', () => {
+    const costs = { ...REPORT_DEFS.km, name: 'costs', costTypes: true };
+    const start = reportBody(costs, form('km'), day, 'json');
+    expect(start.cost_types).toEqual([
+      'maintenance',
+      'refill',
+      'insurance',
+      'license',
+      'tax',
+      'cleaning',
+      'other',
+    ]);
+    const chosen = reportBody(costs, form('km', { costTypes: ['insurance', 'tax'] }), day, 'json');
+    expect(chosen.cost_types).toEqual(['insurance', 'tax']);
+    expect(reportBody(REPORT_DEFS.km, form('km', { costTypes: ['tax'] }), day, 'json').cost_types).toEqual(
+      [],
+    );
+  });
+
   it('sends drivers with D only for reports that offer them', () => {
     const trips = form('trips', { itemsType: 'D', drivers: [4, 5] });
     expect(reportBody(REPORT_DEFS.trips, trips, day, 'pdf')).toMatchObject({
@@ -74,9 +93,23 @@ describe('report body (document 2 §7)', () => {
     expect(vehicleWeek.week).toBeUndefined();
   });
 
+  it('orders the option fields as the server gives them, showing only those it reads', () => {
+    const trips = REPORT_DEFS.trips.fields;
+    expect(visibleFields(trips, { select1: 1 }, ['check1', 'select1', 'select2']).map((f) => f.key)).toEqual([
+      'check1',
+      'select1',
+      'select2',
+    ]);
+    expect(visibleFields(trips, { select1: 1 }, ['select1']).map((f) => f.key)).toEqual(['select1']);
+    expect(visibleFields(trips, { select1: 0 }, ['check1', 'select2', 'select1']).map((f) => f.key)).toEqual([
+      'check1',
+      'select1',
+    ]);
+  });
+
   it('shows the hours source for trips only with a work/personal filter, always for activity', () => {
     const names = (name: string, select1: number) =>
-      visibleFields(REPORT_DEFS[name], { select1 }).map((field) => field.key);
+      visibleFields(REPORT_DEFS[name].fields, { select1 }).map((field) => field.key);
     expect(names('trips', 0)).toEqual(['select1', 'check1']);
     expect(names('trips', 1)).toEqual(['select1', 'select2', 'check1']);
     expect(names('activity', 0)).toEqual(['select2']);

@@ -8,7 +8,13 @@ import {
   type PeriodValue,
 } from './period';
 import { groupHoursItems } from './groupHours';
-import { defaultFieldValues, type FieldValues, type ReportDef, type ReportFormat } from './reportDefs';
+import {
+  COST_TYPES,
+  defaultFieldValues,
+  type FieldValues,
+  type ReportDef,
+  type ReportFormat,
+} from './reportDefs';
 import {
   defaultWorkingWeek,
   invalidWorkingTime,
@@ -31,6 +37,8 @@ export interface ReportFormState {
   geofenceFilter: boolean;
   geofences: number[];
   events: string[];
+  /** Cost reports: the chosen cost types (all at first). */
+  costTypes: string[];
   week: WorkingWeek;
   /** Group hours report: the chosen groups and their expected monthly hours. */
   groups: number[];
@@ -48,6 +56,7 @@ export function initialForm(def: ReportDef, month: string, events: string[]): Re
     geofenceFilter: false,
     geofences: [],
     events,
+    costTypes: [...COST_TYPES],
     week: defaultWorkingWeek(),
     groups: [],
     groupHours: {},
@@ -132,7 +141,7 @@ export function reportBody(
     select2: int(f.select2),
     week: showsWorkingHours(def, form) ? weekBody(form.week) : undefined,
     keyValueItems: def.groupHours ? groupHoursItems(form.groupHours, form.groups) : [],
-    cost_types: [],
+    cost_types: def.costTypes ? form.costTypes : [],
     geofences: zones ? form.geofences : [],
     groups: def.groupHours ? form.groups : [],
     month: def.period === 'month' ? form.month : '',

@@ -15,6 +15,8 @@ import {
   type ScheduleDraft,
 } from './scheduleForm';
 import { allowedScheduleTypes, scheduleFormats, scheduleType } from './scheduleTypes';
+import type { CatalogueEntry } from './reportData';
+import type { FieldKey } from './reportDefs';
 
 const user = (permissions: string[], administrator = false): User => ({
   id: 1,
@@ -31,33 +33,49 @@ const ready = (change: Partial<ScheduleDraft> = {}): ScheduleDraft => ({
   ...change,
 });
 
+/** What the server sends today: the standard reports, the ones a schedule may send marked. */
+const STANDARD = [
+  'trips',
+  'activity',
+  'speeding',
+  'km',
+  'chart_km',
+  'positions',
+  'fuel_analysis',
+  'alerts',
+  'pto',
+  'zones',
+];
+const entry = (name: string, options: FieldKey[] = []): CatalogueEntry => ({
+  name,
+  title: name,
+  drivers: false,
+  options,
+  schedulable: true,
+});
+const SERVER = [...STANDARD.map((name) => entry(name)), { ...entry('stops'), schedulable: false }];
+const CUSTOM = [
+  'luanda_speeding',
+  'vista_waste',
+  'detailed_activity',
+  'castel_daily',
+  'castel_monthly',
+  'castel_monthly_detailed',
+];
+
 describe('schedule types and permissions (document 2 §2.5)', () => {
-  it('offers the sixteen types to administrators', () => {
-    expect(allowedScheduleTypes(user([], true)).map((t) => t.type)).toEqual([
-      'trips',
-      'activity',
-      'speeding',
-      'luanda_speeding',
-      'km',
-      'chart_km',
-      'positions',
-      'fuel_analysis',
-      'alerts',
-      'pto',
-      'vista_waste',
-      'detailed_activity',
-      'castel_daily',
-      'castel_monthly',
-      'castel_monthly_detailed',
-      'zones',
-    ]);
+  it('offers administrators the types the server can send, and no specific report it cannot', () => {
+    expect(allowedScheduleTypes(user([], true), SERVER).map((t) => t.type)).toEqual(STANDARD);
+    expect(allowedScheduleTypes(user([], true), undefined)).toEqual([]);
   });
-  it('offers standard types by reports.* and custom ones by custom_reports.*', () => {
-    expect(allowedScheduleTypes(user(['reports.trips', 'reports.km'])).map((t) => t.type)).toEqual([
+  it('offers standard types by reports.* and custom ones by custom_reports.* once the server sends them', () => {
+    expect(allowedScheduleTypes(user(['reports.trips', 'reports.km']), SERVER).map((t) => t.type)).toEqual([
       'trips',
       'km',
     ]);
-    expect(allowedScheduleTypes(user(['custom_reports.castel_daily'])).map((t) => t.type)).toEqual([
+    expect(allowedScheduleTypes(user(['custom_reports.castel_daily']), SERVER)).toEqual([]);
+    const built = [...SERVER, ...CUSTOM.map((name) => entry(name))];
+    expect(allowedScheduleTypes(user(['custom_reports.castel_daily']), built).map((t) => t.type)).toEqual([
       'castel_daily',
       'castel_monthly',
       'castel_monthly_detailed',
@@ -69,8 +87,14 @@ describe('schedule types and permissions (document 2 §2.5)', () => {
           'custom_reports.vista_waste',
           'custom_reports.detailed_activity',
         ]),
+        built,
       ).map((t) => t.type),
     ).toEqual(['luanda_speeding', 'vista_waste', 'detailed_activity']);
+  });
+  it('shows the option fields in the server-given order', () => {
+    const reordered = [entry('speeding', ['check1', 'text2', 'text1'])];
+    const [speeding] = allowedScheduleTypes(user([], true), reordered);
+    expect(speeding.fields?.map((f) => f.key)).toEqual(['check1', 'text2', 'text1']);
   });
   it('reads the old "speed" type as speeding and limits chart km to pdf', () => {
     expect(scheduleType('speed')?.type).toBe('speeding');

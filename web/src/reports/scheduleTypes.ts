@@ -1,7 +1,8 @@
 /** The report types a schedule may send (document 2 §2.5) with their permissions and option fields. */
 import type { User } from '../api/types';
 import { hasPermission } from '../app/permissions';
-import { REPORT_DEFS, type FieldDef, type FieldValues, type ReportFormat } from './reportDefs';
+import type { CatalogueEntry } from './reportData';
+import { orderFields, REPORT_DEFS, type FieldDef, type FieldValues, type ReportFormat } from './reportDefs';
 
 export interface ScheduleType {
   type: string;
@@ -62,9 +63,21 @@ export const SCHEDULE_TYPES: ScheduleType[] = [
 export const scheduleType = (type: string): ScheduleType | undefined =>
   SCHEDULE_TYPES.find((item) => item.type === type || (type === 'speed' && item.type === 'speeding'));
 
-/** The types this user may schedule. */
-export const allowedScheduleTypes = (user: User | null | undefined): ScheduleType[] =>
-  SCHEDULE_TYPES.filter((item) => hasPermission(user, item.permission));
+/**
+ * The types this user may schedule: with the permission, and sent by the server (its catalogue marks the
+ * reports a schedule can render; the specific ones appear when their report module exists).
+ */
+export function allowedScheduleTypes(
+  user: User | null | undefined,
+  catalogue: readonly CatalogueEntry[] | undefined,
+): ScheduleType[] {
+  const sendable = new Map(
+    (catalogue ?? []).filter((entry) => entry.schedulable).map((entry) => [entry.name, entry.options]),
+  );
+  return SCHEDULE_TYPES.filter((item) => sendable.has(item.type) && hasPermission(user, item.permission)).map(
+    (item) => (item.fields ? { ...item, fields: orderFields(item.fields, sendable.get(item.type)) } : item),
+  );
+}
 
 export const SCHEDULE_FORMATS: ReportFormat[] = ['pdf', 'excel', 'csv', 'xml'];
 export const scheduleFormats = (type: ScheduleType | undefined): ReportFormat[] =>

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { assertCanWrite, assertPermission, requireScope } from '../../auth/guard';
 import type { Scope } from '../../auth/policy';
 import type { Services } from '../../services/context';
-import { notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../services/errors';
+import { REPORTS } from '../registry';
 import { loadDrivers, loadVehicles, loadZones } from '../context';
 import { parseIds } from '../request';
-import { normaliseSchedule, SCHEDULE_TYPES, type ScheduleFields } from './rules';
+import { MSG, normaliseSchedule, SCHEDULE_TYPES, type ScheduleFields } from './rules';
 import { fieldsOf, reportDb, scheduleJson, scheduleValues } from './store';
 
 const BASE = '/report/api.php/report_scheduler';
@@ -40,6 +41,8 @@ export function scheduleRoutes(app: FastifyInstance, services: Services): void {
   /** The type's permission, and every id (vehicles or drivers, zones) visible to the user. */
   async function authorise(s: Scope, f: ScheduleFields): Promise<void> {
     assertPermission(s, SCHEDULE_TYPES[f.report_type]);
+    // A type no report module renders yet would be saved and never sent.
+    if (!REPORTS.has(f.report_type)) throw badRequest(MSG.unavailable);
     const ids = parseIds(f.report_ids);
     if (f.report_ids_type === 'D') await loadDrivers(db, s, ids);
     else await loadVehicles(db, s, ids);

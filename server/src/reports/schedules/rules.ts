@@ -40,6 +40,7 @@ export const MSG = {
   vehicles: MSG_NO_VEHICLES,
   hours: WORKING_HOURS_MESSAGE,
   driversOnly: 'Relatório disponível apenas por veículo',
+  unavailable: 'Tipo de relatório não disponível',
 };
 
 /** The schedule as the API shows it (snake_case, document 2 §3). */

@@ -6,7 +6,7 @@ import { renderFile, type FileFormat } from '../export';
 import { REPORTS } from '../registry';
 import { runReport } from '../runner';
 import { zoneFor } from '../engine/timezone';
-import type { Schedule } from './rules';
+import { MSG, type Schedule } from './rules';
 import type { DueRun } from './due';
 
 export class ScheduleSkipped extends Error {}
@@ -43,7 +43,7 @@ export function scheduleBody(s: Schedule, from: string, to: string): Record<stri
 
 export async function sendSchedule(services: Services, s: Schedule, run: DueRun, now: number): Promise<void> {
   const def = REPORTS.get(s.report_type);
-  if (!def) throw new ScheduleSkipped('Tipo de relatório não disponível');
+  if (!def) throw new ScheduleSkipped(MSG.unavailable);
   const user = await loadUser(services, s.user_id);
   if (!user || user.disabled || isExpired(user, now)) throw new ScheduleSkipped('Utilizador inactivo');
   const { hashedPassword: _h, salt: _s, ...clean } = user;
