@@ -8,3 +8,4 @@ export * from './emailList';
 export * from './alarmTypes';
 export * from './zonedTime';
 export * from './reportGates';
+export * from './privacy';

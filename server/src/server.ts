@@ -75,6 +75,7 @@ export async function startServer(
   const localChange = (kind: ChangeKind) => {
     ingest.invalidate(kind);
     if (kind === 'notifications' || kind === 'links' || kind === 'users') notifier.invalidate();
+    if (kind === 'devices') void services.live.reloadPrivacy();
   };
   services.changes.on(localChange);
   const app = await buildApp(services, {

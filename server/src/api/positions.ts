@@ -6,6 +6,7 @@ import { accumulatorsInput, hasPermission } from '@frota/core';
 import type { Services } from '../services/context';
 import { assertCanWrite, requireScope } from '../auth/guard';
 import { canSee, visibleIds, type Scope } from '../auth/policy';
+import { PrivacyFilter } from '../auth/privacy';
 import { badRequest, forbidden, notFound } from '../services/errors';
 import { eventJson, positionJson } from '../services/rows';
 import { fromIso, parseJson, toJson } from '../db/mapping';
@@ -55,7 +56,9 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
         const ids = Array.isArray(q.id) ? q.id : [q.id];
         let query = k.selectFrom('positions').selectAll().where('id', 'in', ids);
         if (devices) query = query.where('deviceId', 'in', devices as never);
-        return (await query.execute()).map(positionJson);
+        const rows = (await query.execute()).map(positionJson);
+        const privacy = await PrivacyFilter.for(db, scope.user, [...new Set(rows.map((r) => r.deviceId))]);
+        return rows.map((r) => privacy.apply(r));
       }
       if (q.deviceId !== undefined) {
         if (!(await canSee(db, scope, 'devices', q.deviceId))) throw notFound();
@@ -71,7 +74,8 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
           .orderBy('fixTime')
           .limit(MAX_HISTORY_ROWS)
           .execute();
-        return rows.map(positionJson);
+        const privacy = await PrivacyFilter.for(db, scope.user, [q.deviceId]);
+        return rows.map((r) => privacy.apply(positionJson(r)));
       }
       let latest = k
         .selectFrom('positions')
@@ -82,7 +86,8 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
           k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never,
         );
       if (devices) latest = latest.where('deviceId', 'in', devices as never);
-      return (await latest.execute()).map(positionJson);
+      const privacy = await PrivacyFilter.for(db, scope.user);
+      return (await latest.execute()).map((r) => privacy.apply(positionJson(r)));
     },
   );
 

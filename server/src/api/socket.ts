@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/context';
 import { optionalScope } from '../auth/guard';
 import { visibleIds } from '../auth/policy';
+import { PrivacyFilter } from '../auth/privacy';
 import { deviceJson, positionJson } from '../services/rows';
 import { listRows } from '../services/entities';
 
@@ -39,12 +40,16 @@ export function socketRoutes(app: FastifyInstance, services: Services) {
       );
     const devices = visibleIds(services.db, scope, 'devices');
     if (devices) latest = latest.where('deviceId', 'in', devices as never);
-    const [positions, deviceRows] = await Promise.all([
+    const [positions, deviceRows, privacy] = await Promise.all([
       latest.execute(),
       listRows(services.db, scope, 'devices'),
+      PrivacyFilter.for(services.db, scope.user),
     ]);
     socket.send(
-      JSON.stringify({ devices: deviceRows.map(deviceJson), positions: positions.map(positionJson) }),
+      JSON.stringify({
+        devices: deviceRows.map(deviceJson),
+        positions: positions.map((p) => privacy.apply(positionJson(p))),
+      }),
     );
   });
 }

@@ -4,7 +4,9 @@
  */
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database';
+import { blankPosition, isPrivatePosition } from '@frota/core';
 import { scopeFor, visibleIds, type Scope } from '../auth/policy';
+import { privateDeviceIds, seesPrivate } from '../auth/privacy';
 import type { User } from '../services/rows';
 
 export interface LiveMessage {
@@ -24,8 +26,12 @@ interface Connection {
 
 const FLUSH_MS = 50;
 
+type LivePosition = NonNullable<LiveMessage['positions']>[number];
+
 export class LiveHub {
   private connections = new Set<Connection>();
+  /** vehicles marked private: their positions reach only users who see private positions */
+  private privateDevices: Set<number> | undefined;
 
   constructor(private db: Db) {}
 
@@ -39,7 +45,13 @@ export class LiveHub {
     return new Set((await sub.execute()).map((r) => Number(r.id)));
   }
 
+  /** Reads again which vehicles are private (after a vehicle is saved, here or on another node). */
+  async reloadPrivacy(): Promise<void> {
+    this.privateDevices = await privateDeviceIds(this.db);
+  }
+
   async register(socket: WebSocket, scope: Scope): Promise<void> {
+    if (!this.privateDevices) await this.reloadPrivacy();
     const conn: Connection = {
       socket,
       user: scope.user,
@@ -76,10 +88,20 @@ export class LiveHub {
 
   /** Delivers to this node's sockets only (messages that came from another node). */
   deliver(message: LiveMessage): void {
+    let blanked: Map<LivePosition, LivePosition> | undefined;
+    const hidden = (p: LivePosition): LivePosition => {
+      blanked ??= new Map(
+        (message.positions ?? [])
+          .filter((q) => this.isPrivate(q))
+          .map((q) => [q, blankPosition(q as never) as LivePosition]),
+      );
+      return blanked.get(p) ?? p;
+    };
     for (const conn of this.connections) {
       const sees = (deviceId: number) => conn.deviceIds === 'all' || conn.deviceIds.has(deviceId);
       const devices = (message.devices ?? []).filter((d) => sees(d.id));
-      const positions = (message.positions ?? []).filter((p) => sees(p.deviceId));
+      let positions = (message.positions ?? []).filter((p) => sees(p.deviceId));
+      if (!seesPrivate(conn.user)) positions = positions.map(hidden);
       const events = (message.events ?? []).filter((e) => sees(e.deviceId));
       conn.pending.devices.push(...devices);
       conn.pending.positions.push(...positions);
@@ -87,8 +109,18 @@ export class LiveHub {
       const added = devices.length + positions.length + events.length > 0;
       // At most one message per FLUSH_MS per socket, but no wait when the last one is older than that.
       if (added && !conn.timer)
-        conn.timer = setTimeout(() => this.flush(conn), Math.max(0, FLUSH_MS - (Date.now() - conn.lastFlush)));
+        conn.timer = setTimeout(
+          () => this.flush(conn),
+          Math.max(0, FLUSH_MS - (Date.now() - conn.lastFlush)),
+        );
     }
+  }
+
+  private isPrivate(p: LivePosition): boolean {
+    return (
+      !!this.privateDevices?.has(p.deviceId) ||
+      isPrivatePosition({ attributes: (p.attributes as Record<string, unknown> | undefined) ?? null })
+    );
   }
 
   private flush(conn: Connection): void {

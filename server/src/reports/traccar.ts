@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { kmhToKnots } from '@frota/core';
 import { assertPermission, requireScope } from '../auth/guard';
 import { canSee, visibleIds, type Scope } from '../auth/policy';
+import { PrivacyFilter } from '../auth/privacy';
 import type { Services } from '../services/context';
 import { badRequest, notFound } from '../services/errors';
 import { eventJson, positionJson } from '../services/rows';
@@ -200,7 +201,8 @@ async function route(ctx: ReportContext) {
     .orderBy('fixTime')
     .limit(MAX_ROWS)
     .execute();
-  return rows.map(positionJson);
+  const privacy = await PrivacyFilter.for(ctx.db, ctx.scope.user, ctx.vehicles.map((v) => v.id));
+  return rows.map((r) => privacy.apply(positionJson(r)));
 }
 
 async function events(ctx: ReportContext, types: string[]) {

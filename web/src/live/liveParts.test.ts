@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoFleet } from './demo';
 import { mapSettings } from './mapSettings';
-import { mapVehicles, zoneCamera } from './mapVehicles';
+import { mapVehicles, positionPoints, zoneCamera } from './mapVehicles';
 import { tachoPanel } from './tachograph';
 import { device, position, view } from './testFleet';
 import { appendTrace, traceFromHistory } from './trace';
@@ -102,6 +102,15 @@ describe('map input', () => {
     expect(mapVehicles(rows)).toEqual([
       expect.objectContaining({ id: 1, course: 45, color: 'yellow', ignitionCode: 1, category: 'car' }),
     ]);
+  });
+
+  it('draws no marker, and fits nothing, for a position the server blanked for privacy', () => {
+    const rows = [
+      view(device(1, 'A'), position(1, { attributes: { privacy: 1, privacyBlanked: true } })),
+      view(device(2, 'B', { attributes: { privacy: 1 } }), position(2, { latitude: -8.8, longitude: 13.2 })),
+    ];
+    expect(mapVehicles(rows).map((m) => m.id)).toEqual([2]);
+    expect(positionPoints(rows)).toEqual([[13.2, -8.8]]);
   });
 
   it('flies to a point zone and fits the others', () => {

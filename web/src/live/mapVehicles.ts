@@ -1,4 +1,4 @@
-import { areaBounds, parseArea, toLngLatBounds, type BoundingBox } from '@frota/core';
+import { areaBounds, isBlankedPosition, parseArea, toLngLatBounds, type BoundingBox } from '@frota/core';
 import type { Geofence } from '../api/types';
 import type { CameraRequest } from '../map/CameraDirector';
 import { rotatesWithCourse } from '../map/iconModule';
@@ -8,12 +8,12 @@ import type { VehicleView } from './types';
 /** One marker per view object: a vehicle a flush did not touch keeps its marker, which the layer skips. */
 const markers = new WeakMap<VehicleView, MapVehicle>();
 
-/** The markers of the listed vehicles that have a position. */
+/** The markers of the listed vehicles that have a position the user may see (none for a private one). */
 export function mapVehicles(rows: readonly VehicleView[]): MapVehicle[] {
   const out: MapVehicle[] = [];
   for (const view of rows) {
     const position = view.position;
-    if (!position) continue;
+    if (!position || isBlankedPosition(position)) continue;
     const known = markers.get(view);
     if (known) {
       out.push(known);
@@ -39,7 +39,9 @@ export function mapVehicles(rows: readonly VehicleView[]): MapVehicle[] {
 /** Every position, for the initial fit. */
 export const positionPoints = (vehicles: readonly VehicleView[]): Array<[number, number]> =>
   vehicles.flatMap((v) =>
-    v.position ? [[v.position.longitude, v.position.latitude] as [number, number]] : [],
+    v.position && !isBlankedPosition(v.position)
+      ? [[v.position.longitude, v.position.latitude] as [number, number]]
+      : [],
   );
 
 /** Selecting a zone: a point zone flies to zoom 15 at its centre; others fit their bounds. */

@@ -3,6 +3,7 @@ import { col, round, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { positionChunks } from '../engine/positionStream';
 import { toSample, type Sample } from '../engine/sample';
+import { hidesPositionOf } from '../privacy';
 import { driverKey, driverNames, periodText, vehicleText, yesNo } from './common';
 
 export const MAX_POSITION_ROWS = 100_000;
@@ -30,6 +31,7 @@ export async function positionsReport(ctx: ReportContext): Promise<ReportResult[
     let truncated = false;
     let prev: Sample | undefined;
     const spec = { keys: [], details: true, allAttributes: true };
+    const hides = hidesPositionOf(ctx, v);
     outer: for await (const chunk of positionChunks(ctx.db, v.id, ctx.request.from, ctx.request.to, spec)) {
       for (const raw of chunk) {
         if (data.length >= budget) {
@@ -39,15 +41,17 @@ export async function positionsReport(ctx: ReportContext): Promise<ReportResult[
         const s = toSample(raw, v.profile, prev);
         prev = s;
         const driver = driverKey(s);
+        // a private position keeps its time and readings, not where it was
+        const hidden = hides(s.attrs);
         data.push([
           ctx.zone.dateTime(s.time),
-          round(s.latitude, 6),
-          round(s.longitude, 6),
+          hidden ? null : round(s.latitude, 6),
+          hidden ? null : round(s.longitude, 6),
           Math.round(s.speed),
-          Math.round(s.course ?? 0),
+          hidden ? null : Math.round(s.course ?? 0),
           yesNo(s.ignition),
           s.odometer !== undefined ? round(s.odometer / 1000, 1) : null,
-          s.address ?? '',
+          hidden ? '' : (s.address ?? ''),
           driver ? (names.get(driver) ?? driver) : '',
           yesNo(s.valid),
         ]);
