@@ -73,7 +73,7 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
     // administrators see where they were
     const mine = (await admin.get('/api/positions')).body as Array<Record<string, any>>;
     expect(mine.find((p) => p.deviceId === hidden)).toMatchObject({ latitude: LAT, longitude: LON });
-    expect(mine.find((p) => p.deviceId === hidden).attributes.privacyBlanked).toBeUndefined();
+    expect(mine.find((p) => p.deviceId === hidden)?.attributes.privacyBlanked).toBeUndefined();
   });
 
   it('blanks them on the socket, at open and live', async () => {

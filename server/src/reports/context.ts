@@ -18,6 +18,7 @@ export interface VehicleInfo {
   name: string;
   plate: string;
   groupName: string;
+  phone: string | null;
   attributes: Record<string, unknown>;
   profile: DeviceProfile;
 }
@@ -53,7 +54,7 @@ export async function loadVehicles(db: Db, scope: Scope, ids: number[]): Promise
   let q = db.kysely
     .selectFrom('devices')
     .leftJoin('groups', 'groups.id', 'devices.groupId')
-    .select(['devices.id', 'devices.name', 'devices.attributes', 'groups.name as groupName'])
+    .select(['devices.id', 'devices.name', 'devices.phone', 'devices.attributes', 'groups.name as groupName'])
     .where('devices.id', 'in', ids);
   const sub = visibleIds(db, scope, 'devices');
   if (sub) q = q.where('devices.id', 'in', sub as never);
@@ -64,7 +65,13 @@ export async function loadVehicles(db: Db, scope: Scope, ids: number[]): Promise
     const r = byId.get(id)!;
     const attributes = parseJson(r.attributes);
     const v = { id, name: String(r.name), attributes };
-    return { ...v, plate: plateOf(v), groupName: r.groupName ?? '', profile: deviceProfile(attributes) };
+    return {
+      ...v,
+      plate: plateOf(v),
+      groupName: r.groupName ?? '',
+      phone: r.phone ?? null,
+      profile: deviceProfile(attributes),
+    };
   });
 }
 

@@ -1,4 +1,5 @@
 /** Runs one report for a user: permission, body, context, builder. Shared by the route and the scheduler. */
+import { deviceOffersReport, isDeviceGatedReport, type GateDevice } from '@frota/core';
 import { assertPermission } from '../auth/guard';
 import type { Scope } from '../auth/policy';
 import { badRequest, notFound } from '../services/errors';
@@ -10,6 +11,17 @@ import { REPORTS, type ReportDef } from './registry';
 import { parseReportRequest } from './request';
 
 export const MSG_VEHICLES_ONLY = 'Relatório disponível apenas por veículo';
+export const MSG_NOT_OFFERED = 'Relatório não disponível para o veículo';
+
+/**
+ * Eco driving and rag run only for vehicles that offer them (core's rule, the one the menu uses): canbus
+ * with the report's flag, or a phone starting with 213. Other reports run for any vehicle.
+ */
+export function assertReportOffered(name: string, vehicles: ReadonlyArray<GateDevice & { name: string }>): void {
+  if (!isDeviceGatedReport(name)) return;
+  const refused = vehicles.find((v) => !deviceOffersReport(v, name));
+  if (refused) throw badRequest(`${MSG_NOT_OFFERED} ${refused.name}`);
+}
 
 export interface ReportRun {
   def: ReportDef;
@@ -30,5 +42,6 @@ export async function runReport(
   const request = parseReportRequest(body, zoneFor(scope.user.attributes.timezone));
   if (request.itemsType === 'D' && !def.drivers) throw badRequest(MSG_VEHICLES_ONLY);
   const ctx = await buildContext(services, scope, name, request, now);
+  assertReportOffered(name, ctx.vehicles);
   return { def, ctx, results: await def.build(ctx) };
 }
