@@ -89,6 +89,7 @@ describeBrowser('report filter form', () => {
       'previousYear',
       'year',
       'custom',
+      'customDay',
       'total',
     ]);
     await t.page.keyboard.press('Escape');
@@ -102,6 +103,13 @@ describeBrowser('report filter form', () => {
     expect(await t.page.getByTestId('report-period-range').textContent()).toBe(
       '01/01/2024 00:00:00 – 31/12/2024 23:59:59',
     );
+    // a single day among the range presets: the whole of that day
+    await choosePeriod(t.page, 'customDay');
+    await typeDateTime(t.page, 'report-day', `${d}/${m}/${y}`);
+    expect(await t.page.getByTestId('report-period-range').textContent()).toBe(
+      `${d}/${m}/${y} 00:00:00 – ${d}/${m}/${y} 23:59:59`,
+    );
+    await screenshot(t.page, 'reports-form-custom-day');
     await choosePeriod(t.page, 'custom');
     await t.page.getByTestId('report-from').waitFor();
     await typeDateTime(t.page, 'report-from', '01/02/2026 08:30:00');

@@ -50,7 +50,7 @@ export function ScheduleFields({ draft, update, types, devices, drivers, groups,
     () => groupsWithMembers(groups, (id) => devicesOfGroup(id, groups ?? [], devices).length),
     [groups, devices],
   );
-  const offeredTypes = type && !types.includes(type) ? [...types, type] : types;
+  const offeredTypes = type && !types.some((item) => item.type === type.type) ? [...types, type] : types;
   const byDriver = !!type?.drivers && draft.idsType === 'D';
 
   return (
