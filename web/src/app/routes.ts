@@ -169,5 +169,13 @@ export const ROUTES: AppRoute[] = [
   r('/settings/driver_import', 'settings.drivers', 'settings', 'route.settings_driver_import'),
 ];
 
+/** The year presets' permission flag (document 2 §2.2, §6; the spec does not name it). */
+export const YEAR_PERMISSION = 'reports.year';
+
+/** Grantable permissions that open no screen of their own, by the menu section whose panel offers them. */
+export const SECTION_FLAGS: Partial<Record<SectionId, Array<{ permission: string; title: string }>>> = {
+  reports: [{ permission: YEAR_PERMISSION, title: 'settings.permission.year' }],
+};
+
 export const OWN_PROFILE_ROUTE = '/settings/user/:id?';
 export const MANUAL_URL = '/manual/pt/';

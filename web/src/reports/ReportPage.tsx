@@ -3,7 +3,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useGeofences, useGroups } from '../api/queries';
 import { hasPermission } from '../app/permissions';
-import { ROUTES } from '../app/routes';
+import { ROUTES, YEAR_PERMISSION } from '../app/routes';
 import { useCurrentUser } from '../app/sessionContext';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
@@ -27,9 +27,6 @@ import { ReportResults } from './ReportResults';
 import { reportDevices } from './selection';
 import { ScrollTop } from './ScrollTop';
 import { useReportRun } from './useReportRun';
-
-/** The year presets' permission flag (document 2 §2.2, §6; the spec does not name it). */
-export const YEAR_PERMISSION = 'reports.year';
 
 /** One report screen: the filter form, Query and export, and the results below (document 2 §2.1–§2.4). */
 export function ReportPage({ def }: { def: ReportDef }) {

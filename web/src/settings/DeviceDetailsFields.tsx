@@ -63,6 +63,8 @@ export function DeviceDetailsFields({ device, setField, setAttribute }: Props) {
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
         {flag('has_canbus', 'CAN-Bus')}
+        {flag('has_eco_driving', t('settings.hasEcoDriving'))}
+        {flag('has_rag', t('settings.hasRag'))}
         {flag('has_rfid', t('settings.hasRfid'))}
         {flag('has_immobilization', t('settings.hasImmobilization'))}
       </Stack>

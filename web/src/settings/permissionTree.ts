@@ -1,7 +1,7 @@
 /** The permission panel of the user form (document 1 §6): menu groups and their items, and the global ones. */
 import type { User } from '../api/types';
 import { hasPermission, isTemporaryUser } from '../app/permissions';
-import { ROUTES, SECTIONS } from '../app/routes';
+import { ROUTES, SECTION_FLAGS, SECTIONS } from '../app/routes';
 
 export interface PermissionItem {
   permission: string;
@@ -31,7 +31,7 @@ export function permissionGroups(): PermissionGroup[] {
       if (!items.some((item) => item.permission === route.permission))
         items.push({ permission: route.permission, title: route.title });
     }
-    return { id, items };
+    return { id, items: [...items, ...(SECTION_FLAGS[id] ?? [])] };
   });
   const global = {
     id: 'global',

@@ -79,6 +79,9 @@ describe('permission panel', () => {
     expect(groups.find((g) => g.id === 'global')!.items.map((i) => i.permission)).toEqual(GLOBAL_PERMISSIONS);
     const settings = groups.find((g) => g.id === 'settings')!.items.map((i) => i.permission);
     expect(settings).toContain('settings.temporary_links');
+    // the year presets' flag is grantable in the reports group
+    const reports = groups.find((g) => g.id === 'reports')!.items;
+    expect(reports.at(-1)).toEqual({ permission: 'reports.year', title: 'settings.permission.year' });
   });
   it('offers only what the editor holds, and everything to administrators', () => {
     const editor = {
