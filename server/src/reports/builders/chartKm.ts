@@ -2,16 +2,16 @@
 import { col, km, round, table, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { periodText, vehicleText } from './common';
-import { periodDays, vehicleDays } from './days';
+import { elapsedDays, vehicleDays } from './days';
 
 export const CHART_KM_COLUMNS = [col('Data', 'date'), col('Distância (km)', 'number')];
 
 export async function chartKmReport(ctx: ReportContext): Promise<ReportResult[]> {
-  const days = periodDays(ctx);
+  const days = elapsedDays(ctx);
   const results: ReportResult[] = [];
   for (const v of ctx.vehicles) {
     const { days: figures, span } = await vehicleDays(ctx, v);
-    if (!span.count) continue;
+    if (!span.count || !days.length) continue;
     const series = days.map((d) => ({ date: d.key, km: km(figures.get(d.key)?.distance ?? 0) }));
     const totalM = days.reduce((s, d) => s + (figures.get(d.key)?.distance ?? 0), 0);
     const total = km(totalM);

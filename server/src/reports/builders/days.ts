@@ -67,4 +67,11 @@ export function periodDays(ctx: ReportContext): Array<{ key: string; start: numb
   return out;
 }
 
+/**
+ * The days of the period that have begun (up to now in the user's timezone): what daily averages divide
+ * by and what charts show, so this week or this month is not diluted by days still to come.
+ */
+export const elapsedDays = (ctx: ReportContext): Array<{ key: string; start: number }> =>
+  periodDays(ctx).filter((d) => d.start <= ctx.end);
+
 export const engineMs = (d: DayFigures | undefined): number => (d ? d.drivingMs + d.idleMs : 0);

@@ -3,7 +3,7 @@ import { col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '.
 import type { ReportContext } from '../context';
 import { duration } from '../engine/timezone';
 import { periodText } from './common';
-import { everyVehicleDays, periodDays } from './days';
+import { elapsedDays, everyVehicleDays } from './days';
 
 export const KM_COLUMNS = [
   col('Veículo'),
@@ -21,7 +21,7 @@ export const KM_COLUMNS = [
 export async function kmReport(ctx: ReportContext): Promise<ReportResult[]> {
   const all = await everyVehicleDays(ctx);
   if (!all.some((v) => v.span.count > 0)) return [];
-  const dayCount = periodDays(ctx).length;
+  const dayCount = Math.max(1, elapsedDays(ctx).length);
   let totalDistance = 0;
   let totalDriving = 0;
   const data = all.map(({ vehicle, days, span }): Cell[] => {
