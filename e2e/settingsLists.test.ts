@@ -38,6 +38,7 @@ describeBrowser('settings lists', () => {
   let ids: Record<string, number>;
   let plainEmail: string;
   let arabicEmail: string;
+  let readonlyEmail: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -123,6 +124,45 @@ describeBrowser('settings lists', () => {
       { userId: arabic.id, groupId: obras.id },
       { userId: arabic.id, deviceId: jeep.id },
     ]);
+    readonlyEmail = uniqueEmail('leitura');
+    const reader = await api.createUser({
+      name: 'Só leitura',
+      email: readonlyEmail,
+      password: PASSWORD,
+      readonly: true,
+      attributes: { permissions: ['settings'] },
+    });
+    await api.call('POST', '/api/permissions/bulk', [
+      { userId: reader.id, groupId: obras.id },
+      { userId: reader.id, geofenceId: zone.id },
+    ]);
+  });
+
+  it('offers a read-only user no add, edit or remove in any list', async () => {
+    t = await sessionAs(browser, readonlyEmail, PASSWORD);
+    for (const path of [
+      '/settings/groups',
+      '/settings/devices',
+      '/settings/drivers',
+      '/settings/geofences',
+    ]) {
+      await openList(t.page, path);
+      expect(await t.page.locator('.MuiDataGrid-row').count(), path).toBeGreaterThan(0);
+      for (const action of ['list-add', 'list-edit', 'list-remove'])
+        expect(await t.page.getByTestId(action).count(), `${path} ${action}`).toBe(0);
+    }
+    await openList(t.page, '/settings/groups');
+    await screenshot(t.page, 'settings-groups-readonly');
+  });
+
+  it('gives an inactive vehicle no row menu', async () => {
+    t = await sessionAs(browser);
+    await openList(t.page, '/settings/devices');
+    await search(t.page, tag);
+    const row = (name: string) => t.page.locator('.MuiDataGrid-row').filter({ hasText: name });
+    expect(await row(`${tag} Camião`).getByTestId('list-edit').count()).toBe(1);
+    expect(await row(`${tag} Jeep`).getByTestId('list-edit').count()).toBe(0);
+    await screenshot(t.page, 'settings-vehicles-inactive');
   });
   afterAll(async () => {
     await browser?.close();
@@ -236,7 +276,7 @@ describeBrowser('settings lists', () => {
         ),
       );
     expect(rows).toEqual([
-      [`${tag} Obras`, '2', '1', '', '2'],
+      [`${tag} Obras`, '2', '2', '', '2'],
       [`${tag} Vazio`, '', '', '', ''],
     ]);
     await screenshot(t.page, 'settings-groups');
@@ -244,7 +284,7 @@ describeBrowser('settings lists', () => {
     expect(csv.name).toBe('Groups.csv');
     expect(csv.lines).toEqual([
       'Nome,Veículos,Utilizadores,Zonas,Condutores',
-      `${tag} Obras,2,1,,2`,
+      `${tag} Obras,2,2,,2`,
       `${tag} Vazio,,,,`,
     ]);
     await expectXlsxAsCsv(t.page, 'Groups', csv.lines);

@@ -24,6 +24,7 @@ import { GROUP_HEADING, groupRows, isGroupHeading, sortRows } from './groupRows'
 import { filterRows } from './listSearch';
 import { ListToolbar } from './ListToolbar';
 import { formatSaveError } from './saveError';
+import { listActions, rowActions } from './listActions';
 
 export const PAGE_SIZES = [10, 50, 100];
 export const DEFAULT_PAGE_SIZE = 50;
@@ -53,6 +54,8 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   toolbarExtra?: ReactNode;
   /** Edit and remove buttons before the columns (wide lists, where the last column is off screen). */
   actionsFirst?: boolean;
+  /** Rows that have a row menu (inactive vehicles have none); every row when omitted. */
+  rowActive?: (row: R) => boolean;
 }
 
 /** The first column spans the whole heading row of a group and shows the group's name and count. */
@@ -102,7 +105,10 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
     }),
     [theme, t],
   );
-  const writable = !user?.readonly;
+  const offered = useMemo(
+    () => listActions(user, { editPath, canEdit, canRemove, hasRemove: !!onRemove }),
+    [user, editPath, canEdit, canRemove, onRemove],
+  );
   const [query, setQuery] = useState('');
   const [removing, setRemoving] = useState<R | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -123,8 +129,8 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
   }, [rows, query, searchTexts, columns, groupBy, sortModel]);
 
   const allColumns = useMemo<GridColDef<R>[]>(() => {
-    const showEdit = !!editPath && canEdit;
-    const showRemove = writable && canRemove && !!onRemove;
+    const { edit: showEdit, remove: showRemove } = offered;
+    const active = (row: R) => !isGroupHeading(row) && (props.rowActive?.(row) ?? true);
     const shown = groupBy
       ? withGroupHeadings(columns, columns.length + (showEdit || showRemove ? 1 : 0))
       : columns;
@@ -136,7 +142,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
       width: (showEdit ? 48 : 0) + (showRemove ? 48 : 0),
       disableExport: true,
       getActions: ({ row }) => [
-        ...(showEdit && !isGroupHeading(row)
+        ...(rowActions(offered, active(row)).edit
           ? [
               <GridActionsCellItem
                 key="edit"
@@ -147,7 +153,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
               />,
             ]
           : []),
-        ...(showRemove && !isGroupHeading(row)
+        ...(rowActions(offered, active(row)).remove
           ? [
               <GridActionsCellItem
                 key="remove"
@@ -161,10 +167,10 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
       ],
     };
     return props.actionsFirst ? [actions, ...shown] : [...shown, actions];
-  }, [columns, editPath, canEdit, canRemove, onRemove, writable, navigate, t, groupBy, props.actionsFirst]);
+  }, [columns, offered, navigate, t, groupBy, props.actionsFirst, props.rowActive]);
 
   const onAdd =
-    editPath && canAdd && writable
+    editPath && canAdd && listActions(user, { editPath, canEdit: true, hasRemove: false }).edit
       ? (event: MouseEvent) => void navigate(event.ctrlKey ? `${editPath}_import` : editPath)
       : undefined;
 

@@ -11,6 +11,9 @@ import { compareText } from '../common/listSearch';
 import { useFormat } from '../common/useFormat';
 import { vehicleRows, type VehicleRow } from './vehiclesList';
 
+/** Only active vehicles have a row menu (document 1 §4). */
+const isActive = (row: VehicleRow) => row.active;
+
 /** /settings/devices: every vehicle with its details; edit only, no add or remove (document 1 §6). */
 export function DevicesPage() {
   const { t } = useTranslation();
@@ -117,6 +120,7 @@ export function DevicesPage() {
       exportName="Vehicles"
       editPath="/settings/device"
       canEdit
+      rowActive={isActive}
       actionsFirst
       searchTexts={searchTexts}
       groupBy={groupBy}
