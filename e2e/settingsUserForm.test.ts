@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail, type AdminApi } from './src/api';
 import { describeBrowser, launchBrowser, type TestPage } from './src/browser';
+import { choose } from './src/reportsPage';
 import {
   PASSWORD,
   adminApi,
@@ -118,15 +119,15 @@ describeBrowser('user form', () => {
     expect(refused).toEqual({ status: 403, text: 'Não pode atribuir permissões que não tem: global.block' });
   });
 
-  it('edits another user: profile switches, expiry, permissions and associations; not one’s own', async () => {
+  it('edits another user: profile, expiry, permissions and associations; not one’s own', async () => {
     const email = uniqueEmail(`${tag}-ed`);
     const target = await api.createUser({ name: `${tag} Editado`, email, password: PASSWORD });
     t = await sessionAs(browser);
     const page = t.page;
     await page.goto(`/settings/user/${target.id}`);
     await page.getByTestId('permissions-panel').waitFor();
-    await page.getByTestId('user-canLogin').uncheck();
-    await page.getByTestId('user-canMakeChanges').uncheck();
+    expect(await page.getByTestId('user-profile').textContent()).toBe('Operador');
+    await choose(page, 'user-profile', 'user-profile-limited');
     await typeDate(page, 'user-expiration', '30/06/2030 18:00');
     await page.getByTestId('permission-settings.users').check();
     await page.getByTestId('permission-global.block').check();
@@ -138,13 +139,33 @@ describeBrowser('user form', () => {
     await page.waitForURL((url) => url.pathname === '/settings/users');
 
     const saved = await api.call<User>('GET', `/api/users/${target.id}`);
-    expect(saved).toMatchObject({ disabled: true, readonly: true, userLimit: 100 });
+    // settings.users makes a manager whatever the profile (document 1 §5)
+    expect(saved).toMatchObject({ disabled: false, readonly: true, userLimit: 100 });
     expect(saved.expirationTime).toBe('2030-06-30T17:00:00.000Z');
     expect(saved.attributes.permissions?.sort()).toEqual(['global.block', 'settings.users']);
     const ids = async (path: string) => (await api.call<Item[]>('GET', path)).map((i) => i.id);
     expect(await ids(`/api/devices?userId=${target.id}`)).toEqual([vehicle.id]);
     expect(await ids(`/api/groups?userId=${target.id}`)).toEqual([group.id]);
     expect(await ids(`/api/geofences?userId=${target.id}`)).toEqual([zone.id]);
+
+    // Each profile is kept across a save and a reload.
+    await api.call('PUT', `/api/users/${target.id}`, { ...saved, attributes: { permissions: [] } });
+    for (const [profile, label, fields] of [
+      ['manager', 'Gestor', { disabled: false, readonly: false, userLimit: 100 }],
+      ['operator', 'Operador', { disabled: false, readonly: false, userLimit: 0 }],
+      ['disabled', 'Desactivado', { disabled: true, readonly: false, userLimit: 0 }],
+    ] as const) {
+      await page.goto(`/settings/user/${target.id}`);
+      await page.getByTestId('permissions-panel').waitFor();
+      await choose(page, 'user-profile', `user-profile-${profile}`);
+      if (profile === 'manager') await formScreenshot(page, 'settings-user-profile');
+      await page.getByTestId('edit-save').click();
+      await page.waitForURL((url) => url.pathname === '/settings/users');
+      expect(await api.call<User>('GET', `/api/users/${target.id}`)).toMatchObject(fields);
+      await page.goto(`/settings/user/${target.id}`);
+      await page.getByTestId('permissions-panel').waitFor();
+      expect(await page.getByTestId('user-profile').textContent()).toBe(label);
+    }
 
     // One's own profile has neither permissions nor associations.
     await page.goto(`/settings/user/${manager.id}`);

@@ -14,3 +14,6 @@ export function speedLimitFromKmh(input: unknown): number {
 /** Speed limit in knots shown in km/h, rounded. */
 export const speedLimitToKmh = (knots: number | undefined | null): number =>
   knots ? Math.round(knots * KNOTS_TO_KMH) : 0;
+
+/** Passengers a vehicle carries when its occupancy attribute is not set (document 1 §3). */
+export const DEFAULT_OCCUPANCY = 2;

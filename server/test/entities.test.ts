@@ -191,6 +191,22 @@ describe.each(dialects())('entity API on %s', (dialect) => {
     expect(changed.body.userLimit).toBe(100);
   });
 
+  it('keeps the manager profile chosen on the form (userLimit 100) without settings.users', async () => {
+    const body = { name: 'g', email: 'g-perfil@x.ao', attributes: { permissions: ['map.online'] } };
+    const created = await admin.post('/api/users', { ...body, userLimit: 100 });
+    expect(created.body.userLimit).toBe(100);
+    const kept = await admin.put(`/api/users/${created.body.id}`, body);
+    expect(kept.body.userLimit).toBe(100);
+    const operator = await admin.put(`/api/users/${created.body.id}`, { ...body, userLimit: 0 });
+    expect(operator.body.userLimit).toBe(0);
+    const limited = await admin.put(`/api/users/${created.body.id}`, {
+      ...body,
+      readonly: true,
+      userLimit: 0,
+    });
+    expect(limited.body).toMatchObject({ readonly: true, userLimit: 0 });
+  });
+
   it('lets a manager create users with only the permissions it holds, linked to it', async () => {
     const mgr = await userClient(server, admin, {
       email: 'gestor@x.ao',

@@ -61,6 +61,9 @@ export function hasPermissionUnder(u: PermissionSubject, area: string): boolean 
   return permissionList(u).some((held) => permissionCovers(held, area) || held.startsWith(`${area}.`));
 }
 
+/** The userLimit of a manager (document 1 §5, §9). */
+export const MANAGER_USER_LIMIT = 100;
+
 /** userLimit implied by the permissions (document 1 §5): 100 with settings.users, otherwise 0. */
 export const userLimitFor = (permissions: string[]): number =>
-  permissions.some((p) => p === 'settings.users' || p === 'settings') ? 100 : 0;
+  permissions.some((p) => p === 'settings.users' || p === 'settings') ? MANAGER_USER_LIMIT : 0;

@@ -1,5 +1,12 @@
 /** Rules of document 1 §5 and §6 applied when a user (or a temporary link) is created or changed. */
-import { isTemporaryUser, permissionList, userLimitFor, type UserInput } from '@frota/core';
+import {
+  isTemporaryUser,
+  MANAGER_USER_LIMIT,
+  permissionCovers,
+  permissionList,
+  userLimitFor,
+  type UserInput,
+} from '@frota/core';
 import type { Db } from '../db/database';
 import type { Scope } from '../auth/policy';
 import { hashPassword, randomToken } from '../auth/password';
@@ -26,12 +33,23 @@ export const USER_MESSAGES = {
   userLimit: 'Atingiu o limite de utilizadores',
 } as const;
 
-/**
- * Whether one holding `held` may hand `wanted` to another user: the same string or one under it. Unlike
- * the access check, holding `reports.trips` does not let anyone grant all of `reports`.
- */
+/** Whether one holding `held` may hand `wanted` to another user: what the access check grants it. */
 export const canGrant = (held: string[], wanted: string): boolean =>
-  held.some((h) => h !== '' && (wanted === h || wanted.startsWith(`${h}.`)));
+  held.some((h) => permissionCovers(h, wanted));
+
+/**
+ * userLimit of a user who is not an administrator (document 1 §5, §6): 100 for the manager profile, 0
+ * otherwise. settings.users always makes a manager; the profile choice (a userLimit other than 0 sent, or
+ * kept from before when none is sent) makes one too when the editor may appoint managers (an
+ * administrator or a manager).
+ */
+function managerLimit(scope: Scope, input: UserInput, permissions: string[], existing?: User): number {
+  const fromPermissions = userLimitFor(permissions);
+  if (fromPermissions) return fromPermissions;
+  const wanted = input.userLimit === undefined ? (existing?.userLimit ?? 0) !== 0 : input.userLimit !== 0;
+  const mayAppoint = scope.admin || scope.user.userLimit !== 0;
+  return wanted && mayAppoint ? MANAGER_USER_LIMIT : 0;
+}
 
 /** The user columns to write, with every rule applied; `existing` is the stored user when updating. */
 export async function userValues(db: Db, scope: Scope, input: UserInput, existing?: User): Promise<Row> {
@@ -62,7 +80,7 @@ export async function userValues(db: Db, scope: Scope, input: UserInput, existin
     userLimit:
       existing?.administrator || (admin && input.administrator)
         ? (input.userLimit ?? -1)
-        : userLimitFor(permissions),
+        : managerLimit(scope, input, permissions, existing),
     deviceLimit: admin ? (input.deviceLimit ?? existing?.deviceLimit ?? -1) : (existing?.deviceLimit ?? -1),
   };
 

@@ -1,3 +1,4 @@
+import { DEFAULT_OCCUPANCY } from '@frota/core';
 import { FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDraft } from './deviceForm';
@@ -18,12 +19,12 @@ const on = (value: unknown) => value === true || value === 1 || value === '1' ||
 export function DeviceDetailsFields({ device, setField, setAttribute }: Props) {
   const { t } = useTranslation();
   const a = device.attributes;
-  const text = (key: string, label: string, type = 'text') => (
+  const text = (key: string, label: string, type = 'text', fallback = '') => (
     <TextField
       key={key}
       label={label}
       type={type}
-      value={a[key] === undefined || a[key] === null ? '' : String(a[key])}
+      value={a[key] === undefined || a[key] === null ? fallback : String(a[key])}
       onChange={(e) =>
         setAttribute(
           key,
@@ -92,7 +93,7 @@ export function DeviceDetailsFields({ device, setField, setAttribute }: Props) {
         {text('fuel_tank_capacity', t('settings.tankCapacity'), 'number')}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {text('occupancy', t('settings.occupancy'), 'number')}
+        {text('occupancy', t('settings.occupancy'), 'number', String(DEFAULT_OCCUPANCY))}
         {text('emissions', t('settings.emissions'), 'number')}
       </Stack>
     </Stack>

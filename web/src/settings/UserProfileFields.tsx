@@ -1,7 +1,7 @@
-import { FormControlLabel, Stack, Switch } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DateTimeInput } from './DateInputs';
-import type { UserDraft } from './userForm';
+import { profileFields, profileOf, USER_PROFILES, type UserDraft, type UserProfile } from './userForm';
 
 interface Props {
   user: UserDraft;
@@ -9,33 +9,26 @@ interface Props {
   onChange: (change: Partial<UserDraft>) => void;
 }
 
-/** Profile switches (can log in, can make changes) and the expiry of someone else's account. */
+/** The profile of someone else's account (document 1 §6) and its expiry. */
 export function UserProfileFields({ user, timezone, onChange }: Props) {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={!user.disabled}
-              onChange={(e) => onChange({ disabled: !e.target.checked })}
-              slotProps={{ input: { 'data-testid': 'user-canLogin' } as object }}
-            />
-          }
-          label={t('settings.canLogin')}
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={!user.readonly}
-              onChange={(e) => onChange({ readonly: !e.target.checked })}
-              slotProps={{ input: { 'data-testid': 'user-canMakeChanges' } as object }}
-            />
-          }
-          label={t('settings.canMakeChanges')}
-        />
-      </Stack>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField
+        select
+        label={t('settings.profile.title')}
+        value={profileOf(user)}
+        onChange={(e) => onChange(profileFields(e.target.value as UserProfile))}
+        helperText={t(`settings.profile.${profileOf(user)}Help`)}
+        sx={{ minWidth: 240 }}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-profile' } as object } }}
+      >
+        {USER_PROFILES.map((profile) => (
+          <MenuItem key={profile} value={profile} data-testid={`user-profile-${profile}`}>
+            {t(`settings.profile.${profile}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       <DateTimeInput
         label={t('settings.expiration')}
         value={user.expirationTime}

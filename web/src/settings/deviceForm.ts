@@ -1,4 +1,4 @@
-import { invalidWorkTime, speedLimitFromKmh, speedLimitToKmh } from '@frota/core';
+import { DEFAULT_OCCUPANCY, invalidWorkTime, speedLimitFromKmh, speedLimitToKmh } from '@frota/core';
 import type { Device } from '../api/types';
 
 export type DeviceDraft = Omit<Device, 'id'> & { id?: number };
@@ -15,7 +15,7 @@ export const newDeviceDraft = (): DeviceDraft => ({
   contact: '',
   phone: '',
   disabled: false,
-  attributes: {},
+  attributes: { occupancy: DEFAULT_OCCUPANCY },
 });
 
 /** Speed limit as typed in km/h; the stored value is knots. */
@@ -38,7 +38,10 @@ export function validateDevice(device: DeviceDraft): { key: string; value?: stri
   return null;
 }
 
-/** The body saved: speed limit typed in km/h stored in knots (0 when invalid), the chosen driver. */
+/**
+ * The body saved: speed limit typed in km/h stored in knots (0 when invalid), the chosen driver, and the
+ * occupancy's default (2) when none is given.
+ */
 export function deviceBody(
   device: DeviceDraft,
   speedKmh: string | null,
@@ -48,5 +51,7 @@ export function deviceBody(
   if (speedKmh !== null) attributes.speedLimit = speedLimitFromKmh(speedKmh);
   if (driverId) attributes.driverId = driverId;
   else delete attributes.driverId;
+  if (attributes.occupancy === undefined || attributes.occupancy === null || attributes.occupancy === '')
+    attributes.occupancy = DEFAULT_OCCUPANCY;
   return { ...device, attributes };
 }

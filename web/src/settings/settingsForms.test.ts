@@ -27,6 +27,17 @@ describe('vehicle form', () => {
     expect(deviceBody(device, 'abc', undefined).attributes.speedLimit).toBe(0);
     expect(deviceBody(device, null, 7).attributes).toMatchObject({ speedLimit: 43.196544, driverId: 7 });
   });
+  it('defaults occupancy to 2 (document 1 §3), keeping a value given', () => {
+    expect(newDeviceDraft().attributes.occupancy).toBe(2);
+    const stored = { ...newDeviceDraft(), name: 'V', uniqueId: '1', attributes: {} };
+    expect(deviceBody(stored, null, undefined).attributes.occupancy).toBe(2);
+    expect(
+      deviceBody({ ...stored, attributes: { occupancy: '' } }, null, undefined).attributes.occupancy,
+    ).toBe(2);
+    expect(
+      deviceBody({ ...stored, attributes: { occupancy: 5 } }, null, undefined).attributes.occupancy,
+    ).toBe(5);
+  });
   it('validates name, identifier and working hours', () => {
     const device = { ...newDeviceDraft(), name: 'V', uniqueId: '1' };
     expect(validateDevice(device)).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../api/types';
-import { newUserDraft, userBody, validateUser } from './userForm';
+import { newUserDraft, profileFields, profileOf, USER_PROFILES, userBody, validateUser } from './userForm';
 import { usersListRows } from './usersList';
 
 const u = (id: number, name: string, email = `${name}@x.ao`): User => ({ id, name, email, attributes: {} });
@@ -33,5 +33,23 @@ describe('user form', () => {
     expect(userBody({ ...draft, attributes: {} }, '').userLimit).toBe(0);
     expect(userBody({ ...draft, administrator: true, userLimit: -1 }, '').userLimit).toBe(-1);
     expect(userBody({ ...draft, token: '' }, '').token).toHaveLength(128);
+  });
+  it('maps the four profiles to the switches and userLimit, and back', () => {
+    for (const profile of USER_PROFILES) expect(profileOf(profileFields(profile))).toBe(profile);
+    expect(profileFields('disabled')).toEqual({ disabled: true, readonly: false, userLimit: 0 });
+    expect(profileFields('limited')).toEqual({ disabled: false, readonly: true, userLimit: 0 });
+    expect(profileFields('operator')).toEqual({ disabled: false, readonly: false, userLimit: 0 });
+    expect(profileFields('manager')).toEqual({ disabled: false, readonly: false, userLimit: 100 });
+    // an account both disabled and read-only (set before profiles) reads as disabled
+    expect(profileOf({ disabled: true, readonly: true, userLimit: 100 })).toBe('disabled');
+    expect(profileOf({ disabled: false, readonly: false, userLimit: -1 })).toBe('manager');
+  });
+  it('keeps the manager profile on save, and settings.users always makes a manager', () => {
+    const operator = { ...newUserDraft(), name: 'Rui', ...profileFields('operator') };
+    expect(userBody({ ...operator, ...profileFields('manager') }, '').userLimit).toBe(100);
+    expect(userBody(operator, '').userLimit).toBe(0);
+    expect(userBody({ ...operator, attributes: { permissions: ['settings.users'] } }, '').userLimit).toBe(
+      100,
+    );
   });
 });
