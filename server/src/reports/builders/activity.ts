@@ -138,7 +138,8 @@ function driverRows(ctx: ReportContext, trips: TripInfo[]): Row[] {
     r.last = t.endTime;
     r.trips++;
     r.distance += d;
-    if (t.work) r.work += d;
+    // inside/outside working hours split by time, as by vehicle (not the whole trip by its start)
+    r.work += t.workDistanceM;
     r.driving += t.drivingMs;
     r.idle += t.idleMs;
     r.maxSpeed = Math.max(r.maxSpeed, t.maxSpeed);

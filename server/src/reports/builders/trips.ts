@@ -5,7 +5,13 @@ import { COMPACT_BUCKET_MS } from '../engine/compactStream';
 import { runVehicle } from '../engine/run';
 import { segmentDistance, Tracker, type Trip } from '../engine/tracker';
 import { duration } from '../engine/timezone';
-import { DEFAULT_WEEK, insideWorkingHours, parseWeek, type WorkingWeek } from '../engine/workingHours';
+import {
+  DEFAULT_WEEK,
+  insideWorkingHours,
+  parseWeek,
+  workingOverlapMs,
+  type WorkingWeek,
+} from '../engine/workingHours';
 import {
   addresses,
   assignedDrivers,
@@ -44,6 +50,8 @@ export interface TripInfo extends Trip {
   durationMs: number;
   driver?: string;
   work: boolean;
+  /** metres driven inside working hours (each step split by time, as the activity report splits days) */
+  workDistanceM: number;
 }
 
 /** The working week for a vehicle: the request's (custom) or the vehicle's own (select2 = 1). */
@@ -65,7 +73,7 @@ export async function vehicleTrips(
   week: WorkingWeek,
   assigned?: string,
 ): Promise<TripInfo[]> {
-  const tracker = new Tracker();
+  const tracker = new Tracker({ workOverlap: (t0, t1) => workingOverlapMs(week, ctx.zone, t0, t1) });
   await runVehicle(ctx.db, vehicle.id, vehicle.profile, [tracker], {
     from: ctx.request.from,
     to: ctx.request.to,
@@ -83,6 +91,7 @@ export async function vehicleTrips(
     durationMs: t.endTime - t.startTime,
     driver: driverKey(t.start) ?? driverKey(t.end) ?? assigned,
     work: insideWorkingHours(week, ctx.zone, t.startTime),
+    workDistanceM: t.workDistance,
   }));
 }
 

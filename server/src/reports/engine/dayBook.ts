@@ -3,10 +3,10 @@
  * working-hours edges, its time and distance shared out in proportion, so a trip across midnight counts
  * on both days and the work/personal split adds up to the day's distance.
  */
-import { stepDistance } from './tracker';
+import { stepDistance, stepMotion } from './tracker';
 import type { Sample } from './sample';
 import type { Zone } from './timezone';
-import type { WorkingWeek } from './workingHours';
+import { workIntervals, type WorkingWeek } from './workingHours';
 
 export interface DayFigures {
   key: string;
@@ -26,27 +26,6 @@ export interface DayFigures {
   odometerEnd?: number;
   /** working intervals of the day, [start, end) pairs */
   work: Array<[number, number]>;
-}
-
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60_000 * 60 + Number(hhmm.slice(3, 5)) * 60_000;
-
-function workIntervals(week: WorkingWeek | undefined, zone: Zone, start: number, end: number) {
-  if (!week) return [];
-  const wd = zone.parts(start).weekday;
-  const day = wd === 0 ? 'sunday' : wd === 6 ? 'saturday' : 'weekdays';
-  if (!week[day]) return [];
-  const p = zone.parts(start);
-  const at = (hhmm: string) => {
-    const m = minutes(hhmm) / 60_000;
-    return zone.toUtc(p.year, p.month, p.day, Math.floor(m / 60), m % 60);
-  };
-  const s = at(week[`${day}_start`]);
-  const e = at(week[`${day}_end`]);
-  if (s <= e) return s < e ? ([[s, e]] as Array<[number, number]>) : [];
-  return [
-    [start, e],
-    [s, end],
-  ] as Array<[number, number]>;
 }
 
 export class DayBook {
@@ -117,7 +96,7 @@ export class DayBook {
     const full = b.time - a.time;
     if (full <= 0) return;
     const distance = stepDistance(a, b);
-    const counted = a.motion === 'off' || full <= this.maxGapMs;
+    const counted = stepMotion(a, b, this.maxGapMs);
     let t = Math.max(a.time, this.from);
     while (t < b.time) {
       const d = this.day(t);
@@ -134,7 +113,7 @@ export class DayBook {
     t1: number,
     full: number,
     distance: number,
-    counted: boolean,
+    counted: ReturnType<typeof stepMotion>,
   ): void {
     const dt = t1 - t0;
     d.distance += dt === full ? distance : (distance * dt) / full;
@@ -142,9 +121,8 @@ export class DayBook {
       const overlap = Math.min(t1, we) - Math.max(t0, ws);
       if (overlap > 0) d.workDistance += (distance * overlap) / full;
     }
-    if (!counted) return;
-    if (a.motion === 'moving') d.drivingMs += dt;
-    else if (a.motion === 'idle') d.idleMs += dt;
+    if (counted.motion === 'moving') d.drivingMs += dt * counted.share;
+    else if (counted.motion === 'idle') d.idleMs += dt * counted.share;
     else d.offMs += dt;
   }
 

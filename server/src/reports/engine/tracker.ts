@@ -15,6 +15,8 @@ export const MAX_STEP_M = 100_000;
 export interface Totals {
   /** metres: odometer differences, or the great-circle distance for steps without an odometer */
   distance: number;
+  /** metres inside working hours: each step's distance shared in proportion to its time inside them */
+  workDistance: number;
   drivingMs: number;
   idleMs: number;
   offMs: number;
@@ -40,10 +42,13 @@ export interface Stop extends Totals {
 export interface TrackerOptions {
   minStopMs?: number;
   maxGapMs?: number;
+  /** milliseconds of [t0, t1) inside working hours (workDistance stays 0 without it) */
+  workOverlap?: (t0: number, t1: number) => number;
 }
 
 const emptyTotals = (): Totals => ({
   distance: 0,
+  workDistance: 0,
   drivingMs: 0,
   idleMs: 0,
   offMs: 0,
@@ -52,6 +57,7 @@ const emptyTotals = (): Totals => ({
 
 function merge(into: Totals, from: Totals): void {
   into.distance += from.distance;
+  into.workDistance += from.workDistance;
   into.drivingMs += from.drivingMs;
   into.idleMs += from.idleMs;
   into.offMs += from.offMs;
@@ -75,19 +81,47 @@ export function stepDistance(a: Sample, b: Sample): number {
   return a.valid && b.valid ? haversineDistance(a, b) : 0;
 }
 
+/**
+ * The engine time of one step a -> b, as a motion and the share of the step's time it takes. A step that
+ * starts with the ignition off is ignition-off time. A step up to `maxGapMs` long has the motion of its
+ * start. A longer one (a tracker reporting sparsely) is judged by both ends: when both carry the hour
+ * meter, its difference is the engine time (a reset or a jump larger than the step falls back to the
+ * states); otherwise ignition on at both ends is engine time all along (driving when moving at both ends,
+ * idle otherwise), and ignition off at the end leaves the gap uncounted (when it went off is unknown).
+ */
+export function stepMotion(a: Sample, b: Sample, maxGapMs: number): { motion: Sample['motion']; share: number } {
+  if (a.motion === 'off') return { motion: 'off', share: 1 };
+  const full = b.time - a.time;
+  if (full <= maxGapMs) return { motion: a.motion, share: 1 };
+  const motion = a.motion === 'moving' && b.motion === 'moving' ? 'moving' : 'idle';
+  if (a.hours !== undefined && b.hours !== undefined) {
+    const ran = b.hours - a.hours;
+    if (ran >= 0 && ran <= full) return { motion, share: ran / full };
+  }
+  return { motion, share: b.ignition ? 1 : 0 };
+}
+
 /** Adds the step a -> b (clipped to start at `clipFrom`) to the totals. */
-export function addStep(t: Totals, a: Sample, b: Sample, maxGapMs: number, clipFrom = -Infinity): void {
+export function addStep(
+  t: Totals,
+  a: Sample,
+  b: Sample,
+  maxGapMs: number,
+  clipFrom = -Infinity,
+  workOverlap?: TrackerOptions['workOverlap'],
+): void {
   const full = b.time - a.time;
   if (full <= 0) return;
   const begin = Math.max(a.time, clipFrom);
   const dt = b.time - begin;
   if (dt <= 0) return;
-  t.distance += dt === full ? stepDistance(a, b) : (stepDistance(a, b) * dt) / full;
-  if (a.motion === 'off') t.offMs += dt;
-  else if (dt <= maxGapMs) {
-    if (a.motion === 'moving') t.drivingMs += dt;
-    else t.idleMs += dt;
-  }
+  const distance = stepDistance(a, b);
+  t.distance += dt === full ? distance : (distance * dt) / full;
+  if (workOverlap) t.workDistance += (distance * workOverlap(begin, b.time)) / full;
+  const { motion, share } = stepMotion(a, b, maxGapMs);
+  if (motion === 'off') t.offMs += dt;
+  else if (motion === 'moving') t.drivingMs += dt * share;
+  else t.idleMs += dt * share;
 }
 
 function see(t: Totals, s: Sample): void {
@@ -110,6 +144,7 @@ export class Tracker {
   readonly stops: Stop[] = [];
   private readonly minStop: number;
   private readonly maxGap: number;
+  private readonly workOverlap: TrackerOptions['workOverlap'];
   private prev: Sample | undefined;
   private trip: Open | undefined;
   /** not-moving run after a trip, or the stop the period began with */
@@ -122,6 +157,7 @@ export class Tracker {
   ) {
     this.minStop = options.minStopMs ?? MIN_STOP_MS;
     this.maxGap = options.maxGapMs ?? MAX_GAP_MS;
+    this.workOverlap = options.workOverlap;
   }
 
   /** The last position before the period: a vehicle not moving then is in a stop from `from`. */
@@ -154,7 +190,7 @@ export class Tracker {
         this.pause = this.open(prev, prev.time);
         this.pause.ignitionOff = s.motion === 'off';
       }
-    } else if (current) addStep(current, prev, s, this.maxGap, this.clipFrom);
+    } else if (current) addStep(current, prev, s, this.maxGap, this.clipFrom, this.workOverlap);
     this.clipFrom = -Infinity;
 
     if (s.motion === 'moving') {

@@ -68,3 +68,41 @@ export function insideWorkingHours(week: WorkingWeek, zone: Zone, ms: number): b
   const end = minutes(week[`${day}_end`]);
   return start <= end ? m >= start && m < end : m >= start || m < end;
 }
+
+/** The working intervals, [start, end) pairs, of the local day [start, end); none without a week. */
+export function workIntervals(
+  week: WorkingWeek | undefined,
+  zone: Zone,
+  start: number,
+  end: number,
+): Array<[number, number]> {
+  if (!week) return [];
+  const p = zone.parts(start);
+  const day = p.weekday === 0 ? 'sunday' : p.weekday === 6 ? 'saturday' : 'weekdays';
+  if (!week[day]) return [];
+  const at = (hhmm: string) => {
+    const m = minutes(hhmm);
+    return zone.toUtc(p.year, p.month, p.day, Math.floor(m / 60), m % 60);
+  };
+  const s = at(week[`${day}_start`]);
+  const e = at(week[`${day}_end`]);
+  if (s <= e) return s < e ? [[s, e]] : [];
+  // hours across midnight: the day's start to the end, and the start to the day's end
+  return [
+    [start, e],
+    [s, end],
+  ];
+}
+
+/**
+ * Milliseconds of [t0, t1) inside working hours, day by day in the zone: the share of a step that counts
+ * as work, the same rule for vehicles (per day) and drivers (per trip).
+ */
+export function workingOverlapMs(week: WorkingWeek, zone: Zone, t0: number, t1: number): number {
+  let total = 0;
+  for (let day = zone.startOfDay(t0); day < t1; day = zone.nextDay(day)) {
+    for (const [ws, we] of workIntervals(week, zone, day, zone.nextDay(day)))
+      total += Math.max(0, Math.min(t1, we) - Math.max(t0, ws));
+  }
+  return total;
+}
