@@ -18,8 +18,13 @@ describe.each(dialects())('report arithmetic (%s)', (dialect) => {
   const ids: Record<string, number> = {};
 
   /** A vehicle and its track; `meter` replaces the hour meter of each row (undefined: none sent). */
-  const insert = async (name: string, points: TrackPoint[], meter?: (i: number) => number | undefined) => {
-    const device = await admin.post('/api/devices', { name, uniqueId: `arith-${name}`, attributes: {} });
+  const insert = async (
+    name: string,
+    points: TrackPoint[],
+    meter?: (i: number) => number | undefined,
+    attributes: Record<string, unknown> = {},
+  ) => {
+    const device = await admin.post('/api/devices', { name, uniqueId: `arith-${name}`, attributes });
     ids[name] = device.body.id;
     const rows = buildTrack({ latitude: -8.8, longitude: 13.2 }, points).map((r, i) =>
       meter ? { ...r, hours: meter(i) as number } : r,
@@ -48,6 +53,21 @@ describe.each(dialects())('report arithmetic (%s)', (dialect) => {
     await insert('sparse', sparse, () => undefined);
     // the same, with an hour meter that says the engine ran 20 of every 30 minutes
     await insert('meter', sparse, (i) => Math.min(i, 6) * 20 * MIN);
+    // driving 08:00-09:00; the tank falls from 60 % to 40 % at 08:20 and stays there
+    const level = (t: number) => (t < at(8, 20) ? 60 : t < at(8, 22) ? 50 : 40);
+    const driving = every(at(8), at(9), 30_000, (t) => ({
+      speed: 60,
+      ignition: true,
+      attrs: { fuel: level(t) },
+    }));
+    await insert('theft', driving, undefined, { fuel_tank_capacity: 200 });
+    // an electric van charged from 20 % to 80 % while parked 12:00-13:00 (battery 75 kW)
+    const charge = every(at(11, 30), at(13, 30), 5 * MIN, (t) => ({
+      speed: 0,
+      ignition: false,
+      attrs: { fuel: t < at(12) ? 20 : t < at(13) ? 50 : 80 },
+    }));
+    await insert('ev', charge, undefined, { fuel_type: 1, fuel_tank_capacity: 75 });
   });
   afterAll(async () => server.close());
 
@@ -61,6 +81,26 @@ describe.each(dialects())('report arithmetic (%s)', (dialect) => {
 
   it('counts a sparse gap with the ignition on at both ends as engine time, not one that ends off', async () => {
     expect(await hours(ids.sparse)).toEqual({ engine: '03:00:00', idle: '03:00:00' });
+  });
+
+  it('reports a fuel drop while driving, in litres', async () => {
+    const res = await admin.post('/report/report_fuel_analysis.php', { ...DAY, devices: [ids.theft] });
+    expect(res.status, res.text).toBe(200);
+    const [result] = res.body;
+    expect(result.data).toHaveLength(1);
+    const [row] = result.data;
+    expect(row[1]).toBe('Queda em andamento');
+    expect(row.slice(2, 6)).toEqual([60, 40, -20, -40]);
+    expect(result.header[5]).toBe('Litros');
+  });
+
+  it('shows kW for an electric vehicle', async () => {
+    const res = await admin.post('/report/report_fuel_analysis.php', { ...DAY, devices: [ids.ev] });
+    expect(res.status, res.text).toBe(200);
+    const [result] = res.body;
+    expect(result.header[5]).toBe('kW');
+    expect(result.data.map((r: unknown[]) => [r[1], r[4], r[5]])).toEqual([['Abastecimento', 60, 45]]);
+    expect(result.subtitle3).toMatch(/ kW$/);
   });
 
   it('takes a gap’s engine time from the hour meter when the tracker sends one', async () => {

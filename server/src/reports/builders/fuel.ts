@@ -7,15 +7,19 @@ import { runVehicle } from '../engine/run';
 import { DEFAULT_FUEL_THRESHOLD, FuelAnalyzer } from '../engine/fuel';
 import { addresses, periodText, placeOf, vehicleText } from './common';
 
-export const FUEL_COLUMNS = [
+/** The quantity column: litres, or kW for electric vehicles (fuel_type 1, document 1 §3). */
+const columnsFor = (unit: string) => [
   col('Data', 'datetime'),
   col('Tipo'),
   col('Nível antes (%)', 'number'),
   col('Nível depois (%)', 'number'),
   col('Variação (%)', 'number'),
-  col('Litros', 'number'),
+  col(unit, 'number'),
   col('Local'),
 ];
+export const FUEL_COLUMNS = columnsFor('Litros');
+export const ELECTRIC_FUEL_COLUMNS = columnsFor('kW');
+const ELECTRIC = 1;
 
 const FUEL_KEYS = ['fuel', 'adc1'];
 
@@ -33,10 +37,12 @@ export async function fuelReport(ctx: ReportContext): Promise<ReportResult[]> {
       [{ push: (s) => analyzer.push(s, levelOf(s.attrs)), finish: () => analyzer.finish() }],
       { from: ctx.request.from, to: ctx.request.to, end: ctx.end, keys: FUEL_KEYS, seed: false },
     );
-    const events = analyzer.events.filter((e) =>
-      type === '1' ? e.kind === 'refill' : type === '2' ? e.kind === 'drop' : true,
-    );
+    const events = analyzer.events
+      .filter((e) => (type === '1' ? e.kind === 'refill' : type === '2' ? e.kind === 'drop' : true))
+      .sort((a, b) => a.time - b.time);
     if (!events.length) continue;
+    const electric = numberAttr(v.attributes.fuel_type) === ELECTRIC;
+    const unit = electric ? 'kW' : 'L';
     const capacity = numberAttr(v.attributes.fuel_tank_capacity);
     const litres = (pct: number) => (capacity && capacity > 0 ? round((pct / 100) * capacity, 1) : null);
     const places = await addresses(
@@ -45,7 +51,7 @@ export async function fuelReport(ctx: ReportContext): Promise<ReportResult[]> {
     );
     const data = events.map((e): Cell[] => [
       ctx.zone.dateTime(e.time),
-      e.kind === 'refill' ? 'Abastecimento' : 'Queda',
+      e.kind === 'refill' ? 'Abastecimento' : e.moving ? 'Queda em andamento' : 'Queda',
       round(e.before, 1),
       round(e.after, 1),
       round(e.after - e.before, 1),
@@ -60,7 +66,7 @@ export async function fuelReport(ctx: ReportContext): Promise<ReportResult[]> {
       analyzer.first !== undefined && analyzer.last !== undefined
         ? analyzer.first - analyzer.last + refills - drops
         : 0;
-    const usedText = litres(used) !== null ? `${litres(used)} L` : `${round(used, 1)} %`;
+    const usedText = litres(used) !== null ? `${litres(used)} ${unit}` : `${round(used, 1)} %`;
     results.push(
       table({
         report: 'fuel_analysis',
@@ -68,7 +74,7 @@ export async function fuelReport(ctx: ReportContext): Promise<ReportResult[]> {
         subtitle: periodText(ctx),
         subtitle2: vehicleText(v),
         subtitle3: `Variação mínima: ${threshold} % · Consumo estimado: ${usedText}`,
-        columns: FUEL_COLUMNS,
+        columns: electric ? ELECTRIC_FUEL_COLUMNS : FUEL_COLUMNS,
         data,
         footer: [
           ['Abastecimentos', '', null, null, round(refills, 1), litres(refills), ''],

@@ -1,13 +1,22 @@
 /**
- * Refills and drops from the fuel level (percent of the tank): the level before a stationary period (median
- * of the last 5 readings) against the level after it (median once two readings past the period are in),
- * so sensor noise and the slosh of braking do not count. A change of at least the threshold is an event.
+ * Refills and drops from the fuel level (percent of the tank), read through the median of the last 5
+ * readings so single spikes never count.
+ * - Stationary: the level before a stationary period against the level after it (once two readings past
+ *   the period are in). A change of at least the threshold is a refill or a drop.
+ * - Moving (theft from a moving vehicle, a leak): the level falling by at least the threshold below its
+ *   highest point of the last DROP_WINDOW_MS and staying down for CONFIRM_MS of driving. Fuel sloshes on
+ *   bends, hills and braking: a dip that comes back to within half the threshold of where it was before
+ *   it is confirmed is no drop. Normal consumption is far slower than the threshold in that window.
  */
 import type { Sample } from './sample';
 
 export const DEFAULT_FUEL_THRESHOLD = 10;
 const WINDOW = 5;
 const SETTLE = 2;
+/** A moving drop is a fall below the highest level of this window... */
+export const DROP_WINDOW_MS = 10 * 60_000;
+/** ...that lasts this long while driving. */
+export const CONFIRM_MS = 3 * 60_000;
 
 export interface FuelEvent {
   kind: 'refill' | 'drop';
@@ -15,6 +24,14 @@ export interface FuelEvent {
   sample: Sample;
   before: number;
   after: number;
+  /** detected while driving */
+  moving?: boolean;
+}
+
+interface MovingDrop {
+  before: number;
+  sample: Sample;
+  lowest: number;
 }
 
 interface Pending {
@@ -31,6 +48,9 @@ export class FuelAnalyzer {
   last: number | undefined;
   private window: Array<{ level: number; sample: Sample }> = [];
   private pending: Pending | undefined;
+  /** smoothed levels of the current drive within DROP_WINDOW_MS */
+  private drive: Array<{ time: number; level: number }> = [];
+  private drop: MovingDrop | undefined;
 
   constructor(private readonly threshold = DEFAULT_FUEL_THRESHOLD) {}
 
@@ -52,6 +72,7 @@ export class FuelAnalyzer {
     this.first ??= smooth;
     this.last = smooth;
 
+    this.watchDrive(s, smooth, stationary);
     const open = this.pending;
     if (stationary) {
       if (!open) this.pending = { before, sample: s, settle: SETTLE, ended: false };
@@ -66,6 +87,43 @@ export class FuelAnalyzer {
     }
     if (open && !open.ended) open.ended = true;
     if (open?.ended && --open.settle <= 0) this.judge();
+  }
+
+  /** The moving-drop rule (see the file comment). */
+  private watchDrive(s: Sample, smooth: number, stationary: boolean): void {
+    if (stationary) {
+      // a stop judges its own changes; a drop under way when it began is kept if the level stayed down
+      if (this.drop && smooth <= this.drop.before - this.threshold) this.confirmDrop(smooth);
+      this.drop = undefined;
+      this.drive = [];
+      return;
+    }
+    this.drive = this.drive.filter((d) => s.time - d.time <= DROP_WINDOW_MS);
+    this.drive.push({ time: s.time, level: smooth });
+    const d = this.drop;
+    if (!d) {
+      const peak = Math.max(...this.drive.map((x) => x.level));
+      if (peak - smooth >= this.threshold) this.drop = { before: peak, sample: s, lowest: smooth };
+      return;
+    }
+    d.lowest = Math.min(d.lowest, smooth);
+    if (smooth >= d.before - this.threshold / 2) this.drop = undefined;
+    else if (s.time - d.sample.time >= CONFIRM_MS) this.confirmDrop(smooth);
+  }
+
+  private confirmDrop(after: number): void {
+    const d = this.drop!;
+    this.drop = undefined;
+    this.events.push({
+      kind: 'drop',
+      time: d.sample.time,
+      sample: d.sample,
+      before: d.before,
+      after,
+      moving: true,
+    });
+    // the level now is the new reference: the same fall is never counted twice
+    this.drive = this.drive.length ? [this.drive[this.drive.length - 1]] : [];
   }
 
   private judge(): void {
