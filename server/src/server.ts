@@ -70,6 +70,7 @@ export async function startServer(
     live: services.live,
     notifier,
     address: (latitude, longitude) => geocoder.lookupSync(latitude, longitude),
+    roadLimit: (latitude, longitude) => geocoder.roadLimitSync(latitude, longitude),
     log,
   });
   const localChange = (kind: ChangeKind) => {

@@ -24,6 +24,7 @@ export interface IngestDeps {
   live: LiveHub;
   notifier?: Notifier;
   address?: (latitude: number, longitude: number) => string | null;
+  roadLimit?: (latitude: number, longitude: number) => number | undefined;
   log?: { error(obj: object, msg?: string): void };
   now?: () => number;
   /** unknown ids remembered at most (default 10,000) */
@@ -179,7 +180,13 @@ export class Ingest implements IngestSink {
     const now = this.now();
     const request: WriteRequest = { positions: [], events: [], devices: [] };
     const touched = new Map<number, { uniqueId: string; before: DeviceState; after: DeviceState }>();
-    const ctx = { now, zones, drivers: (u: string) => drivers.get(u), address: this.deps.address };
+    const ctx = {
+      now,
+      zones,
+      drivers: (u: string) => drivers.get(u),
+      address: this.deps.address,
+      roadLimit: this.deps.roadLimit,
+    };
     // the state each device is at within this call: loaded once, then carried from record to record
     const current = new Map<string, { before: DeviceState; state: DeviceState }>();
     for (const d of decoded) {

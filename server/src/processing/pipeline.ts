@@ -1,6 +1,7 @@
 /**
  * One record through the stages of ARCHITECTURE §5, in order: validity and duplicates -> distance and
- * odometer -> engine hours -> ignition times -> driver -> zones -> address -> event detectors -> next state.
+ * odometer -> engine hours -> ignition times -> driver -> zones -> speed limit -> address -> event detectors ->
+ * next state.
  * Pure apart from the lookups it is given; the caller stores the result and then adopts `next`.
  */
 import { DETECTORS, type DetectorInput } from '../events/detectors';
@@ -12,6 +13,7 @@ import { filterPosition } from './stages/filter';
 import { applyHours } from './stages/hours';
 import { applyIgnition } from './stages/ignition';
 import { applyZones } from './stages/zones';
+import { applySpeedLimit, type RoadLimit } from './stages/speedLimit';
 import type { EventDraft, ProcessedPosition } from './types';
 import type { ZoneIndex } from './zoneIndex';
 
@@ -20,6 +22,8 @@ export interface PipelineContext {
   zones: ZoneIndex;
   drivers: DriverDirectory;
   address?: (latitude: number, longitude: number) => string | null;
+  /** the posted limit (knots) of the road at a point, when an online geocoder knows it */
+  roadLimit?: RoadLimit;
 }
 
 export interface PipelineResult {
@@ -69,6 +73,7 @@ export function processRecord(
   applyIgnition(state, p);
   applyDriver(state, p, ctx.drivers);
   const zones = applyZones(state, p, ctx.zones);
+  applySpeedLimit(p, zones.inside, ctx.zones, ctx.roadLimit);
   if (p.valid && ctx.address) p.address = ctx.address(p.latitude, p.longitude);
 
   const events: EventDraft[] = [];

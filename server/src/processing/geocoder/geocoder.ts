@@ -55,6 +55,8 @@ export function cacheKey(lat: number, lon: number): string {
 export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
   const offline = options.offline ?? sharedOfflineGeocoder(options.log);
   const cache = new LruCache<string, string | null>(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+  // road limits of the spots the server answered for, beside their addresses (same keys, same bound)
+  const limits = new LruCache<string, number | undefined>(options.cacheSize ?? DEFAULT_CACHE_SIZE);
   const remote = options.url
     ? createNominatimGeocoder({
         url: options.url,
@@ -96,7 +98,10 @@ export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
     stats.remoteLookups++;
     const request = run.then((answer: NominatimAnswer) => {
       if (answer.fallback) stats.fallbacks++;
-      else cache.set(key, answer.address);
+      else {
+        cache.set(key, answer.address);
+        limits.set(key, answer.roadLimit);
+      }
       return answer.address;
     });
     inFlight.set(key, request);
@@ -121,6 +126,13 @@ export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
       if (hit) return hit.address;
       // with a server configured, the offline answer is not cached: a later lookup() may refine it
       return remote ? offline.lookup(lat, lon) : offlineCached(key, lat, lon);
+    },
+    roadLimitSync(lat, lon) {
+      if (!remote || !isValidCoordinate(lat, lon)) return undefined;
+      const key = cacheKey(lat, lon);
+      if (limits.has(key)) return limits.get(key);
+      if (!cache.has(key)) void resolveMiss(key, lat, lon).catch(() => undefined);
+      return undefined;
     },
     warmUp: () => offline.load(),
     stats: () => ({ cached: cache.size, ...stats }),

@@ -62,8 +62,11 @@ describe('formatNominatimAddress', () => {
 describe('reverseNominatim against a local server', () => {
   it('asks GET {url}/reverse in jsonv2, in Portuguese, with a User-Agent, and reads the address', async () => {
     stub = await startNominatimStub();
-    const address = await reverseNominatim({ url: `${stub.url}/nominatim/` }, MUTAMBA[0], MUTAMBA[1]);
-    expect(address).toBe('Avenida Comandante Valódia 12, Ingombota, Luanda');
+    const place = await reverseNominatim({ url: `${stub.url}/nominatim/` }, MUTAMBA[0], MUTAMBA[1]);
+    expect(place).toEqual({
+      address: 'Avenida Comandante Valódia 12, Ingombota, Luanda',
+      roadLimit: undefined,
+    });
     expect(stub.requests).toHaveLength(1);
     const [request] = stub.requests;
     expect(request.path).toBe('/nominatim/reverse');
@@ -71,12 +74,13 @@ describe('reverseNominatim against a local server', () => {
     expect(request.query.get('lat')).toBe('-8.8165');
     expect(request.query.get('lon')).toBe('13.2375');
     expect(request.query.get('accept-language')).toBe('pt');
+    expect(request.query.get('extratags')).toBe('1');
     expect(request.userAgent).toMatch(/Frota/);
   });
 
   it('builds the request URL from a base with or without a trailing slash', () => {
     expect(reverseUrl({ url: 'https://geo.example/' }, 1.5, -2)).toBe(
-      'https://geo.example/reverse?format=jsonv2&lat=1.5&lon=-2&accept-language=pt',
+      'https://geo.example/reverse?format=jsonv2&lat=1.5&lon=-2&accept-language=pt&extratags=1',
     );
     expect(reverseUrl({ url: 'https://geo.example' }, 1.5, -2)).toBe(
       reverseUrl({ url: 'https://geo.example/' }, 1.5, -2),
@@ -85,7 +89,10 @@ describe('reverseNominatim against a local server', () => {
 
   it('answers null when the server has no address there', async () => {
     stub = await startNominatimStub(answerJson({ error: 'Unable to geocode' }));
-    await expect(reverseNominatim({ url: stub.url }, -20, -10)).resolves.toBeNull();
+    await expect(reverseNominatim({ url: stub.url }, -20, -10)).resolves.toEqual({
+      address: null,
+      roadLimit: undefined,
+    });
   });
 
   it('rejects on an HTTP error, a body that is not JSON, and a timeout', async () => {

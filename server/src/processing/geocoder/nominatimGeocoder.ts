@@ -4,6 +4,7 @@
  * suspends remote requests for a while so a dead server does not cost every lookup its timeout.
  */
 import { isValidCoordinate } from './format';
+import { maxspeedKnots } from './maxspeed';
 import type { OfflineGeocoder } from './offlineGeocoder';
 import type { GeocoderLog } from './types';
 
@@ -29,6 +30,8 @@ export interface NominatimGeocoderOptions extends NominatimRequestOptions {
 
 export interface NominatimAnswer {
   address: string | null;
+  /** the road's posted limit in knots (OSM maxspeed), when the server knows it */
+  roadLimit?: number;
   /** 'nominatim' when the server built the address; 'offline' when it had none, or failed */
   source: 'nominatim' | 'offline';
   /** true when the server was not asked or did not answer: the answer should not be cached */
@@ -48,16 +51,23 @@ export function reverseUrl(options: NominatimRequestOptions, lat: number, lon: n
     lat: String(lat),
     lon: String(lon),
     'accept-language': options.language ?? 'pt',
+    // the way's tags carry its maxspeed (the road speed limit of the speeding report)
+    extratags: '1',
   });
   return `${base}/reverse?${query.toString()}`;
 }
 
-/** Asks the server; null when it has no address there. Throws on any failure. */
+export interface NominatimPlace {
+  address: string | null;
+  roadLimit?: number;
+}
+
+/** Asks the server; the address (null when it has none there) and the road's limit. Throws on any failure. */
 export async function reverseNominatim(
   options: NominatimRequestOptions,
   lat: number,
   lon: number,
-): Promise<string | null> {
+): Promise<NominatimPlace> {
   const response = await fetch(reverseUrl(options, lat, lon), {
     headers: { 'User-Agent': options.userAgent ?? DEFAULT_USER_AGENT, Accept: 'application/json' },
     signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
@@ -68,10 +78,14 @@ export async function reverseNominatim(
   }
   const body: unknown = await response.json();
   if (typeof body !== 'object' || body === null) throw new Error('Nominatim answer is not a JSON object');
-  const address = (body as { address?: unknown }).address;
+  const { address, extratags } = body as { address?: unknown; extratags?: unknown };
+  const roadLimit =
+    typeof extratags === 'object' && extratags !== null
+      ? maxspeedKnots((extratags as Record<string, unknown>).maxspeed)
+      : undefined;
   // {"error": "Unable to geocode"} is an answer (nothing there), not a failure
-  if (typeof address !== 'object' || address === null) return null;
-  return formatNominatimAddress(address as Record<string, unknown>);
+  if (typeof address !== 'object' || address === null) return { address: null, roadLimit };
+  return { address: formatNominatimAddress(address as Record<string, unknown>), roadLimit };
 }
 
 const STREET_KEYS = ['road', 'pedestrian', 'footway', 'path', 'square', 'cycleway'];
@@ -117,10 +131,10 @@ export function createNominatimGeocoder(options: NominatimGeocoderOptions): Nomi
       if (!isValidCoordinate(lat, lon)) return { address: null, source: 'offline', fallback: false };
       if (now() < suspendedUntil) return offline(lat, lon, true);
       try {
-        const address = await reverseNominatim(options, lat, lon);
+        const { address, roadLimit } = await reverseNominatim(options, lat, lon);
         return address === null
-          ? offline(lat, lon, false)
-          : { address, source: 'nominatim', fallback: false };
+          ? { ...offline(lat, lon, false), roadLimit }
+          : { address, roadLimit, source: 'nominatim', fallback: false };
       } catch (err) {
         if (now() >= suspendedUntil) {
           options.log?.warn(

@@ -14,4 +14,10 @@ export interface Geocoder {
    * ingestion pipeline, which must not wait on an address per record.
    */
   lookupSync(lat: number, lon: number): string | null;
+  /**
+   * The posted speed limit (knots) of the road at the point, from answers already cached; never waits.
+   * With a server configured, a miss asks it in the background so the next position there has it.
+   * Always undefined offline (the place list has no roads).
+   */
+  roadLimitSync(lat: number, lon: number): number | undefined;
 }
