@@ -40,7 +40,7 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
     ).body.id;
     const user = await userClient(server, admin, {
       email: 'ver@x.ao',
-      attributes: { permissions: ['map.online', 'map.history', 'reports.positions'] },
+      attributes: { permissions: ['map.online', 'map.history', 'reports.positions', 'reports.trips'] },
     });
     await admin.post('/api/permissions/bulk', [
       { userId: user.id, deviceId: open },
@@ -117,6 +117,24 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
     expect(openOf()[1]).toMatchObject({ ...blank, attributes: { privacyBlanked: true } });
     await admin.put(`/api/devices/${open}`, { ...device, attributes: {} });
     live.close();
+  });
+
+  it('shows no place of a private vehicle in the trips report (Frota and Traccar)', async () => {
+    const places = (body: Array<{ data: unknown[][] }>) =>
+      body.flatMap((r) => r.data.flat()).filter((c) => typeof c === 'string' && /Luanda|-8\.81/.test(c));
+    const mine = await report(admin, 'trips', hidden);
+    expect(mine.body.length).toBeGreaterThan(0);
+    expect(places(mine.body).length).toBeGreaterThan(0);
+    const theirs = await report(viewer, 'trips', hidden);
+    expect(theirs.body.length).toBe(mine.body.length);
+    expect(places(theirs.body)).toEqual([]);
+    const iso = (s: number) => new Date(s * 1000).toISOString();
+    const trips = (
+      await viewer.get(`/api/reports/trips?deviceId=${hidden}&from=${iso(t0 - 60)}&to=${iso(t0 + 3600)}`)
+    ).body as Array<Record<string, any>>;
+    expect(trips.length).toBeGreaterThan(0);
+    for (const t of trips)
+      expect([t.startLat, t.startLon, t.startAddress, t.endLat]).toEqual([0, 0, null, 0]);
   });
 
   it('blanks them in the positions report and in Traccar’s route report', async () => {

@@ -17,7 +17,10 @@ export const MSG_NOT_OFFERED = 'Relatório não disponível para o veículo';
  * Eco driving and rag run only for vehicles that offer them (core's rule, the one the menu uses): canbus
  * with the report's flag, or a phone starting with 213. Other reports run for any vehicle.
  */
-export function assertReportOffered(name: string, vehicles: ReadonlyArray<GateDevice & { name: string }>): void {
+export function assertReportOffered(
+  name: string,
+  vehicles: ReadonlyArray<GateDevice & { name: string }>,
+): void {
   if (!isDeviceGatedReport(name)) return;
   const refused = vehicles.find((v) => !deviceOffersReport(v, name));
   if (refused) throw badRequest(`${MSG_NOT_OFFERED} ${refused.name}`);

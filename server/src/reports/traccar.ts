@@ -14,7 +14,7 @@ import { eventJson, positionJson } from '../services/rows';
 import { buildContext, type ReportContext } from './context';
 import { zoneFor } from './engine/timezone';
 import { MSG_NO_VEHICLES, MSG_PERIOD, MAX_PERIOD_DAYS, parseIds, type ReportRequest } from './request';
-import { addresses, assignedDrivers, driverNames } from './builders/common';
+import { addresses, assignedDrivers, driverNames, placeHidden } from './builders/common';
 import { vehicleTrips } from './builders/trips';
 import { vehicleStops } from './builders/stops';
 import { vehicleDays } from './builders/days';
@@ -108,13 +108,13 @@ async function trips(ctx: ReportContext) {
         spentFuel: 0,
         duration: t.durationMs,
         startTime: iso(t.startTime),
-        startAddress: places.get(t.start.id) ?? null,
-        startLat: t.start.latitude,
-        startLon: t.start.longitude,
+        startAddress: places.get(t.start.id) || null,
+        startLat: placeHidden(places, t.start) ? 0 : t.start.latitude,
+        startLon: placeHidden(places, t.start) ? 0 : t.start.longitude,
         endTime: iso(t.endTime),
-        endAddress: places.get(t.end.id) ?? null,
-        endLat: t.end.latitude,
-        endLon: t.end.longitude,
+        endAddress: places.get(t.end.id) || null,
+        endLat: placeHidden(places, t.end) ? 0 : t.end.latitude,
+        endLon: placeHidden(places, t.end) ? 0 : t.end.longitude,
         startOdometer: t.start.odometer ?? 0,
         endOdometer: t.end.odometer ?? 0,
         startPositionId: t.start.id,
@@ -141,9 +141,9 @@ async function stops(ctx: ReportContext) {
         duration: s.endTime - s.startTime,
         startTime: iso(s.startTime),
         endTime: iso(s.endTime),
-        address: places.get(s.at.id) ?? null,
-        latitude: s.at.latitude,
-        longitude: s.at.longitude,
+        address: places.get(s.at.id) || null,
+        latitude: placeHidden(places, s.at) ? 0 : s.at.latitude,
+        longitude: placeHidden(places, s.at) ? 0 : s.at.longitude,
         spentFuel: 0,
         engineHours: s.idleMs,
         startOdometer: s.at.odometer ?? 0,
@@ -201,7 +201,11 @@ async function route(ctx: ReportContext) {
     .orderBy('fixTime')
     .limit(MAX_ROWS)
     .execute();
-  const privacy = await PrivacyFilter.for(ctx.db, ctx.scope.user, ctx.vehicles.map((v) => v.id));
+  const privacy = await PrivacyFilter.for(
+    ctx.db,
+    ctx.scope.user,
+    ctx.vehicles.map((v) => v.id),
+  );
   return rows.map((r) => privacy.apply(positionJson(r)));
 }
 

@@ -2,6 +2,9 @@
 import { sql } from 'kysely';
 import type { ReportContext, VehicleInfo, DriverInfo } from '../context';
 import { loadVehicles, visibleVehicleIds } from '../context';
+import { boolAttr, isPrivatePosition } from '@frota/core';
+import { seesPrivate } from '../../auth/privacy';
+import { parseJson } from '../../db/mapping';
 import type { Sample } from '../engine/sample';
 
 export const periodText = (ctx: ReportContext): string =>
@@ -18,20 +21,40 @@ export const yesNo = (v: boolean): string => (v ? 'Sim' : 'Não');
 export const coords = (s: { latitude: number; longitude: number }): string =>
   `${s.latitude.toFixed(6)}, ${s.longitude.toFixed(6)}`;
 
-/** Addresses of positions by id (the stream does not read them): one query per 500 ids. */
+/** What `addresses` gives a private position the user may not see: neither its address nor coordinates. */
+export const HIDDEN_PLACE = '';
+
+/**
+ * Addresses of positions by id (the stream does not read them): one query per 500 ids. A private position
+ * (privacy mode, or a vehicle marked private) maps to HIDDEN_PLACE for users who do not see them.
+ */
 export async function addresses(ctx: ReportContext, samples: Sample[]): Promise<Map<number, string>> {
   const ids = [...new Set(samples.map((s) => s.id))];
   const out = new Map<number, string>();
+  const blanks = !seesPrivate(ctx.scope.user);
+  const privateVehicles = new Set(
+    ctx.vehicles.filter((v) => boolAttr(v.attributes.privacy)).map((v) => v.id),
+  );
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await ctx.db.kysely
       .selectFrom('positions')
-      .select(['id', 'address'])
+      .select(['id', 'address', 'deviceId', 'attributes'])
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
-    for (const r of rows) if (r.address) out.set(Number(r.id), r.address);
+    for (const r of rows) {
+      const hidden =
+        blanks &&
+        (privateVehicles.has(Number(r.deviceId)) ||
+          isPrivatePosition({ attributes: parseJson(r.attributes) }));
+      if (hidden) out.set(Number(r.id), HIDDEN_PLACE);
+      else if (r.address) out.set(Number(r.id), r.address);
+    }
   }
   return out;
 }
+
+/** Whether `addresses` hid this sample's place. */
+export const placeHidden = (map: Map<number, string>, s: Sample): boolean => map.get(s.id) === HIDDEN_PLACE;
 
 /**
  * Sets `driverUniqueId` on the given samples (the ends of trips) from their stored positions: reading it
@@ -55,7 +78,7 @@ export async function loadDriverKeys(ctx: ReportContext, samples: Sample[]): Pro
   for (const s of samples) if (found.has(s.id)) s.attrs.driverUniqueId = found.get(s.id);
 }
 
-/** A place for a sample: its address, else its coordinates. */
+/** A place for a sample: its address, else its coordinates (nothing for a hidden private one). */
 export const placeOf = (map: Map<number, string>, s: Sample | undefined): string =>
   !s ? '' : (map.get(s.id) ?? coords(s));
 

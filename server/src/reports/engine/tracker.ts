@@ -89,7 +89,11 @@ export function stepDistance(a: Sample, b: Sample): number {
  * states); otherwise ignition on at both ends is engine time all along (driving when moving at both ends,
  * idle otherwise), and ignition off at the end leaves the gap uncounted (when it went off is unknown).
  */
-export function stepMotion(a: Sample, b: Sample, maxGapMs: number): { motion: Sample['motion']; share: number } {
+export function stepMotion(
+  a: Sample,
+  b: Sample,
+  maxGapMs: number,
+): { motion: Sample['motion']; share: number } {
   if (a.motion === 'off') return { motion: 'off', share: 1 };
   const full = b.time - a.time;
   if (full <= maxGapMs) return { motion: a.motion, share: 1 };
