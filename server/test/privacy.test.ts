@@ -40,11 +40,15 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
     ).body.id;
     const user = await userClient(server, admin, {
       email: 'ver@x.ao',
-      attributes: { permissions: ['map.online', 'map.history', 'reports.positions', 'reports.trips'] },
+      attributes: {
+        permissions: ['map.online', 'map.history', 'reports.positions', 'reports.trips', 'reports.zones'],
+      },
     });
+    const zone = await admin.post('/api/geofences', { name: 'Sede', area: `CIRCLE (${LAT} ${LON}, 500)` });
     await admin.post('/api/permissions/bulk', [
       { userId: user.id, deviceId: open },
       { userId: user.id, deviceId: hidden },
+      { userId: user.id, geofenceId: zone.body.id },
     ]);
     viewer = user.client;
     // the open vehicle: one ordinary fix, then one in privacy mode; the private vehicle: one fix
@@ -117,6 +121,15 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
     expect(openOf()[1]).toMatchObject({ ...blank, attributes: { privacyBlanked: true } });
     await admin.put(`/api/devices/${open}`, { ...device, attributes: {} });
     live.close();
+  });
+
+  it('lists no zone visit of a private vehicle for non-administrators', async () => {
+    const mine = await report(admin, 'zones', hidden);
+    expect(mine.body).toHaveLength(1);
+    expect(mine.body[0].data[0][0]).toBe('Sede');
+    const theirs = await report(viewer, 'zones', hidden);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toEqual([]);
   });
 
   it('shows no place of a private vehicle in the trips report (Frota and Traccar)', async () => {

@@ -5,6 +5,8 @@ import { runVehicle } from '../engine/run';
 import { ZoneVisits } from '../engine/zoneVisits';
 import { duration } from '../engine/timezone';
 import { periodText, vehicleText } from './common';
+import { hidesPositionOf } from '../privacy';
+import type { Sample } from '../engine/sample';
 
 export const ZONE_COLUMNS = [
   col('Zona'),
@@ -22,10 +24,18 @@ export async function zonesReport(ctx: ReportContext): Promise<ReportResult[]> {
   if (!zones.size) return results;
   for (const v of ctx.vehicles) {
     const visits = new ZoneVisits(zones);
-    await runVehicle(ctx.db, v.id, v.profile, [visits], {
+    // a zone visit says where the vehicle was: private positions are left out for users who may not see them
+    const hides = hidesPositionOf(ctx, v);
+    const consumer = {
+      seed: (s: Sample, from: number) => !hides(s.attrs) && visits.seed(s, from),
+      push: (s: Sample) => !hides(s.attrs) && visits.push(s),
+      finish: () => visits.finish(),
+    };
+    await runVehicle(ctx.db, v.id, v.profile, [consumer], {
       from: ctx.request.from,
       to: ctx.request.to,
       end: ctx.end,
+      keys: ['privacy'],
     });
     const list = visits.visits;
     if (!list.length) continue;
