@@ -173,7 +173,8 @@ export async function activityReport(ctx: ReportContext): Promise<ReportResult[]
     }
     return results;
   }
-  for (const g of await tripGroups(ctx)) {
+  // one-minute buckets, as by vehicle: the trips' work distance then splits at the exact edges
+  for (const g of await tripGroups(ctx, WORK_BUCKET_MS)) {
     const d = ctx.drivers[g.driverIndex!];
     const rows = driverRows(ctx, g.trips);
     if (rows.length) results.push(make(rows, d.name, driverText(d), { driverId: d.id }));

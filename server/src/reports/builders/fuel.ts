@@ -1,5 +1,5 @@
 /** Análise de combustível: refills and drops of the fuel level (select1 type, text1 threshold %). */
-import { fuelPercent, numberAttr } from '@frota/core';
+import { fuelPercent, isElectric, numberAttr } from '@frota/core';
 import { col, round, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { numberOption } from '../request';
@@ -7,7 +7,10 @@ import { runVehicle } from '../engine/run';
 import { DEFAULT_FUEL_THRESHOLD, FuelAnalyzer } from '../engine/fuel';
 import { addresses, periodText, placeOf, vehicleText } from './common';
 
-/** The quantity column: litres, or kW for electric vehicles (fuel_type 1, document 1 §3). */
+/**
+ * The quantity column: litres, or kW for electric vehicles (fuel_type 1, document 1 §3), whose
+ * fuel_tank_capacity is the battery's capacity in kW (as the vehicle form, the list and the map popup read it).
+ */
 const columnsFor = (unit: string) => [
   col('Data', 'datetime'),
   col('Tipo'),
@@ -19,7 +22,6 @@ const columnsFor = (unit: string) => [
 ];
 export const FUEL_COLUMNS = columnsFor('Litros');
 export const ELECTRIC_FUEL_COLUMNS = columnsFor('kW');
-const ELECTRIC = 1;
 
 const FUEL_KEYS = ['fuel', 'adc1'];
 
@@ -41,7 +43,7 @@ export async function fuelReport(ctx: ReportContext): Promise<ReportResult[]> {
       .filter((e) => (type === '1' ? e.kind === 'refill' : type === '2' ? e.kind === 'drop' : true))
       .sort((a, b) => a.time - b.time);
     if (!events.length) continue;
-    const electric = numberAttr(v.attributes.fuel_type) === ELECTRIC;
+    const electric = isElectric(v.attributes);
     const unit = electric ? 'kW' : 'L';
     const capacity = numberAttr(v.attributes.fuel_tank_capacity);
     const litres = (pct: number) => (capacity && capacity > 0 ? round((pct / 100) * capacity, 1) : null);

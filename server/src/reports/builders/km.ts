@@ -19,9 +19,11 @@ export const KM_COLUMNS = [
 ];
 
 export async function kmReport(ctx: ReportContext): Promise<ReportResult[]> {
+  // a period that has not begun has no daily figures, even from positions stamped in it (a clock ahead)
+  const dayCount = elapsedDays(ctx).length;
+  if (!dayCount) return [];
   const all = await everyVehicleDays(ctx);
   if (!all.some((v) => v.span.count > 0)) return [];
-  const dayCount = Math.max(1, elapsedDays(ctx).length);
   let totalDistance = 0;
   let totalDriving = 0;
   const data = all.map(({ vehicle, days, span }): Cell[] => {

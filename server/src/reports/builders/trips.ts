@@ -66,19 +66,24 @@ export function weekFor(ctx: ReportContext, attributes: Record<string, unknown>)
   return ctx.request.week ?? { ...DEFAULT_WEEK };
 }
 
-/** Trips of one vehicle with their distance, driver and work flag. */
+/**
+ * Trips of one vehicle with their distance, driver and work flag. `bucketMs` is the compact stream's
+ * bucket: WORK_BUCKET_MS when the trips' distance in working hours is shown (activity by driver), so
+ * working-hour edges fall between buckets as for the activity by vehicle.
+ */
 export async function vehicleTrips(
   ctx: ReportContext,
   vehicle: VehicleInfo,
   week: WorkingWeek,
   assigned?: string,
+  bucketMs = COMPACT_BUCKET_MS,
 ): Promise<TripInfo[]> {
   const tracker = new Tracker({ workOverlap: (t0, t1) => workingOverlapMs(week, ctx.zone, t0, t1) });
   await runVehicle(ctx.db, vehicle.id, vehicle.profile, [tracker], {
     from: ctx.request.from,
     to: ctx.request.to,
     end: ctx.end,
-    compact: { bucketMs: COMPACT_BUCKET_MS, zone: ctx.zone },
+    compact: { bucketMs, zone: ctx.zone },
   });
   await loadDriverKeys(
     ctx,
@@ -103,9 +108,10 @@ export function keepTrip(ctx: ReportContext, t: TripInfo): boolean {
   return true;
 }
 
-/** Trips per table: one list per vehicle (V) or per driver (D), already filtered. */
+/** Trips per table: one list per vehicle (V) or per driver (D), already filtered (bucketMs: vehicleTrips). */
 export async function tripGroups(
   ctx: ReportContext,
+  bucketMs = COMPACT_BUCKET_MS,
 ): Promise<Array<{ vehicle?: VehicleInfo; driverIndex?: number; trips: TripInfo[] }>> {
   if (ctx.request.itemsType === 'V') {
     const assigned = await assignedDrivers(
@@ -114,7 +120,7 @@ export async function tripGroups(
     );
     const out = [];
     for (const v of ctx.vehicles) {
-      const trips = await vehicleTrips(ctx, v, weekFor(ctx, v.attributes), assigned.get(v.id));
+      const trips = await vehicleTrips(ctx, v, weekFor(ctx, v.attributes), assigned.get(v.id), bucketMs);
       out.push({ vehicle: v, trips: trips.filter((t) => keepTrip(ctx, t)) });
     }
     return out;
@@ -130,7 +136,9 @@ export async function tripGroups(
     const week = ctx.request.options.select2 === '1' ? weekFor(ctx, d.attributes) : weekFor(ctx, {});
     for (const v of vehicles)
       trips.push(
-        ...(await vehicleTrips(ctx, v, week, assigned.get(v.id))).filter((t) => t.driver === d.uniqueId),
+        ...(await vehicleTrips(ctx, v, week, assigned.get(v.id), bucketMs)).filter(
+          (t) => t.driver === d.uniqueId,
+        ),
       );
     trips.sort((a, b) => a.startTime - b.startTime);
     out.push({ driverIndex: i, trips: trips.filter((t) => keepTrip(ctx, t)) });

@@ -3,10 +3,10 @@
  * working-hours edges, its time and distance shared out in proportion, so a trip across midnight counts
  * on both days and the work/personal split adds up to the day's distance.
  */
-import { stepDistance, stepMotion } from './tracker';
+import { addTime, stepDistance, stepMotion, type StepMotion } from './tracker';
 import type { Sample } from './sample';
 import type { Zone } from './timezone';
-import { workIntervals, type WorkingWeek } from './workingHours';
+import { overlapMs, workIntervals, type WorkingWeek } from './workingHours';
 
 export interface DayFigures {
   key: string;
@@ -113,17 +113,12 @@ export class DayBook {
     t1: number,
     full: number,
     distance: number,
-    counted: ReturnType<typeof stepMotion>,
+    counted: StepMotion,
   ): void {
     const dt = t1 - t0;
     d.distance += dt === full ? distance : (distance * dt) / full;
-    for (const [ws, we] of d.work) {
-      const overlap = Math.min(t1, we) - Math.max(t0, ws);
-      if (overlap > 0) d.workDistance += (distance * overlap) / full;
-    }
-    if (counted.motion === 'moving') d.drivingMs += dt * counted.share;
-    else if (counted.motion === 'idle') d.idleMs += dt * counted.share;
-    else d.offMs += dt;
+    d.workDistance += (distance * overlapMs(d.work, t0, t1)) / full;
+    addTime(d, counted, dt);
   }
 
   /** Ignition-off time runs on to the end of the period when the last sample was off. */

@@ -63,3 +63,144 @@ describe('fuel drops while driving', () => {
     ]);
   });
 });
+
+/** Readings as [level, moving, how many, ms apart]; returns the events as [kind, moving, before, after, s]. */
+function feed(parts: Array<[number | ((i: number) => number), boolean, number, number]>) {
+  const fuel = new FuelAnalyzer(10);
+  let t = 0;
+  for (const [level, moving, n, step] of parts)
+    for (let i = 0; i < n; i++)
+      fuel.push(sample((t += step), moving), typeof level === 'number' ? level : level(i));
+  fuel.finish();
+  return fuel.events.map((e) => [
+    e.kind,
+    e.moving ?? false,
+    Math.round(e.before),
+    Math.round(e.after),
+    e.time / 1000,
+  ]);
+}
+/** A sensor sloshing ±8 % around `base` every second (a fixed pseudo-random sequence). */
+const sloshing = (base: number) => (i: number) => base + 8 * Math.sin(i * 2.3) * Math.cos(i * 0.7);
+const SEC = 1000;
+
+describe('fuel drops while driving, tracker reporting every second', () => {
+  it('ignores a slosh upwards: a short high reading is no peak to fall from', () => {
+    expect(
+      feed([
+        [60, true, 300, SEC],
+        [75, true, 4, SEC],
+        [60, true, 400, SEC],
+      ]),
+    ).toEqual([]);
+  });
+  it('ignores a slosh in the very first readings of the period', () => {
+    expect(
+      feed([
+        [65, true, 5, SEC],
+        [50, true, 600, SEC],
+      ]),
+    ).toEqual([]);
+  });
+  it('ignores a dip of 20 s, and constant sloshing of ±8 % for an hour', () => {
+    expect(
+      feed([
+        [60, true, 300, SEC],
+        [45, true, 20, SEC],
+        [60, true, 400, SEC],
+      ]),
+    ).toEqual([]);
+    expect(feed([[sloshing(60), true, 3600, SEC]])).toEqual([]);
+  });
+  it('reports a sustained fall under sloshing once, dated when it began', () => {
+    const events = feed([
+      [sloshing(60), true, 600, SEC],
+      [sloshing(40), true, 900, SEC],
+    ]);
+    expect(events).toHaveLength(1);
+    const [kind, moving, before, after, at] = events[0] as [string, boolean, number, number, number];
+    expect([kind, moving]).toEqual(['drop', true]);
+    expect(before).toBeGreaterThanOrEqual(59);
+    expect(before).toBeLessThanOrEqual(62);
+    expect(after).toBeGreaterThanOrEqual(38);
+    expect(after).toBeLessThanOrEqual(42);
+    expect(at).toBeGreaterThanOrEqual(601);
+    expect(at).toBeLessThanOrEqual(605);
+  });
+});
+
+describe('fuel drops around stops', () => {
+  const HALF_MIN = 30_000;
+  it('braking slosh just before a stop is neither a drop nor, at rest, a refill', () => {
+    expect(
+      feed([
+        [60, true, 30, SEC],
+        [45, true, 3, SEC],
+        [60, false, 30, HALF_MIN],
+        [60, true, 30, HALF_MIN],
+      ]),
+    ).toEqual([]);
+    // a long dip down a hill, then a stop at the bottom where the level is back
+    expect(
+      feed([
+        [60, true, 20, HALF_MIN],
+        [45, true, 5, HALF_MIN],
+        [60, false, 20, HALF_MIN],
+      ]),
+    ).toEqual([]);
+  });
+  it('a drop read just before driving off is reported once, at that reading, not again while driving', () => {
+    expect(
+      feed([
+        [60, true, 10, HALF_MIN],
+        [60, false, 10, HALF_MIN],
+        [40, false, 1, HALF_MIN],
+        [40, true, 20, HALF_MIN],
+      ]),
+    ).toEqual([['drop', false, 60, 40, 630]]);
+  });
+  it('a fall while driving, then a stop of one reading, is one drop while driving', () => {
+    expect(
+      feed([
+        [60, true, 20, HALF_MIN],
+        [40, true, 4, HALF_MIN],
+        [40, false, 1, HALF_MIN],
+        [40, true, 20, HALF_MIN],
+      ]),
+    ).toEqual([['drop', true, 60, 40, 630]]);
+  });
+  it('a dip through a traffic light that comes back while driving on is no drop', () => {
+    expect(
+      feed([
+        [60, true, 20, HALF_MIN],
+        [45, true, 3, HALF_MIN],
+        [45, false, 1, HALF_MIN],
+        [45, true, 1, HALF_MIN],
+        [60, true, 20, HALF_MIN],
+      ]),
+    ).toEqual([]);
+  });
+  it('a fall while driving, then parked with one reading at the end of the period: one drop', () => {
+    expect(
+      feed([
+        [60, true, 20, HALF_MIN],
+        [40, true, 3, HALF_MIN],
+        [40, false, 1, HALF_MIN],
+      ]),
+    ).toEqual([['drop', true, 60, 40, 630]]);
+  });
+  it('a fall while driving, then a refill at the next stop: both', () => {
+    expect(
+      feed([
+        [60, true, 20, HALF_MIN],
+        [40, true, 3, HALF_MIN],
+        [40, false, 6, HALF_MIN],
+        [90, false, 6, HALF_MIN],
+        [90, true, 20, HALF_MIN],
+      ]),
+    ).toEqual([
+      ['drop', true, 60, 40, 630],
+      ['refill', false, 40, 90, 900],
+    ]);
+  });
+});

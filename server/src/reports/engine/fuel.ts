@@ -1,21 +1,46 @@
 /**
- * Refills and drops from the fuel level (percent of the tank), read through the median of the last 5
- * readings so single spikes never count.
- * - Stationary: the level before a stationary period against the level after it (once two readings past
- *   the period are in). A change of at least the threshold is a refill or a drop.
- * - Moving (theft from a moving vehicle, a leak): the level falling by at least the threshold below its
- *   highest point of the last DROP_WINDOW_MS and staying down for CONFIRM_MS of driving. Fuel sloshes on
- *   bends, hills and braking: a dip that comes back to within half the threshold of where it was before
- *   it is confirmed is no drop. Normal consumption is far slower than the threshold in that window.
+ * Refills and drops from the fuel level (percent of the tank, or of the battery for electric vehicles).
+ *
+ * Smoothing: every decision reads the median of the readings of the last SMOOTH_MS, taking at least
+ * SMOOTH_MIN_READINGS (sparse trackers) and at most SMOOTH_MAX_READINGS. A reading disturbed for less than
+ * half of that window (a spike, fuel sloshing on a bend, a hill or under braking) never moves the level,
+ * whether the tracker reports every second (Teltonika records densely exactly at bends) or every minute.
+ *
+ * Stationary: the level before a stationary period against the level after it (judged once SETTLE readings
+ * past the period are in). A change of at least the threshold is a refill or a drop, dated at the first
+ * reading that showed it.
+ *
+ * Moving (theft from a moving vehicle, a leak): the smoothed level falls at least the threshold below its
+ * highest point of the last DROP_WINDOW_MS of driving, does not come back to within half the threshold of
+ * that point, and is still at least the threshold below it CONFIRM_MS after the fall first showed. A dip
+ * that comes back first is sloshing or a tilt, not fuel gone. Normal consumption is far slower than the
+ * threshold per DROP_WINDOW_MS.
+ *
+ * A moving fall still unconfirmed when the vehicle stops is settled by the stop, where fuel is at rest: once
+ * most of the smoothing window is readings of the stop, a level still the threshold down confirms it (dated
+ * where it showed while driving; a refill later in the same stop is then measured from the low level);
+ * otherwise the stop compares its level after with the level before the fall. A stop too short for that (a
+ * traffic light) hands the fall back to the drive, which goes on timing it; at the end of the period it is
+ * judged like a settled one. So braking or a hill just before a stop neither confirms a fall early nor makes
+ * the stop look like a refill.
+ *
+ * One fall is reported once: a reported drop or refill restarts the reference level of the drive, so the
+ * lag of the smoothing across a stop's end never reports the stop's change again while driving.
  */
 import type { Sample } from './sample';
 
 export const DEFAULT_FUEL_THRESHOLD = 10;
-const WINDOW = 5;
+/** The smoothing window: two minutes... */
+export const SMOOTH_MS = 2 * 60_000;
+/** ...but never fewer readings than this (a tracker reporting every few minutes)... */
+export const SMOOTH_MIN_READINGS = 5;
+/** ...nor more (a tracker reporting several times a second), which bounds the work per reading. */
+export const SMOOTH_MAX_READINGS = 256;
+/** Moving readings after a stationary period before it is judged. */
 const SETTLE = 2;
-/** A moving drop is a fall below the highest level of this window... */
+/** A moving drop is a fall below the highest level of this much driving... */
 export const DROP_WINDOW_MS = 10 * 60_000;
-/** ...that lasts this long while driving. */
+/** ...still down this long after it showed. */
 export const CONFIRM_MS = 3 * 60_000;
 
 export interface FuelEvent {
@@ -24,20 +49,37 @@ export interface FuelEvent {
   sample: Sample;
   before: number;
   after: number;
-  /** detected while driving */
+  /** the fall began while driving */
   moving?: boolean;
 }
 
+interface Reading {
+  time: number;
+  level: number;
+  sample: Sample;
+}
+
+/** A moving fall seen but not confirmed yet. */
 interface MovingDrop {
   before: number;
+  /** the first reading that showed the fall: the time and place reported */
   sample: Sample;
-  lowest: number;
+  /** when the smoothed level first showed it */
+  seen: number;
 }
 
 interface Pending {
   before: number;
+  /** the level before the stop itself, for a stop that hands its fall back to the drive */
+  own: number;
   sample: Sample;
-  detected?: Sample;
+  /** readings of the stop so far */
+  count: number;
+  /** a moving fall handed over by the drive, not settled yet; `before` is then its level before */
+  fall?: MovingDrop;
+  /** the first reading showing a rise, or a fall, of the threshold */
+  up?: Sample;
+  down?: Sample;
   settle: number;
   ended: boolean;
 }
@@ -46,74 +88,140 @@ export class FuelAnalyzer {
   readonly events: FuelEvent[] = [];
   first: number | undefined;
   last: number | undefined;
-  private window: Array<{ level: number; sample: Sample }> = [];
+  /** the smoothing window, oldest first, and the same levels sorted for the median */
+  private readings: Reading[] = [];
+  private sorted: number[] = [];
   private pending: Pending | undefined;
-  /** smoothed levels of the current drive within DROP_WINDOW_MS */
-  private drive: Array<{ time: number; level: number }> = [];
+  /** smoothed levels while driving, decreasing (a sliding maximum over DROP_WINDOW_MS) */
+  private peaks: Array<{ time: number; level: number }> = [];
   private drop: MovingDrop | undefined;
+  /** the first reading's time: until the window is full its median is a handful of readings */
+  private start: number | undefined;
+  private seen = 0;
 
   constructor(private readonly threshold = DEFAULT_FUEL_THRESHOLD) {}
 
   private median(): number {
-    const sorted = this.window.map((w) => w.level).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)];
+    return this.sorted[Math.floor(this.sorted.length / 2)];
+  }
+
+  /** Index of the first sorted level not below `level`. */
+  private rank(level: number): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid] < level) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private add(s: Sample, level: number): void {
+    this.start ??= s.time;
+    this.seen++;
+    this.readings.push({ time: s.time, level, sample: s });
+    this.sorted.splice(this.rank(level), 0, level);
+    while (
+      this.readings.length > SMOOTH_MIN_READINGS &&
+      (this.readings.length > SMOOTH_MAX_READINGS || s.time - this.readings[0].time > SMOOTH_MS)
+    )
+      this.sorted.splice(this.rank(this.readings.shift()!.level), 1);
+  }
+
+  /** The first reading of the window at least the threshold away from `from` in the direction `sign`. */
+  private firstShowing(from: number, sign: 1 | -1): Sample | undefined {
+    return this.readings.find((r) => (r.level - from) * sign >= this.threshold)?.sample;
   }
 
   push(s: Sample, level: number | undefined): void {
     if (level === undefined) return;
     const stationary = s.motion !== 'moving';
-    const p = this.pending;
     // a new stationary period before the last one settled: judge the last one now
-    if (p?.ended && stationary) this.judge();
-    const before = this.window.length ? this.median() : level;
-    this.window.push({ level, sample: s });
-    if (this.window.length > WINDOW) this.window.shift();
+    if (this.pending?.ended && stationary) this.judge();
+    const before = this.readings.length ? this.median() : level;
+    this.add(s, level);
     const smooth = this.median();
     this.first ??= smooth;
     this.last = smooth;
 
-    this.watchDrive(s, smooth, stationary);
-    const open = this.pending;
     if (stationary) {
-      if (!open) this.pending = { before, sample: s, settle: SETTLE, ended: false };
-      else if (!open.detected && Math.abs(smooth - open.before) >= this.threshold)
-        // the change happened at the first reading of the window that already shows it
-        open.detected = this.window.find(
-          (w) =>
-            Math.sign(w.level - open.before) === Math.sign(smooth - open.before) &&
-            Math.abs(w.level - open.before) >= this.threshold,
-        )?.sample;
+      if (!this.pending) this.startStop(s, before);
+      this.watchStop(s, smooth);
       return;
     }
+    this.watchDrive(s, smooth);
+    const open = this.pending;
     if (open && !open.ended) open.ended = true;
     if (open?.ended && --open.settle <= 0) this.judge();
   }
 
-  /** The moving-drop rule (see the file comment). */
-  private watchDrive(s: Sample, smooth: number, stationary: boolean): void {
-    if (stationary) {
-      // a stop judges its own changes; a drop under way when it began is kept if the level stayed down
-      if (this.drop && smooth <= this.drop.before - this.threshold) this.confirmDrop(smooth);
-      this.drop = undefined;
-      this.drive = [];
-      return;
-    }
-    this.drive = this.drive.filter((d) => s.time - d.time <= DROP_WINDOW_MS);
-    this.drive.push({ time: s.time, level: smooth });
-    const d = this.drop;
-    if (!d) {
-      const peak = Math.max(...this.drive.map((x) => x.level));
-      if (peak - smooth >= this.threshold) this.drop = { before: peak, sample: s, lowest: smooth };
-      return;
-    }
-    d.lowest = Math.min(d.lowest, smooth);
-    if (smooth >= d.before - this.threshold / 2) this.drop = undefined;
-    else if (s.time - d.sample.time >= CONFIRM_MS) this.confirmDrop(smooth);
+  /** A stop begins; a moving fall not yet confirmed is handed to it (see the file comment). */
+  private startStop(s: Sample, before: number): void {
+    const fall = this.drop;
+    this.drop = undefined;
+    this.pending = {
+      before: fall?.before ?? before,
+      own: before,
+      sample: s,
+      count: 0,
+      fall,
+      settle: SETTLE,
+      ended: false,
+    };
   }
 
-  private confirmDrop(after: number): void {
-    const d = this.drop!;
+  /** Settles a handed-over fall, and dates the stop's change at the first reading showing it. */
+  private watchStop(s: Sample, smooth: number): void {
+    const p = this.pending!;
+    const half = this.threshold / 2;
+    p.count++;
+    const f = p.fall;
+    if (f) {
+      // the median is a level at rest only once most of the window is the stop's
+      if (p.count * 2 <= this.readings.length) return;
+      p.fall = undefined;
+      // not down by the threshold at rest: the stop compares its level after with the level before the fall
+      if (f.before - smooth >= this.threshold) {
+        this.movingDrop(f, s.time, smooth);
+        p.before = smooth;
+      }
+    }
+    if (p.up && smooth < p.before + half) p.up = undefined;
+    if (p.down && smooth > p.before - half) p.down = undefined;
+    if (!p.up && smooth - p.before >= this.threshold) p.up = this.firstShowing(p.before, 1);
+    if (!p.down && p.before - smooth >= this.threshold) p.down = this.firstShowing(p.before, -1);
+  }
+
+  /** The moving-drop rule (see the file comment). */
+  private watchDrive(s: Sample, smooth: number): void {
+    // a slosh in the first seconds of the data would otherwise be the peak to fall from
+    if (this.seen < SMOOTH_MIN_READINGS || s.time - this.start! < SMOOTH_MS) return;
+    const peaks = this.peaks;
+    while (peaks.length && peaks[peaks.length - 1].level <= smooth) peaks.pop();
+    peaks.push({ time: s.time, level: smooth });
+    while (s.time - peaks[0].time > DROP_WINDOW_MS) peaks.shift();
+    const d = this.drop;
+    if (!d) {
+      const peak = peaks[0].level;
+      if (peak - smooth >= this.threshold)
+        this.drop = { before: peak, sample: this.firstShowing(peak, -1) ?? s, seen: s.time };
+      return;
+    }
+    if (smooth >= d.before - this.threshold / 2) this.drop = undefined;
+    else if (s.time - d.seen >= CONFIRM_MS) {
+      this.drop = undefined;
+      if (d.before - smooth >= this.threshold) this.movingDrop(d, s.time, smooth);
+    }
+  }
+
+  /** The level now is the drive's new reference: a fall already reported is never counted again. */
+  private restartDrive(time: number, level: number): void {
+    this.peaks = [{ time, level }];
     this.drop = undefined;
+  }
+
+  private movingDrop(d: MovingDrop, time: number, after: number): void {
     this.events.push({
       kind: 'drop',
       time: d.sample.time,
@@ -122,27 +230,39 @@ export class FuelAnalyzer {
       after,
       moving: true,
     });
-    // the level now is the new reference: the same fall is never counted twice
-    this.drive = this.drive.length ? [this.drive[this.drive.length - 1]] : [];
+    this.restartDrive(time, after);
   }
 
-  private judge(): void {
+  /** The stop's change; `final` at the end of the period, when no drive will go on timing a fall. */
+  private judge(final = false): void {
     const p = this.pending!;
     this.pending = undefined;
+    if (p.fall && !final) {
+      this.drop = p.fall;
+      p.before = p.own;
+      p.fall = undefined;
+    }
     const after = this.median();
     const change = after - p.before;
     if (Math.abs(change) < this.threshold) return;
-    const at = p.detected ?? p.sample;
+    // a change the stop's own readings did not show yet (the smoothing lags a reading taken just before
+    // driving off) is dated at the first reading of the window that shows it, not at the stop's start
+    const at =
+      change > 0
+        ? (p.up ?? this.firstShowing(p.before, 1) ?? p.sample)
+        : (p.fall?.sample ?? p.down ?? this.firstShowing(p.before, -1) ?? p.sample);
     this.events.push({
       kind: change > 0 ? 'refill' : 'drop',
       time: at.time,
       sample: at,
       before: p.before,
       after,
+      ...(change < 0 && p.fall ? { moving: true } : {}),
     });
+    this.restartDrive(this.readings[this.readings.length - 1].time, after);
   }
 
   finish(): void {
-    if (this.pending) this.judge();
+    if (this.pending) this.judge(true);
   }
 }

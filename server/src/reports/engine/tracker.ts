@@ -1,8 +1,8 @@
 /**
  * Trips and stops from a time-ordered stream of samples (see REPORTS.md §3). Each step between two
- * samples belongs to the segment open at the earlier one and carries that sample's motion: distance
- * (odometer difference), driving, idle and ignition-off time. A pause shorter than the minimum stop stays
- * inside the trip; a longer one is a stop. A gap over `maxGapMs` while moving ends the trip.
+ * samples belongs to the segment open at the earlier one: its distance (odometer difference) and its
+ * driving, idle and ignition-off time as `stepMotion` counts them. A pause shorter than the minimum stop
+ * stays inside the trip; a longer one is a stop. A gap over `maxGapMs` while moving ends the trip.
  */
 import { haversineDistance } from '@frota/core';
 import type { Sample } from './sample';
@@ -81,19 +81,28 @@ export function stepDistance(a: Sample, b: Sample): number {
   return a.valid && b.valid ? haversineDistance(a, b) : 0;
 }
 
+export interface StepMotion {
+  motion: Sample['motion'];
+  /** the share of the step's time that counts (1 for ignition-off time) */
+  share: number;
+}
+
 /**
- * The engine time of one step a -> b, as a motion and the share of the step's time it takes. A step that
- * starts with the ignition off is ignition-off time. A step up to `maxGapMs` long has the motion of its
- * start. A longer one (a tracker reporting sparsely) is judged by both ends: when both carry the hour
- * meter, its difference is the engine time (a reset or a jump larger than the step falls back to the
- * states); otherwise ignition on at both ends is engine time all along (driving when moving at both ends,
- * idle otherwise), and ignition off at the end leaves the gap uncounted (when it went off is unknown).
+ * The engine time of one step a -> b: the one rule for trips and stops (Tracker) and for the day figures
+ * (DayBook), given as a motion and the share of the step's time it takes.
+ * - The ignition off at `a`: ignition-off time, whatever follows.
+ * - Up to `maxGapMs`: the motion of `a` throughout (positions this close together show every
+ *   change of state).
+ * - Longer (a tracker reporting sparsely, often every 30 minutes while idling), judged by both ends:
+ *   driving when moving at both ends, idle otherwise, for
+ *   - the hour-meter difference, when both ends carry `hours` and it fits the gap (0..gap): the meter
+ *     saw what the positions did not. A reset (negative) or more than the gap is not believed;
+ *   - else the whole gap when the ignition is still on at `b`, nothing when it is off there (when it
+ *     went off is unknown, so no engine time is invented).
+ * The meter is not used for short steps: meters tick in coarse units (0.1 h is common) and would zero
+ * most short steps, while the positions already show what happened.
  */
-export function stepMotion(
-  a: Sample,
-  b: Sample,
-  maxGapMs: number,
-): { motion: Sample['motion']; share: number } {
+export function stepMotion(a: Sample, b: Sample, maxGapMs: number): StepMotion {
   if (a.motion === 'off') return { motion: 'off', share: 1 };
   const full = b.time - a.time;
   if (full <= maxGapMs) return { motion: a.motion, share: 1 };
@@ -122,10 +131,18 @@ export function addStep(
   const distance = stepDistance(a, b);
   t.distance += dt === full ? distance : (distance * dt) / full;
   if (workOverlap) t.workDistance += (distance * workOverlap(begin, b.time)) / full;
-  const { motion, share } = stepMotion(a, b, maxGapMs);
-  if (motion === 'off') t.offMs += dt;
-  else if (motion === 'moving') t.drivingMs += dt * share;
-  else t.idleMs += dt * share;
+  addTime(t, stepMotion(a, b, maxGapMs), dt);
+}
+
+/** Adds `dt` milliseconds of a step counted by `stepMotion` to driving, idle or ignition-off time. */
+export function addTime(
+  t: Pick<Totals, 'drivingMs' | 'idleMs' | 'offMs'>,
+  counted: StepMotion,
+  dt: number,
+): void {
+  if (counted.motion === 'off') t.offMs += dt;
+  else if (counted.motion === 'moving') t.drivingMs += dt * counted.share;
+  else t.idleMs += dt * counted.share;
 }
 
 function see(t: Totals, s: Sample): void {
@@ -186,15 +203,8 @@ export class Tracker {
     }
     const gap = s.time - prev.time;
     const current = this.pause ?? this.trip;
-    if (this.trip && !this.pause && gap > this.maxGap) {
-      // moving, then silence: the trip ends at the last position heard
-      this.closeTrip(prev);
-      if (s.motion === 'moving') this.trip = this.open(s, s.time);
-      else {
-        this.pause = this.open(prev, prev.time);
-        this.pause.ignitionOff = s.motion === 'off';
-      }
-    } else if (current) addStep(current, prev, s, this.maxGap, this.clipFrom, this.workOverlap);
+    if (this.trip && !this.pause && gap > this.maxGap) this.splitAtGap(prev, s);
+    else if (current) addStep(current, prev, s, this.maxGap, this.clipFrom, this.workOverlap);
     this.clipFrom = -Infinity;
 
     if (s.motion === 'moving') {
@@ -215,6 +225,24 @@ export class Tracker {
       if (s.motion === 'off') this.pause.ignitionOff = true;
       see(this.pause, s);
     }
+  }
+
+  /**
+   * Moving, then silence: the trip ends at the last position heard (where the vehicle went is unknown).
+   * When it is found not moving, the stop begins at that last position, so the gap is the stop's and its
+   * time counts there by `stepMotion` (as the day figures count it). When it is found moving again, the
+   * gap lies between two trips and belongs to neither (nor does its distance); the day figures still
+   * count it as driving.
+   */
+  private splitAtGap(prev: Sample, s: Sample): void {
+    this.closeTrip(prev);
+    if (s.motion === 'moving') {
+      this.trip = this.open(s, s.time);
+      return;
+    }
+    this.pause = this.open(prev, prev.time);
+    this.pause.ignitionOff = s.motion === 'off';
+    addStep(this.pause, prev, s, this.maxGap, this.clipFrom, this.workOverlap);
   }
 
   /** Ends the period at `end` (the period's end, or now): open segments are closed. */

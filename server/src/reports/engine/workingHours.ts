@@ -1,6 +1,7 @@
 /**
  * The working week (document 1 §3, document 2 §2.2): weekdays, saturday and sunday, each on or off with a
- * start and an end time. A trip is work when it starts inside the working hours of its local weekday.
+ * start and an end time. A trip is work (the trips filter) when it starts inside the working hours of its
+ * local weekday; distances in and out of working hours (activity) are split by time (`workingOverlapMs`).
  */
 import { boolAttr, DEFAULT_WORKING_WEEK, WORK_TIME } from '@frota/core';
 import type { Zone } from './timezone';
@@ -94,15 +95,22 @@ export function workIntervals(
   ];
 }
 
+/** Milliseconds of [t0, t1) inside the given [start, end) intervals. */
+export function overlapMs(intervals: Array<[number, number]>, t0: number, t1: number): number {
+  let total = 0;
+  for (const [ws, we] of intervals) total += Math.max(0, Math.min(t1, we) - Math.max(t0, ws));
+  return total;
+}
+
 /**
- * Milliseconds of [t0, t1) inside working hours, day by day in the zone: the share of a step that counts
- * as work, the same rule for vehicles (per day) and drivers (per trip).
+ * Milliseconds of [t0, t1) inside working hours, day by day in the zone. A step's distance counts as work
+ * in proportion to this share of its time: one rule for the activity report by vehicle (DayBook, per
+ * day) and by driver (Tracker, per trip), so a trip across the end of working hours counts partly
+ * inside and partly outside whichever way it is reported.
  */
 export function workingOverlapMs(week: WorkingWeek, zone: Zone, t0: number, t1: number): number {
   let total = 0;
-  for (let day = zone.startOfDay(t0); day < t1; day = zone.nextDay(day)) {
-    for (const [ws, we] of workIntervals(week, zone, day, zone.nextDay(day)))
-      total += Math.max(0, Math.min(t1, we) - Math.max(t0, ws));
-  }
+  for (let day = zone.startOfDay(t0); day < t1; day = zone.nextDay(day))
+    total += overlapMs(workIntervals(week, zone, day, zone.nextDay(day)), t0, t1);
   return total;
 }
