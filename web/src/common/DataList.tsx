@@ -106,8 +106,8 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
     [theme, t],
   );
   const offered = useMemo(
-    () => listActions(user, { editPath, canEdit, canRemove, hasRemove: !!onRemove }),
-    [user, editPath, canEdit, canRemove, onRemove],
+    () => listActions(user, { editPath, canAdd, canEdit, canRemove, hasRemove: !!onRemove }),
+    [user, editPath, canAdd, canEdit, canRemove, onRemove],
   );
   const [query, setQuery] = useState('');
   const [removing, setRemoving] = useState<R | null>(null);
@@ -141,36 +141,39 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
       headerName: '',
       width: (showEdit ? 48 : 0) + (showRemove ? 48 : 0),
       disableExport: true,
-      getActions: ({ row }) => [
-        ...(rowActions(offered, active(row)).edit
-          ? [
-              <GridActionsCellItem
-                key="edit"
-                icon={<EditIcon />}
-                label={t('edit')}
-                onClick={() => void navigate(`${editPath}/${row.id}`)}
-                data-testid="list-edit"
-              />,
-            ]
-          : []),
-        ...(rowActions(offered, active(row)).remove
-          ? [
-              <GridActionsCellItem
-                key="remove"
-                icon={<DeleteIcon />}
-                label={t('remove')}
-                onClick={() => setRemoving(row)}
-                data-testid="list-remove"
-              />,
-            ]
-          : []),
-      ],
+      getActions: ({ row }) => {
+        const { edit, remove } = rowActions(offered, active(row));
+        return [
+          ...(edit
+            ? [
+                <GridActionsCellItem
+                  key="edit"
+                  icon={<EditIcon />}
+                  label={t('edit')}
+                  onClick={() => void navigate(`${editPath}/${row.id}`)}
+                  data-testid="list-edit"
+                />,
+              ]
+            : []),
+          ...(remove
+            ? [
+                <GridActionsCellItem
+                  key="remove"
+                  icon={<DeleteIcon />}
+                  label={t('remove')}
+                  onClick={() => setRemoving(row)}
+                  data-testid="list-remove"
+                />,
+              ]
+            : []),
+        ];
+      },
     };
     return props.actionsFirst ? [actions, ...shown] : [...shown, actions];
-  }, [columns, offered, navigate, t, groupBy, props.actionsFirst, props.rowActive]);
+  }, [columns, offered, navigate, t, groupBy, editPath, props.actionsFirst, props.rowActive]);
 
   const onAdd =
-    editPath && canAdd && listActions(user, { editPath, canEdit: true, hasRemove: false }).edit
+    editPath && offered.add
       ? (event: MouseEvent) => void navigate(event.ctrlKey ? `${editPath}_import` : editPath)
       : undefined;
 

@@ -9,6 +9,7 @@ import { sendJson } from '../api/client';
 import { queryKeys, useDrivers } from '../api/queries';
 import { useSession } from '../app/sessionContext';
 import { DataList } from '../common/DataList';
+import { mayWrite } from '../common/listActions';
 import { compareText } from '../common/listSearch';
 import { driverRows, type DriverRow } from './driversList';
 import { useGroupElements } from './settingsQueries';
@@ -59,7 +60,7 @@ export function DriversPage() {
       itemName={(row) => row.name}
       initialSort={[{ field: 'name', sort: 'asc' }]}
       toolbarExtra={
-        user?.readonly ? undefined : (
+        mayWrite(user) ? (
           <Button
             variant="outlined"
             startIcon={<UploadIcon />}
@@ -68,7 +69,7 @@ export function DriversPage() {
           >
             {t('settings.importDrivers')}
           </Button>
-        )
+        ) : undefined
       }
     />
   );

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../api/types';
-import { newUserDraft, profileFields, profileOf, USER_PROFILES, userBody, validateUser } from './userForm';
+import {
+  newUserDraft,
+  profileFields,
+  profileOf,
+  profileOffered,
+  USER_PROFILES,
+  userBody,
+  validateUser,
+} from './userForm';
 import { usersListRows } from './usersList';
 
 const u = (id: number, name: string, email = `${name}@x.ao`): User => ({ id, name, email, attributes: {} });
@@ -51,5 +59,31 @@ describe('user form', () => {
     expect(userBody({ ...operator, attributes: { permissions: ['settings.users'] } }, '').userLimit).toBe(
       100,
     );
+  });
+  it('shows manager, and offers no operator, while settings.users makes one (what is shown is saved)', () => {
+    const operator = { ...newUserDraft(), name: 'Rui', ...profileFields('operator') };
+    for (const permissions of [['settings.users'], ['settings'], ['map.online', 'settings.users']]) {
+      const granted = { ...operator, attributes: { permissions } };
+      expect(profileOf(granted)).toBe('manager');
+      expect(userBody(granted, '').userLimit).toBe(100);
+      expect(USER_PROFILES.filter((p) => profileOffered(granted, p))).toEqual([
+        'disabled',
+        'limited',
+        'manager',
+      ]);
+    }
+    const others = { ...operator, attributes: { permissions: ['settings.devices', 'map.online'] } };
+    expect(profileOf(others)).toBe('operator');
+    expect(USER_PROFILES.filter((p) => profileOffered(others, p))).toEqual(USER_PROFILES);
+    // disabled and limited win over the permission, and keep userLimit 100 for the users it manages
+    for (const profile of ['disabled', 'limited'] as const) {
+      const held = {
+        ...operator,
+        ...profileFields(profile),
+        attributes: { permissions: ['settings.users'] },
+      };
+      expect(profileOf(held)).toBe(profile);
+      expect(userBody(held, '')).toMatchObject({ ...profileFields(profile), userLimit: 100 });
+    }
   });
 });
