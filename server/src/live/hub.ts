@@ -4,9 +4,9 @@
  */
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database';
-import { blankPosition, isPrivatePosition } from '@frota/core';
+import { blankPosition } from '@frota/core';
 import { scopeFor, visibleIds, type Scope } from '../auth/policy';
-import { privateDeviceIds, seesPrivate } from '../auth/privacy';
+import { PrivacyFilter, privateDeviceIds, seesPrivate } from '../auth/privacy';
 import type { User } from '../services/rows';
 
 export interface LiveMessage {
@@ -31,7 +31,8 @@ type LivePosition = NonNullable<LiveMessage['positions']>[number];
 export class LiveHub {
   private connections = new Set<Connection>();
   /** vehicles marked private: their positions reach only users who see private positions */
-  private privateDevices: Set<number> | undefined;
+  /** the privacy rule for users who may not see private positions (vehicles marked private loaded) */
+  private privacy: PrivacyFilter | undefined;
 
   constructor(private db: Db) {}
 
@@ -47,11 +48,11 @@ export class LiveHub {
 
   /** Reads again which vehicles are private (after a vehicle is saved, here or on another node). */
   async reloadPrivacy(): Promise<void> {
-    this.privateDevices = await privateDeviceIds(this.db);
+    this.privacy = new PrivacyFilter(true, await privateDeviceIds(this.db));
   }
 
   async register(socket: WebSocket, scope: Scope): Promise<void> {
-    if (!this.privateDevices) await this.reloadPrivacy();
+    if (!this.privacy) await this.reloadPrivacy();
     const conn: Connection = {
       socket,
       user: scope.user,
@@ -117,10 +118,7 @@ export class LiveHub {
   }
 
   private isPrivate(p: LivePosition): boolean {
-    return (
-      !!this.privateDevices?.has(p.deviceId) ||
-      isPrivatePosition({ attributes: (p.attributes as Record<string, unknown> | undefined) ?? null })
-    );
+    return !!this.privacy?.hides(p.deviceId, p.attributes as Record<string, unknown> | undefined);
   }
 
   private flush(conn: Connection): void {
