@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -13,6 +14,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  { files: ['web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     // Tests read loosely typed JSON answers.
     files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**', 'e2e/**'],

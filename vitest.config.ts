@@ -13,7 +13,14 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/testSetup.ts'],
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -116,6 +116,8 @@ describeBrowser('online map: a dense fleet', () => {
     await Promise.all(Array.from({ length: 12 }, worker));
     browser = await launchBrowser();
     const context = await browser.newContext({
+      // The service worker is tested on its own; elsewhere it would answer requests the tests route.
+      serviceWorkers: 'block',
       baseURL: server.baseUrl,
       viewport: { width: 1280, height: 800 },
     });

@@ -40,7 +40,13 @@ function vehicles(tag: string): VehicleSpec[] {
       name: `Eco ${tag}`,
       group: 'a',
       // Its ignition came on two minutes before Alfa's, so the default sort puts Alfa first.
-      fix: { ...at(0.03, 0.03), speed: 20, ignition: true, time: Date.now() - TWO_MINUTES, extra: { power: 10.4 } },
+      fix: {
+        ...at(0.03, 0.03),
+        speed: 20,
+        ignition: true,
+        time: Date.now() - TWO_MINUTES,
+        extra: { power: 10.4 },
+      },
     },
     {
       key: 'foxtrot',

@@ -19,6 +19,8 @@ async function open(
   viewport = { width: 1280, height: 800 },
 ): Promise<TestPage> {
   const context = await browser.newContext({
+    // The service worker is tested on its own; elsewhere it would answer requests the tests route.
+    serviceWorkers: 'block',
     baseURL: (await import('./src/browser')).e2e.baseUrl,
     viewport,
   });

@@ -168,7 +168,9 @@ describeBrowser('report filter form', () => {
     const anyCanbus = await t.page.evaluate(() =>
       fetch('/report/api.php/devices?disabled=true')
         .then((r) => r.json() as Promise<Array<{ attributes?: Record<string, unknown> }>>)
-        .then((devices) => devices.some((d) => [1, '1', true, 'true'].includes(d.attributes?.has_canbus as never))),
+        .then((devices) =>
+          devices.some((d) => [1, '1', true, 'true'].includes(d.attributes?.has_canbus as never)),
+        ),
     );
     expect(events.includes('deviceFuelDrop')).toBe(anyCanbus);
     expect(events).toContain('alarmSos');

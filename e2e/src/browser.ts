@@ -38,8 +38,13 @@ export interface TestPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser): Promise<TestPage> {
+export async function openPage(
+  browser: Browser,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<TestPage> {
   const context = await browser.newContext({
+    // The service worker is tested on its own; elsewhere it would answer requests the tests route.
+    serviceWorkers: options.serviceWorkers ?? 'block',
     baseURL: e2e.baseUrl,
     acceptDownloads: true,
     viewport: { width: 1280, height: 800 },

@@ -14,6 +14,8 @@ export const PASSWORD = 'Senha-Boa-123';
  */
 export async function openPortuguesePage(browser: Browser, locale = 'pt-PT'): Promise<TestPage> {
   const context = await browser.newContext({
+    // The service worker is tested on its own; elsewhere it would answer requests the tests route.
+    serviceWorkers: 'block',
     baseURL: e2e.baseUrl,
     acceptDownloads: true,
     viewport: { width: 1280, height: 800 },

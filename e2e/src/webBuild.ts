@@ -22,6 +22,7 @@ export function ensureWebBuild(root: string): string {
     newest(join(web, 'public')),
     newest(join(web, 'index.html')),
     newest(join(web, 'vite.config.ts')),
+    newest(join(web, 'build')),
   );
   if (built > 0 && built >= sources) return out;
   console.log(`e2e: building ${out}`);
@@ -29,6 +30,8 @@ export function ensureWebBuild(root: string): string {
   const run = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir'], {
     cwd: web,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (run.status !== 0) throw new Error('e2e: the web build failed');
   return out;

@@ -1,11 +1,8 @@
 /** Builds the Fastify application: plugins, error handling, every route, the web app. */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -27,6 +24,9 @@ import { socketRoutes } from './api/socket';
 import { commandRoutes } from './api/commands';
 import { settingsRoutes } from './api/settings';
 import { reportRoutes } from './reports/routes';
+import { registerCompression } from './edge/compression';
+import { registerSecurityHeaders } from './edge/securityHeaders';
+import { registerWebApp } from './edge/webApp';
 
 const hideSecrets = (url: string) => url.replace(/([?&](token|session|password)=)[^&]*/gi, '$1***');
 
@@ -56,6 +56,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(websocket);
@@ -69,7 +71,18 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The docs page's inline start-up script is allowed by its hash, added to the policy on its pages.
+    // Swagger UI sets inline styles as it draws (as MUI does in the app), so styles may be inline there too.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/style-src ([^;]*)/, (directive, sources: string) =>
+          sources.includes("'unsafe-inline'") ? directive : `style-src ${sources} 'unsafe-inline'`,
+        ),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.setErrorHandler((err, req, reply) => {
@@ -106,13 +119,6 @@ export async function buildApp(
   settingsRoutes(app, services);
   reportRoutes(app, services);
 
-  const webDir = services.config.webDir;
-  const hasWeb = existsSync(join(webDir, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/report/api.php');
-    if (req.method === 'GET' && !isApi && hasWeb) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-  });
+  await registerWebApp(app, services.config.webDir);
   return app;
 }

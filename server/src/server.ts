@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp, loggerOptions } from './app';
 import { LoginThrottle } from './auth/throttle';
+import { MemoryCounterStore, RedisCounterStore } from './auth/throttleStore';
 import { createMailer } from './services/mailer';
 import { LiveHub } from './live/hub';
 import { ensureAdministrator } from './services/bootstrap';
@@ -35,7 +36,8 @@ export interface RunningServer {
 
 export async function startServer(
   config: Config,
-  opts: { db?: Db; listen?: boolean } = {},
+  /** throttle: the login throttle to use instead of one built from the config (the server closes it) */
+  opts: { db?: Db; listen?: boolean; throttle?: LoginThrottle } = {},
 ): Promise<RunningServer> {
   const log = pino({ level: config.logLevel });
   const db =
@@ -53,7 +55,15 @@ export async function startServer(
     config,
     db,
     mailer: createMailer(config.smtpUrl, config.smtpFrom, log),
-    throttle: new LoginThrottle(),
+    throttle:
+      opts.throttle ??
+      new LoginThrottle(
+        config.redisUrl
+          ? await RedisCounterStore.connect(config.redisUrl, {
+              onError: (err) => log.warn({ err }, 'login throttle: Redis unavailable, counting on this node'),
+            })
+          : new MemoryCounterStore(),
+      ),
     live: new LiveHub(db),
     changes: new ChangeBus(),
   };
@@ -147,6 +157,7 @@ export async function startServer(
       await bus?.close();
       services.live.closeAll();
       await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
+      await services.throttle.close();
       if (!opts.db) await db.close();
     })());
   return { app, services, url, ingest, notifier, teltonika, osmand, stop };

@@ -103,7 +103,7 @@ describe.each(dialects())('sessions and passwords on %s', (dialect) => {
     expect((await server.client().form('/api/session/resume', { session: 'invalid' })).status).toBe(404);
   });
 
-  it('throttles repeated failures per account with 429', async () => {
+  it('throttles repeated failures of an account from one address with 429', async () => {
     const admin = await server.admin();
     await admin.post('/api/users', { name: 'victim', email: 'victim@x.ao', password: 'right-pass' });
     const c = server.client();

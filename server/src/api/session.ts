@@ -40,8 +40,13 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
     },
     async (req, reply) => {
       const { email, password } = req.body as { email: string; password: string };
-      const keys = [`email:${email.toLowerCase()}`, `ip:${req.ip}`];
-      if (throttle.isBlocked(keys)) throw new HttpError(429, 'Too many failed logins, try again later');
+      // Refused per (account, address) pair and per address only: the owner still logs in from elsewhere.
+      if (await throttle.isRefused(email, req.ip))
+        throw new HttpError(429, 'Too many failed logins, try again later');
+      // The much-guessed account's wait comes before the user lookup and the password check, and whatever
+      // the outcome, so its length tells nothing about the account or the password.
+      const wait = await throttle.delayMs(email);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const row = await db.kysely
         .selectFrom('users')
         .select('id')
@@ -49,10 +54,10 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
         .executeTakeFirst();
       const user = row ? await loadUser(services, Number(row.id)) : undefined;
       if (!user || !(await verifyPassword(password, user.hashedPassword, user.salt))) {
-        throttle.fail(keys);
+        await throttle.fail(email, req.ip);
         throw unauthorized('Endereço de e-mail ou password inválidos (invalid credentials)');
       }
-      throttle.succeed(keys);
+      await throttle.succeed(email, req.ip);
       const { hashedPassword: _h, salt: _s, ...clean } = user;
       assertActive(clean);
       const old = req.cookies[SESSION_COOKIE];

@@ -9,6 +9,7 @@ export interface Services {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** failed-login counters (in Redis when configured, so shared by every node); closed on stop */
   throttle: LoginThrottle;
   live: LiveHub;
   /** listeners told when entities or links change (caches of the pipeline) */

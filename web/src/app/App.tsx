@@ -1,14 +1,35 @@
-import { useEffect, useMemo, useState } from 'react';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { BrowserRouter } from 'react-router';
-import { AppRouter } from './AppRouter';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { fullPath, replaceLocation, useBrowserLocation } from './browserLocation';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { toLanguage } from './i18n';
 import { rememberLanguage, storedLanguage } from './languageMemory';
-import { reportQueryError } from './sessionEvents';
+import { LoadingPage } from './LoadingPage';
+import { LoginPage } from './login/LoginPage';
+import { readResetLink } from './login/resetLink';
 import { SessionProvider } from './SessionProvider';
 import { useSession } from './sessionContext';
+import { loadShell } from './shellChunk';
 import { ThemeRoot } from './ThemeRoot';
+
+// Everything behind the login (router, data queries, shell, areas) loads once someone is logged in.
+const LoggedInApp = lazy(() => loadShell().then((m) => ({ default: m.LoggedInApp })));
+
+/**
+ * The login page (part of the first load) for anyone not logged in, and for a password-reset link even
+ * when logged in; the logged-in application otherwise.
+ */
+function Screens() {
+  const { user } = useSession();
+  const location = useBrowserLocation();
+  const resetLink = location.pathname === '/login' && readResetLink(location.search) !== null;
+
+  useEffect(() => {
+    if (!user && location.pathname !== '/login') replaceLocation('/login', { from: fullPath(location) });
+  }, [user, location]);
+
+  if (!user || resetLink) return <LoginPage />;
+  return <LoggedInApp />;
+}
 
 /** The user's language, or the last one used on this browser before anyone logs in. */
 function LanguageRoot() {
@@ -19,32 +40,19 @@ function LanguageRoot() {
   }, [user, language]);
   return (
     <ThemeRoot language={language}>
-      <SnackbarProvider
-        maxSnack={5}
-        autoHideDuration={3000}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <BrowserRouter>
-          <AppRouter />
-        </BrowserRouter>
-      </SnackbarProvider>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<LoadingPage fullHeight />}>
+          <Screens />
+        </Suspense>
+      </ChunkErrorBoundary>
     </ThemeRoot>
   );
 }
 
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({ onError: reportQueryError }),
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <LanguageRoot />
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider>
+      <LanguageRoot />
+    </SessionProvider>
   );
 }

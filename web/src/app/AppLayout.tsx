@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useDevices } from '../api/queries';
+import { useClientDetails, useDevices } from '../api/queries';
 import { logout } from '../api/session';
 import { BackgroundData } from './BackgroundData';
 import { toggleBetaMode, useBetaMode } from './betaMode';
@@ -32,6 +32,7 @@ export function AppLayout() {
   const beta = useBetaMode();
   const temporary = isTemporaryUser(user);
   const devices = useDevices().data;
+  const clientDetails = useClientDetails().data;
   const sections = useMemo(() => buildMenu(user, beta, devices), [user, beta, devices]);
   const menuEntries = sections.reduce((count, section) => count + section.items.length, 0);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -54,8 +55,9 @@ export function AppLayout() {
       // The session may already be gone; the client forgets it either way.
     }
     queryClient.clear();
-    setUser(null);
+    // The next login opens the map, not the screen being left.
     void navigate('/');
+    setUser(null);
   };
 
   return (
@@ -93,7 +95,7 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <BackgroundData />
-      <ContactDialog open={contactsOpen} onClose={() => setContactsOpen(false)} />
+      <ContactDialog open={contactsOpen} onClose={() => setContactsOpen(false)} details={clientDetails} />
       <CookieDialog open={cookieOpen} onClose={() => setCookieOpen(false)} />
     </Box>
   );

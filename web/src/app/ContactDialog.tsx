@@ -14,14 +14,24 @@ import EmailIcon from '@mui/icons-material/Email';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PlaceIcon from '@mui/icons-material/Place';
 import { useTranslation } from 'react-i18next';
-import { useClientDetails } from '../api/queries';
+import type { ClientDetails } from '../api/types';
 import { contactInfo } from './contactDetails';
 
-/** Sales contact from the client details: company, address, GPS, e-mails, phones with a chat link. */
-export function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Sales contact from the client details: company, address, GPS, e-mails, phones with a chat link. The caller
+ * gives the details (the login page reads them without the data cache, the shell through it).
+ */
+export function ContactDialog({
+  open,
+  onClose,
+  details,
+}: {
+  open: boolean;
+  onClose: () => void;
+  details: ClientDetails | undefined;
+}) {
   const { t } = useTranslation();
-  const details = useClientDetails();
-  const info = useMemo(() => contactInfo(details.data), [details.data]);
+  const info = useMemo(() => contactInfo(details), [details]);
 
   return (
     <Dialog open={open} onClose={onClose} data-testid="contact-dialog" maxWidth="xs" fullWidth>

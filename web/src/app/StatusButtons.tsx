@@ -7,7 +7,8 @@ import WarningIcon from '@mui/icons-material/Warning';
 import { useTranslation } from 'react-i18next';
 import { useClientDetails } from '../api/queries';
 import { MessageDialog } from '../common/MessageDialog';
-import { hardReload, useVersionCheck } from './versionCheck';
+import { useVersionCheck } from './useVersionCheck';
+import { hardReload } from './versionCheck';
 
 const blink = keyframes`
   0%, 100% { opacity: 1; }

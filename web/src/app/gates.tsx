@@ -1,22 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useDevices } from '../api/queries';
 import { useBetaMode } from './betaMode';
 import { canOpenRoute, firstMenuPath, isTemporaryUser } from './permissions';
 import type { AppRoute } from './routes';
 import { useSession } from './sessionContext';
-
-/** Sends anyone not logged in to /login, remembering where they were going. */
-export function RequireAuth() {
-  const { user } = useSession();
-  const location = useLocation();
-  if (!user) {
-    const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to="/login" replace state={{ from }} />;
-  }
-  return <Outlet />;
-}
 
 /** A blank page that redirects to the first enabled menu entry (unknown or forbidden addresses). */
 export function RedirectToFirst() {

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languageTable } from '../i18n/tables';
+import { loadLanguageTable, PORTUGUESE_SHELL } from '../i18n/tables';
+import { loadRtlCache } from './directionCache';
 
 export const LANGUAGES = ['pt', 'en', 'es', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -12,16 +13,39 @@ export const toLanguage = (value: unknown): Language =>
 export const isRtl = (language: Language): boolean => language === 'ar';
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    pt: { translation: languageTable('pt') },
-    en: { translation: languageTable('en') },
-    es: { translation: languageTable('es') },
-    fr: { translation: languageTable('fr') },
-    ar: { translation: languageTable('ar') },
-  },
+  resources: { pt: { translation: PORTUGUESE_SHELL } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
 });
+
+const loaded = new Map<Language, Promise<void>>();
+
+/**
+ * Loads a language's whole table (its own chunk) once. Only the login page's Portuguese texts are there
+ * from the start.
+ */
+export function ensureLanguage(language: Language): Promise<void> {
+  let done = loaded.get(language);
+  if (!done) {
+    done = loadLanguageTable(language).then((table) => {
+      i18n.addResourceBundle(language, 'translation', table, true, true);
+    });
+    done.catch(() => loaded.delete(language));
+    loaded.set(language, done);
+  }
+  return done;
+}
+
+/** Everything a language needs before it shows: its texts and, for Arabic, the right-to-left styles. */
+export async function prepareLanguage(language: Language): Promise<void> {
+  await Promise.all([ensureLanguage(language), isRtl(language) ? loadRtlCache() : undefined]);
+}
+
+/** Switches the interface language once its table has loaded (Portuguese meanwhile, as the fallback). */
+export async function switchLanguage(language: Language): Promise<void> {
+  await prepareLanguage(language).catch(() => undefined);
+  await i18n.changeLanguage(language);
+}
 
 export default i18n;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
 import type { User } from '../api/types';
 import { bootstrapSession, type SessionApi } from './sessionBootstrap';
 
@@ -22,8 +23,13 @@ describe('bootstrapSession', () => {
     expect(await bootstrapSession('http://h/', api({ fetchSession: async () => null }))).toEqual({
       user: null,
     });
-    const failing = api({ fetchSession: async () => Promise.reject(new Error('network')) });
+    const failing = api({ fetchSession: async () => Promise.reject(new ApiError(500, 'Error', '')) });
     expect(await bootstrapSession('http://h/', failing)).toEqual({ user: null });
+  });
+
+  it('reports the server out of reach when the request itself fails', async () => {
+    const unreachable = api({ fetchSession: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await bootstrapSession('http://h/', unreachable)).toEqual({ user: null, offline: true });
   });
 
   it('opens a session by token and removes the token from the address', async () => {

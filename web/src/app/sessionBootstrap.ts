@@ -1,3 +1,4 @@
+import { ApiError } from '../api/client';
 import type { User } from '../api/types';
 
 export interface SessionApi {
@@ -10,6 +11,8 @@ export interface BootstrapResult {
   user: User | null;
   /** Address to replace the current one with before the router starts, when it must change. */
   replaceUrl?: string;
+  /** The server could not be reached at all (no network): the offline page shows instead of the login. */
+  offline?: true;
 }
 
 const withoutParam = (url: URL, name: string): string => {
@@ -43,7 +46,7 @@ export async function bootstrapSession(href: string, api: SessionApi): Promise<B
   }
   try {
     return { user: await api.fetchSession() };
-  } catch {
-    return { user: null };
+  } catch (error) {
+    return error instanceof ApiError ? { user: null } : { user: null, offline: true };
   }
 }

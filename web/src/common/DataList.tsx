@@ -1,7 +1,5 @@
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import type {} from '@mui/x-data-grid/themeAugmentation';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
@@ -22,6 +20,7 @@ import { ErrorDialog } from './MessageDialog';
 import { exportCsv, exportExcel } from './listExport';
 import { GROUP_HEADING, groupRows, isGroupHeading, sortRows } from './groupRows';
 import { filterRows } from './listSearch';
+import { gridTexts } from './gridTexts';
 import { ListToolbar } from './ListToolbar';
 import { formatSaveError } from './saveError';
 import { listActions, rowActions } from './listActions';
@@ -91,19 +90,14 @@ function withGroupHeadings<R extends GridValidRowModel>(
 /** The generic list of document 1 §6: search, sorting, pages of 10/50/100, export, add/edit/remove. */
 export function DataList<R extends GridValidRowModel & { id: number }>(props: DataListProps<R>) {
   const { rows, columns, loading, title, exportName, editPath, canAdd, canEdit, canRemove, onRemove } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const apiRef = useGridApiRef();
   const { user } = useSession();
-  const theme = useTheme();
-  // A localeText prop replaces the theme's one (the grid's language), so the theme's texts are kept under ours.
+  const language = i18n.language;
   const localeText = useMemo(
-    () => ({
-      ...theme.components?.MuiDataGrid?.defaultProps?.localeText,
-      noRowsLabel: t('noData'),
-      noResultsOverlayLabel: t('noData'),
-    }),
-    [theme, t],
+    () => ({ ...gridTexts(language), noRowsLabel: t('noData'), noResultsOverlayLabel: t('noData') }),
+    [language, t],
   );
   const offered = useMemo(
     () => listActions(user, { editPath, canAdd, canEdit, canRemove, hasRemove: !!onRemove }),
@@ -115,7 +109,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
 
   const [sortModel, setSortModel] = useState<GridSortModel>(props.initialSort ?? []);
 
-  const { searchTexts, itemName, groupBy } = props;
+  const { searchTexts, itemName, groupBy, rowActive, actionsFirst } = props;
   const visibleRows = useMemo(() => {
     const found = filterRows(
       rows ?? [],
@@ -130,7 +124,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
 
   const allColumns = useMemo<GridColDef<R>[]>(() => {
     const { edit: showEdit, remove: showRemove } = offered;
-    const active = (row: R) => !isGroupHeading(row) && (props.rowActive?.(row) ?? true);
+    const active = (row: R) => !isGroupHeading(row) && (rowActive?.(row) ?? true);
     const shown = groupBy
       ? withGroupHeadings(columns, columns.length + (showEdit || showRemove ? 1 : 0))
       : columns;
@@ -169,8 +163,8 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
         ];
       },
     };
-    return props.actionsFirst ? [actions, ...shown] : [...shown, actions];
-  }, [columns, offered, navigate, t, groupBy, editPath, props.actionsFirst, props.rowActive]);
+    return actionsFirst ? [actions, ...shown] : [...shown, actions];
+  }, [columns, offered, navigate, t, groupBy, editPath, actionsFirst, rowActive]);
 
   const onAdd =
     editPath && offered.add

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, SECTIONS } from '../app/routes';
-import { areaTables, languageTable, type Table } from './tables';
+import { loadLanguageTable, type Table } from './tables';
 
 const flatten = (table: Table, prefix = ''): Record<string, string> =>
   Object.entries(table).reduce<Record<string, string>>((out, [key, value]) => {
@@ -10,13 +10,19 @@ const flatten = (table: Table, prefix = ''): Record<string, string> =>
     return typeof value === 'string' ? { ...out, [path]: value } : { ...out, ...flatten(value, path) };
   }, {});
 
-const source = flatten(languageTable('pt'));
+const source = flatten(await loadLanguageTable('pt'));
 const others = {
-  en: flatten(languageTable('en')),
-  es: flatten(languageTable('es')),
-  fr: flatten(languageTable('fr')),
-  ar: flatten(languageTable('ar')),
+  en: flatten(await loadLanguageTable('en')),
+  es: flatten(await loadLanguageTable('es')),
+  fr: flatten(await loadLanguageTable('fr')),
+  ar: flatten(await loadLanguageTable('ar')),
 };
+const AREA_FILES = import.meta.glob<{ default: Table }>('../*/i18n/*.json', { eager: true });
+const areaTables = () =>
+  Object.entries(AREA_FILES).map(([path, module]) => {
+    const [, area, , file] = path.split('/');
+    return { area, language: file.replace('.json', ''), table: module.default };
+  });
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 // jsdom gives modules an http URL, so the sources are found from the working directory (root or web/).

@@ -1,30 +1,33 @@
 /**
  * The interface language tables: the shell's tables (this folder) merged with each area's own
  * `web/src/{area}/i18n/{language}.json`, whose keys all sit under one top-level key named for the area
- * (so areas never collide and can be written independently).
+ * (so areas never collide and can be written independently). The Portuguese shell table (the login page's
+ * texts) is bundled; the areas' Portuguese texts load with the logged-in shell, and every other language is
+ * its own chunk, loaded when a user first needs it.
  */
-import ar from './ar.json';
-import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
 import pt from './pt.json';
 
 export type Table = { [key: string]: string | Table };
 
-const SHELL: Record<string, Table> = { pt, en, es, fr, ar };
+export type AreaModules = Record<string, { default: Table }>;
 
-const AREA_FILES = import.meta.glob<{ default: Table }>('../*/i18n/*.json', { eager: true });
-
-/** Area tables by language, keyed by the file's folder (for the completeness test). */
-export function areaTables(): Array<{ area: string; language: string; table: Table }> {
-  return Object.entries(AREA_FILES).map(([path, module]) => {
-    const [, area, , file] = path.split('/');
-    return { area, language: file.replace('.json', ''), table: module.default };
-  });
+export function mergeTables(shell: Table, areas: AreaModules): Table {
+  const merged: Table = { ...shell };
+  for (const module of Object.values(areas)) Object.assign(merged, module.default);
+  return merged;
 }
 
-export function languageTable(language: string): Table {
-  const merged: Table = { ...SHELL[language] };
-  for (const { language: l, table } of areaTables()) if (l === language) Object.assign(merged, table);
-  return merged;
+export const PORTUGUESE_SHELL: Table = pt;
+
+const LOADERS: Record<string, () => Promise<{ default: Table }>> = {
+  pt: () => import('./languages/pt'),
+  en: () => import('./languages/en'),
+  es: () => import('./languages/es'),
+  fr: () => import('./languages/fr'),
+  ar: () => import('./languages/ar'),
+};
+
+/** A language's whole table (Portuguese and unknown languages: the Portuguese one). */
+export async function loadLanguageTable(language: string): Promise<Table> {
+  return (await (LOADERS[language] ?? LOADERS.pt)()).default;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { formatArea, geometryToArea } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import type { Geofence } from '../api/types';
@@ -56,8 +56,11 @@ export function LiveMap(props: LiveMapProps) {
   const onSelectedPlacement = useCallback((at: Placement) => {
     popupHandle.current?.moveTo(at.longitude, at.latitude);
   }, []);
+  // Read on a click: the directions control keeps one callback, so a new selection does not rebuild it.
   const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  useLayoutEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
   const directionsTarget = useCallback((): [number, number] | null => {
     const position = selectedRef.current?.position;
     return position ? [position.longitude, position.latitude] : null;

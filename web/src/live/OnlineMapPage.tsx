@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
@@ -12,6 +12,7 @@ import { useCurrentUser } from '../app/sessionContext';
 import type { CameraRequest, CameraTarget } from '../map/CameraDirector';
 import { AccumulatorsDialog } from './AccumulatorsDialog';
 import { BlockDialog } from './BlockDialog';
+import { LastResult } from './lastResult';
 import { LiveMap } from './LiveMap';
 import { LivePanel, PANEL_WIDTH, type PanelTab } from './LivePanel';
 import { mapSettings } from './mapSettings';
@@ -61,12 +62,12 @@ export function OnlineMapPage() {
   const demo = isDemoSearch(query.search);
   const demoVehicles = useDemoFleet(demo);
   const vehicles = demo ? demoVehicles : fleet.vehicles;
-  const lastSorted = useRef<SortedList | undefined>(undefined);
+  const [lastSorted] = useState(() => new LastResult<SortedList | undefined>(undefined));
   const { rows, counts } = useMemo(() => {
-    const result = applyVehicleQuery(vehicles, query, lastSorted.current);
-    lastSorted.current = sortedList(result.rows, query.sort);
+    const result = applyVehicleQuery(vehicles, query, lastSorted.get());
+    lastSorted.set(sortedList(result.rows, query.sort));
     return result;
-  }, [vehicles, query]);
+  }, [vehicles, query, lastSorted]);
   const groupList = useMemo(
     () => groupOptions(groups.data ?? [], fleet.devices ?? []),
     [groups.data, fleet.devices],
@@ -137,16 +138,20 @@ export function OnlineMapPage() {
   );
 
   const followedPosition = followed?.position ?? null;
-  useEffect(() => {
-    if (!followedPosition) return;
-    move({
-      kind: 'point',
-      longitude: followedPosition.longitude,
-      latitude: followedPosition.latitude,
-      instant: true,
-      lowered: true,
-    });
-  }, [followedPosition, move]);
+  // The camera is asked to follow by the render that brings the new position (React renders again at once),
+  // not by an effect, which would render the whole screen a second time per flush.
+  const [followedAt, setFollowedAt] = useState(followedPosition);
+  if (followedPosition !== followedAt) {
+    setFollowedAt(followedPosition);
+    if (followedPosition)
+      move({
+        kind: 'point',
+        longitude: followedPosition.longitude,
+        latitude: followedPosition.latitude,
+        instant: true,
+        lowered: true,
+      });
+  }
 
   const onOption = (view: VehicleView, option: PopupOption) => {
     const state = { deviceId: view.id };

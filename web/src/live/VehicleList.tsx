@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Box, Typography } from '@mui/material';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { useTranslation } from 'react-i18next';
@@ -56,11 +56,13 @@ export function VehicleList({ rows, selectedId, onSelect, loading }: VehicleList
   const modesVersion = useDisplayModesVersion();
   const list = useListRef(null);
 
-  useEffect(() => {
-    if (selectedId === null) return;
-    const index = rows.findIndex((row) => row.id === selectedId);
+  // Reads the rows without depending on them: live updates must not scroll the list under the user.
+  const scrollTo = useEffectEvent((id: number) => {
+    const index = rows.findIndex((row) => row.id === id);
     if (index >= 0) list.current?.scrollToRow({ index, align: 'smart' });
-    // Only when the selection changes: live updates must not scroll the list under the user.
+  });
+  useEffect(() => {
+    if (selectedId !== null) scrollTo(selectedId);
   }, [selectedId]);
 
   if (rows.length === 0) {

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useDevices, useDrivers, usePositions } from '../api/queries';
 import type { Device, Driver } from '../api/types';
 import { flushRendering } from '../app/flushProbe';
 import { indexBy } from '../common/indexBy';
+import { LastResult } from './lastResult';
 import { settlePendingCommands, usePendingCommands } from './pendingCommands';
 import type { LivePosition, VehicleView } from './types';
 import { buildVehicleViews } from './vehicleView';
@@ -44,12 +45,12 @@ export function useFleet(): Fleet {
     [drivers.data],
   );
 
-  const built = useRef<ReadonlyMap<number, VehicleView>>(new Map());
+  const [built] = useState(() => new LastResult<ReadonlyMap<number, VehicleView>>(new Map()));
   const vehicles = useMemo(() => {
-    const views = buildVehicleViews(devices.data ?? [], byDevice, driversById, now, built.current);
-    built.current = indexBy(views, (view) => view.id);
+    const views = buildVehicleViews(devices.data ?? [], byDevice, driversById, now, built.get());
+    built.set(indexBy(views, (view) => view.id));
     return views;
-  }, [devices.data, byDevice, driversById, now]);
+  }, [devices.data, byDevice, driversById, now, built]);
 
   const pending = usePendingCommands();
   useEffect(() => {

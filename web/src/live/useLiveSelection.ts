@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { VehicleView } from './types';
 
 /**
@@ -10,12 +10,12 @@ export function useLiveSelection(rows: readonly VehicleView[]) {
   const [popupOpen, setPopupOpen] = useState(false);
   const selected = selectedId === null ? null : (rows.find((row) => row.id === selectedId) ?? null);
 
-  useEffect(() => {
-    if (selectedId !== null && selected === null) {
-      setSelectedId(null);
-      setPopupOpen(false);
-    }
-  }, [selectedId, selected]);
+  // Dropped while rendering (React renders again at once), not in an effect: no render is committed that
+  // still holds a selection nothing shows.
+  if (selectedId !== null && selected === null) {
+    setSelectedId(null);
+    setPopupOpen(false);
+  }
 
   const select = useCallback((id: number) => {
     setSelectedId(id);

@@ -2,22 +2,42 @@ import { useEffect, useState } from 'react';
 import { getJson } from '../api/client';
 import type { Position } from '../api/types';
 import { appendTrace, traceFromHistory, type TracePoint } from './trace';
-import type { VehicleView } from './types';
+import type { LivePosition, VehicleView } from './types';
 
 const HISTORY_WINDOW_MS = 3600_000;
+
+/** The trail and the vehicle it was last brought up to date with. */
+interface Trace {
+  id: number | null;
+  demo: boolean;
+  position: LivePosition | null;
+  points: TracePoint[];
+}
 
 /**
  * The trail of the selected vehicle: its recent history when the user may read it (silently skipped
  * otherwise), then every new position the live socket brings.
  */
 export function useVehicleTrace(view: VehicleView | null): TracePoint[] {
-  const [trace, setTrace] = useState<{ id: number | null; points: TracePoint[] }>({ id: null, points: [] });
+  const [trace, setTrace] = useState<Trace>({ id: null, demo: false, position: null, points: [] });
   const id = view?.id ?? null;
   const position = view?.position ?? null;
   const demo = !!view?.demo;
 
+  // Brought up to date while rendering (React renders again at once), not in an effect: no render is
+  // committed with a trail behind its vehicle.
+  if (trace.id !== id || trace.demo !== demo || trace.position !== position) {
+    const kept = trace.id === id && trace.demo === demo ? trace.points : [];
+    const moved = (trace.id !== id || trace.position !== position) && id !== null && position !== null;
+    setTrace({
+      id,
+      demo,
+      position,
+      points: moved ? appendTrace(kept, [position.longitude, position.latitude]) : kept,
+    });
+  }
+
   useEffect(() => {
-    setTrace({ id, points: [] });
     if (id === null || demo) return;
     let alive = true;
     const to = new Date();
@@ -29,7 +49,7 @@ export function useVehicleTrace(view: VehicleView | null): TracePoint[] {
         if (!alive) return;
         const points = traceFromHistory(history.map((p) => [p.longitude, p.latitude] as TracePoint));
         setTrace((current) =>
-          current.id === id ? { id, points: current.points.reduce(appendTrace, points) } : current,
+          current.id === id ? { ...current, points: current.points.reduce(appendTrace, points) } : current,
         );
       })
       .catch(() => undefined);
@@ -38,11 +58,5 @@ export function useVehicleTrace(view: VehicleView | null): TracePoint[] {
     };
   }, [id, demo]);
 
-  useEffect(() => {
-    if (id === null || !position) return;
-    const point: TracePoint = [position.longitude, position.latitude];
-    setTrace((current) => (current.id === id ? { id, points: appendTrace(current.points, point) } : current));
-  }, [id, position]);
-
-  return trace.id === id ? trace.points : [];
+  return trace.points;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import MapboxDraw from '@mapbox/mapbox-gl-draw';
 import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 import type { ControlPosition, IControl } from 'maplibre-gl';
@@ -25,8 +25,8 @@ export interface DrawControlProps {
 /** Drawing of point, line and polygon (document 1 §2), for users who may create zones. */
 export function DrawControl({ position, onCreate }: DrawControlProps) {
   const map = useMap();
-  const created = useRef(onCreate);
-  created.current = onCreate;
+  // The newest handler, without re-creating the control (and losing a sketch) when it changes.
+  const created = useEffectEvent(onCreate);
 
   useEffect(() => {
     const draw = new MapboxDraw({
@@ -48,7 +48,7 @@ export function DrawControl({ position, onCreate }: DrawControlProps) {
         geometry &&
         (geometry.type === 'Point' || geometry.type === 'LineString' || geometry.type === 'Polygon')
       )
-        created.current(geometry as AreaGeometry, () => {
+        created(geometry as AreaGeometry, () => {
           draw.deleteAll();
           sync();
         });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Popup } from 'maplibre-gl';
 import { useMap } from './mapContext';
@@ -21,8 +21,8 @@ export interface MapPopupProps {
 export function MapPopup({ longitude, latitude, onClose, handle, children }: MapPopupProps) {
   const map = useMap();
   const element = useMemo(() => document.createElement('div'), []);
-  const closed = useRef(onClose);
-  closed.current = onClose;
+  // The newest handler, without re-opening the popup when it changes.
+  const closed = useEffectEvent(onClose);
   const initial = useRef([longitude, latitude] as [number, number]);
 
   useEffect(() => {
@@ -36,7 +36,7 @@ export function MapPopup({ longitude, latitude, onClose, handle, children }: Map
       .setDOMContent(element)
       .setLngLat(initial.current)
       .addTo(map);
-    const onPopupClose = () => closed.current();
+    const onPopupClose = () => closed();
     instance.on('close', onPopupClose);
     handle?.({ moveTo: (lng, lat) => instance.setLngLat([lng, lat]) });
     return () => {

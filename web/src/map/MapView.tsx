@@ -103,6 +103,9 @@ export function MapView({ initialLayer, children }: MapViewProps) {
           position: 'absolute',
           inset: 0,
           background: SEA,
+          // MapLibre's stylesheet loads with the map's chunk, after these styles, and its
+          // `.maplibregl-map { position: relative }` would collapse the map to no height.
+          '&.maplibregl-map': { position: 'absolute' },
           '& .maplibregl-canvas': { outline: 'none' },
           // MapLibre's own CSS is not mirrored for right-to-left pages: the theme's style engine flips
           // these (the close button moves to the popup's left in Arabic) and keeps "200 m" reading in order.

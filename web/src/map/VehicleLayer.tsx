@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
 import { indexBy } from '../common/indexBy';
 import { setLayersVisible } from './layerVisibility';
@@ -49,8 +49,11 @@ const sameSpot = (a: MapVehicle, b: MapVehicle) =>
 export function VehicleLayer(props: VehicleLayerProps) {
   const { vehicles, labels, cluster, selectedId } = props;
   const map = useMap();
+  // For map events and the source's reads between renders; set on commit, before any effect reads it.
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
   const motion = useRef(new MotionState());
   const shown = useRef(new Map<number, MapVehicle>());
   const labelKey = useRef('');
@@ -60,9 +63,11 @@ export function VehicleLayer(props: VehicleLayerProps) {
   const pointsStale = useRef(true);
   /** Whether the view shows dots (clicks and the pointer then look for a dot under them). */
   const dense = useRef(false);
-  const [sync] = useState(
+  const syncRef = useRef<VehicleSourceSync | null>(null);
+  /** One sync for the layer's life, made on first use: it is stateful and reads the refs above. */
+  const sourceSync = useCallback(
     () =>
-      new VehicleSourceSync({
+      (syncRef.current ??= new VehicleSourceSync({
         source: () => map.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined,
         ids: () => [...shown.current.keys()],
         placeOf: (id) => motion.current.shownAt(id),
@@ -72,7 +77,8 @@ export function VehicleLayer(props: VehicleLayerProps) {
           const at = motion.current.shownAt(id);
           return vehicle && at ? vehicleFeature(vehicle, at, latest.current.labels) : undefined;
         },
-      }),
+      })),
+    [map],
   );
 
   /**
@@ -80,7 +86,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
    * when the settings ask for them; nothing at all when no vehicle is listed. The source of the icons
    * falls behind while dots show and catches up when icons return.
    */
-  const updateDensity = useRef(() => {
+  const updateDensity = useCallback(() => {
     if (!map.getLayer(VEHICLE_ICONS)) return;
     let inView = 0;
     if (!latest.current.cluster) {
@@ -101,15 +107,17 @@ export function VehicleLayer(props: VehicleLayerProps) {
       );
       pointsStale.current = false;
     }
+    const sync = sourceSync();
     sync.deferred = dense.current;
     if (dense.current) sync.keepCurrent(latest.current.selectedId);
     else sync.send();
     setLayersVisible(map, [VEHICLE_POINTS], dense.current);
     setLayersVisible(map, [VEHICLE_ICONS], any && !dense.current);
     setLayersVisible(map, [VEHICLE_LABELS], any && !dense.current && (vehicleNames || driverNames));
-  }).current;
+  }, [map, points, sourceSync]);
 
   useEffect(() => {
+    const sync = sourceSync();
     map.addSource(VEHICLE_SOURCE, vehicleSource(cluster));
     for (const layer of vehicleLayers(latest.current.selectedId)) map.addLayer(layer);
     map.addLayer(points, VEHICLE_ICONS);
@@ -125,7 +133,8 @@ export function VehicleLayer(props: VehicleLayerProps) {
     };
     const followView = () => sync.followView();
     const cursor = new PointerCursor(map.getCanvas().style);
-    const hoverDot = (event: MapMouseEvent) => cursor.dot(dense.current && points.dotAt(event.point) !== null);
+    const hoverDot = (event: MapMouseEvent) =>
+      cursor.dot(dense.current && points.dotAt(event.point) !== null);
     const pointer = () => cursor.icon(true);
     const plain = () => cursor.icon(false);
     map.on('click', VEHICLE_ICONS, clickIcon);
@@ -156,16 +165,18 @@ export function VehicleLayer(props: VehicleLayerProps) {
       dense.current = false;
       sync.mark([], true);
     };
-  }, [map, cluster, points, sync, updateDensity]);
+  }, [map, cluster, points, sourceSync, updateDensity]);
 
   useEffect(() => {
+    const sync = sourceSync();
     map.setFilter(VEHICLE_SELECTED, selectedFilter(selectedId) as FilterSpecification);
     setLayersVisible(map, [VEHICLE_SELECTED], selectedId !== null);
     sync.keepCurrent(selectedId);
-  }, [map, selectedId, sync]);
+  }, [map, selectedId, sourceSync]);
 
   useEffect(() => {
     if (!map.getSource(VEHICLE_SOURCE)) return;
+    const sync = sourceSync();
     const state = motion.current;
     const previous = shown.current;
     const next = indexBy(vehicles, (vehicle) => vehicle.id);
@@ -228,7 +239,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
       frame.current = state.animating ? requestAnimationFrame(tick) : null;
     };
     frame.current = requestAnimationFrame(tick);
-  }, [map, vehicles, labels, cluster, sync, points, updateDensity]);
+  }, [map, vehicles, labels, cluster, sourceSync, points, updateDensity]);
 
   return null;
 }

@@ -1,12 +1,16 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { Box, Divider } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useClientDetails } from '../api/queries';
 import { numberFormatter, percentFormatter } from './cellFormat';
-import { KmChart } from './KmChart';
-import { PieResult } from './PieResult';
 import { tableModel, type ReportResult } from './resultModel';
 import { ResultTable } from './ResultTable';
+
+// The chart library loads with the first result that draws a chart.
+const KmChart = lazy(() => import('./KmChart').then((m) => ({ default: m.KmChart })));
+const PieResult = lazy(() => import('./PieResult').then((m) => ({ default: m.PieResult })));
+
+const ChartSpace = ({ height }: { height: number }) => <Box data-testid="chart-loading" sx={{ height }} />;
 
 interface Props {
   results: ReportResult[];
@@ -27,14 +31,20 @@ export function ReportResults({ results, performance }: Props) {
     <Box data-testid="report-results">
       {models.map((model, i) => (
         <Fragment key={i}>
-          {model.chart && <KmChart chart={model.chart} number={formatters.number} />}
+          {model.chart && (
+            <Suspense fallback={<ChartSpace height={320} />}>
+              <KmChart chart={model.chart} number={formatters.number} />
+            </Suspense>
+          )}
           <ResultTable model={model} formatters={formatters} performance={performance} />
           {model.pie.length > 0 && (
-            <PieResult
-              title={`${model.title} · ${t('reports.shares')}`}
-              slices={model.pie}
-              percent={percent}
-            />
+            <Suspense fallback={<ChartSpace height={320} />}>
+              <PieResult
+                title={`${model.title} · ${t('reports.shares')}`}
+                slices={model.pie}
+                percent={percent}
+              />
+            </Suspense>
           )}
           {model.separator && <Divider sx={{ my: 2 }} />}
         </Fragment>

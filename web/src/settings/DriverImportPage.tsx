@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -51,8 +51,6 @@ export function DriverImportPage() {
   const [done, setDone] = useState(0);
   const [finished, setFinished] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
   const count = importableRows(rows).length;
 
   const ask = () => {
@@ -67,7 +65,7 @@ export function DriverImportPage() {
     setFinished(false);
     setDone(0);
     setLog([]);
-    const snapshot = rowsRef.current.map((r) => ({ ...r, status: 0, failed: false }));
+    const snapshot = rows.map((r) => ({ ...r, status: 0, failed: false }));
     setRows(snapshot);
     const ok = await runImport(snapshot, groupId || null, api, {
       row: (index, status, failed) => {

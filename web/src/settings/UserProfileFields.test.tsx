@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import '../app/i18n';
@@ -9,7 +9,9 @@ let saved: UserDraft;
 
 function Form({ initial }: { initial: Partial<UserDraft> }) {
   const [user, setUser] = useState<UserDraft>({ ...newUserDraft(), name: 'Rui', ...initial });
-  saved = user;
+  useEffect(() => {
+    saved = user;
+  }, [user]);
   return (
     <UserProfileFields
       user={user}

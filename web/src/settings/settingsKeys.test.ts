@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_SOUNDS } from '../api/sounds';
-import { languageTable, type Table } from '../i18n/tables';
+import { loadLanguageTable, type Table } from '../i18n/tables';
 import { MAP_TOGGLES } from './InterfacePage';
 import { ALERT_TYPES, NOTIFICATORS } from './notificationTypes';
 import { permissionGroups } from './permissionTree';
@@ -11,7 +11,7 @@ const lookup = (table: Table, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Table | undefined)?.[part], table);
 
 describe('settings texts built from names', () => {
-  it('has a text for every alert type, delivery method, map toggle, sound, week day and permission', () => {
+  it('has a text for every alert type, delivery method, map toggle, sound, week day and permission', async () => {
     const keys = [
       ...ALERT_TYPES.map((type) => `settings.alertType.${type}`),
       'settings.alertType.alarm',
@@ -29,12 +29,12 @@ describe('settings texts built from names', () => {
       ]),
     ];
     for (const language of ['pt', 'en', 'es', 'fr', 'ar']) {
-      const table = languageTable(language);
+      const table = await loadLanguageTable(language);
       for (const key of keys) expect(typeof lookup(table, key), `${language}:${key}`).toBe('string');
     }
   });
-  it('keeps the Portuguese texts of the specification verbatim', () => {
-    const pt = languageTable('pt');
+  it('keeps the Portuguese texts of the specification verbatim', async () => {
+    const pt = await loadLanguageTable('pt');
     expect(lookup(pt, 'settings.temporaryNameRequired')).toBe('Deve preencher o nome do acesso temporário');
     expect(lookup(pt, 'settings.temporaryVehicleRequired')).toBe('Deve seleccionar pelo menos 1 veículo');
     expect(lookup(pt, 'settings.invalidWorkTime')).toBe('Hora de trabalho inválida: {{value}}');

@@ -1,62 +1,55 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Box,
-  Button,
-  ButtonBase,
-  IconButton,
-  Link,
-  Paper,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { Box, Button, ButtonBase, IconButton, Link, Paper, Stack, Typography } from '@mui/material';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useClientDetails } from '../../api/queries';
 import { login } from '../../api/session';
-import { MessageDialog } from '../../common/MessageDialog';
-import { ContactDialog } from '../ContactDialog';
 import { loginErrorKey } from './loginErrors';
 import { readResetLink } from './resetLink';
+import { prepareLanguage, toLanguage } from '../i18n';
+import { replaceLocation, useBrowserLocation } from '../browserLocation';
 import { useSession } from '../sessionContext';
-import { useVersionCheck } from '../versionCheck';
+import { useLoginInfo } from './useLoginInfo';
+import { LoginField } from './LoginField';
 import { BACKGROUNDS, nextBackground, randomBackground } from './backgrounds';
 import { Logo } from './Logo';
-import { NewPasswordDialog } from './NewPasswordDialog';
-import { QrDialog } from './QrDialog';
-import { RecoverPasswordDialog } from './RecoverPasswordDialog';
+import type { LoginDialog } from './LoginDialogs';
+import { prefetchAfterLogin } from './prefetch';
 
-type LoginDialog = 'recover' | 'qr' | 'contacts' | null;
+// Dialogs (and the QR code library) load when one is first opened, keeping the login page light.
+const loadDialogs = () => import('./LoginDialogs');
+const LoginDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.LoginDialogs })));
 
 /** /login (document 1 §2, §4, §8). */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { user, setUser } = useSession();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const details = useClientDetails();
-  const { version } = useVersionCheck();
+  const { setUser } = useSession();
+  const location = useBrowserLocation();
+  const { title, details, version } = useLoginInfo();
   const [background, setBackground] = useState(randomBackground);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<LoginDialog>(null);
+  // Once loaded the dialogs stay mounted, so they close with their transition.
+  const [dialogsShown, setDialogsShown] = useState(false);
   const resetLink = useMemo(() => readResetLink(location.search), [location.search]);
-  const from = (location.state as { from?: string } | null)?.from;
+  const from = location.state?.from;
 
-  if (user && !resetLink) return <Navigate to={from ?? '/'} replace />;
+  if (!dialogsShown && (error !== null || dialog !== null || resetLink)) setDialogsShown(true);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    void loadDialogs().catch(() => undefined);
     try {
       const loggedIn = await login(email.trim(), password);
+      // The first screen shows in the user's language at once, not after a flash of Portuguese.
+      await prepareLanguage(toLanguage(loggedIn.attributes?.language)).catch(() => undefined);
+      // Silently: the login page must not see the new address while still logged out.
+      replaceLocation(from && from !== '/login' ? from : '/', null, { notify: false });
       setUser(loggedIn);
-      void navigate(from && from !== '/login' ? from : '/', { replace: true });
     } catch (e) {
       setPassword('');
       setError(t(loginErrorKey(e)));
@@ -81,36 +74,38 @@ export function LoginPage() {
       <Paper elevation={8} sx={{ width: '100%', maxWidth: 380, p: 4, bgcolor: 'rgba(255,255,255,0.94)' }}>
         <Stack component="form" spacing={2} onSubmit={(e) => void submit(e)} noValidate>
           <Stack spacing={1} sx={{ alignItems: 'center' }}>
-            <Tooltip title={t('changeBackground')}>
-              <ButtonBase
-                onClick={() => setBackground(nextBackground)}
-                data-testid="login-logo"
-                sx={{ borderRadius: '50%' }}
-                aria-label={t('changeBackground')}
-              >
-                <Logo size={72} />
-              </ButtonBase>
-            </Tooltip>
+            <ButtonBase
+              onClick={() => setBackground(nextBackground)}
+              data-testid="login-logo"
+              sx={{ borderRadius: '50%' }}
+              aria-label={t('changeBackground')}
+              title={t('changeBackground')}
+            >
+              <Logo size={72} />
+            </ButtonBase>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              {details.data?.title || 'Frota'}
+              {title || 'Frota'}
             </Typography>
           </Stack>
-          <TextField
+          <LoginField
+            id="login-email"
             label={t('email')}
             type="email"
             autoComplete="username"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
             autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
           />
-          <TextField
+          <LoginField
+            id="login-password"
             label={t('password')}
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+            onChange={(value) => {
+              setPassword(value);
+              prefetchAfterLogin(from);
+            }}
           />
           <Button
             type="submit"
@@ -131,24 +126,22 @@ export function LoginPage() {
               {t('recoverPassword')}
             </Link>
             <Box>
-              <Tooltip title={t('mobileAccess')}>
-                <IconButton
-                  onClick={() => setDialog('qr')}
-                  data-testid="login-qr"
-                  aria-label={t('mobileAccess')}
-                >
-                  <QrCodeIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('contacts')}>
-                <IconButton
-                  onClick={() => setDialog('contacts')}
-                  data-testid="login-contacts"
-                  aria-label={t('contacts')}
-                >
-                  <ContactPhoneIcon />
-                </IconButton>
-              </Tooltip>
+              <IconButton
+                onClick={() => setDialog('qr')}
+                data-testid="login-qr"
+                aria-label={t('mobileAccess')}
+                title={t('mobileAccess')}
+              >
+                <QrCodeIcon />
+              </IconButton>
+              <IconButton
+                onClick={() => setDialog('contacts')}
+                data-testid="login-contacts"
+                aria-label={t('contacts')}
+                title={t('contacts')}
+              >
+                <ContactPhoneIcon />
+              </IconButton>
             </Box>
           </Stack>
           <Typography
@@ -163,30 +156,19 @@ export function LoginPage() {
           </Typography>
         </Stack>
       </Paper>
-      <MessageDialog
-        open={error !== null}
-        title={t('loginErrorTitle')}
-        message={error ?? ''}
-        onClose={() => setError(null)}
-        error
-      />
-      <RecoverPasswordDialog
-        open={dialog === 'recover'}
-        onClose={() => setDialog(null)}
-        initialEmail={email}
-      />
-      <QrDialog
-        open={dialog === 'qr'}
-        onClose={() => setDialog(null)}
-        address={`${window.location.origin}/`}
-      />
-      <ContactDialog open={dialog === 'contacts'} onClose={() => setDialog(null)} />
-      {resetLink && (
-        <NewPasswordDialog
-          token={resetLink.token}
-          user={resetLink.user}
-          onClose={() => void navigate('/login', { replace: true })}
-        />
+      {dialogsShown && (
+        <Suspense fallback={null}>
+          <LoginDialogs
+            error={error}
+            onErrorClose={() => setError(null)}
+            dialog={dialog}
+            onDialogClose={() => setDialog(null)}
+            email={email}
+            details={details}
+            resetLink={resetLink}
+            onResetDone={() => replaceLocation('/login')}
+          />
+        </Suspense>
       )}
     </Box>
   );

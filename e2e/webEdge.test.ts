@@ -1,0 +1,126 @@
+/**
+ * The web app at the HTTP edge (issue 15): every screen and the API docs open under the security policy
+ * with no violation, and the service worker shows the offline page when the server cannot be reached.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ROUTES } from '../web/src/app/routes';
+import {
+  describeBrowser,
+  e2e,
+  launchBrowser,
+  loginThroughPage,
+  openPage,
+  screenshot,
+  type TestPage,
+} from './src/browser';
+
+/** Every screen's address: an optional `/:id?` opens the list or the new form. */
+const SCREEN_PATHS = ROUTES.map((route) => route.path.replace(/\/:[a-z]+\?$/, ''));
+
+/** Records the page's security policy violations (and refused console loads) as they happen. */
+async function watchViolations(t: TestPage): Promise<() => Promise<string[]>> {
+  await t.context.addInitScript(() => {
+    const found: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = found;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      found.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const consoleReports: string[] = [];
+  t.page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) consoleReports.push(message.text());
+  });
+  return async () => [
+    ...(await t.page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
+    ...consoleReports,
+  ];
+}
+
+/** Navigates inside the application (no reload) and waits for the screen's code to have loaded. */
+async function openScreen(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="page-loading"]').length === 0);
+  expect(await page.getByTestId('page-load-failed').count(), path).toBe(0);
+}
+
+describeBrowser('web app edge', () => {
+  let browser: Browser;
+  let t: TestPage;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await t?.context.close();
+    expect(t.errors).toEqual([]);
+  });
+
+  it('opens every screen and the API docs with the security policy on and no violation', async () => {
+    t = await openPage(browser);
+    const violations = await watchViolations(t);
+    const response = await t.page.goto('/login');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await loginThroughPage(t.page, e2e.adminEmail, e2e.adminPassword);
+    await t.page.getByTestId('map-canvas').waitFor();
+    await t.page.waitForFunction(() =>
+      document.querySelector('[data-testid="map-canvas"]')?.getAttribute('data-map-ready') === 'true',
+    );
+
+    expect(SCREEN_PATHS.length).toBeGreaterThan(40);
+    const visited = new Set<string>();
+    for (const path of SCREEN_PATHS) {
+      await openScreen(t.page, path);
+      visited.add(new URL(t.page.url()).pathname);
+    }
+    // The administrator may open nearly all of them (a few device-gated reports send it back to the map).
+    expect(visited.size).toBeGreaterThan(SCREEN_PATHS.length - 10);
+    await openScreen(t.page, '/');
+    await t.page.waitForTimeout(500);
+    expect(await violations()).toEqual([]);
+
+    await t.page.goto('/api/docs');
+    await t.page.locator('.swagger-ui .info .title').waitFor();
+    await t.page.locator('.opblock').first().waitFor();
+    await screenshot(t.page, 'api-docs');
+    expect(await violations()).toEqual([]);
+  }, 300_000);
+
+  it('shows the offline page from the service worker when the server cannot be reached, and recovers', async () => {
+    t = await openPage(browser, { serviceWorkers: 'allow' });
+    await t.page.goto('/login');
+    await t.page.getByTestId('login-email').waitFor();
+    // The worker takes the page over once it has installed (clientsClaim) and cached the application.
+    await t.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    const cached = await t.page.evaluate(async () => {
+      const names = await caches.keys();
+      const lists = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
+      return lists.flat().map((request) => new URL(request.url).pathname);
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((path) => /^\/assets\/maplibre-gl-.+\.js$/.test(path))).toBe(true);
+
+    await t.context.setOffline(true);
+    await t.page.reload();
+    const offline = t.page.getByTestId('offline-page');
+    await offline.waitFor();
+    expect(await offline.textContent()).toContain('Sem ligação ao servidor');
+    await screenshot(t.page, 'offline-page');
+
+    // Trying again with no network keeps the offline page; the browser coming back online opens the login.
+    await t.page.getByTestId('offline-retry').click();
+    await t.page.waitForTimeout(500);
+    expect(await t.page.getByTestId('offline-page').count()).toBe(1);
+    await t.context.setOffline(false);
+    await t.page.getByTestId('login-email').waitFor();
+    expect(await t.page.getByTestId('offline-page').count()).toBe(0);
+  });
+});

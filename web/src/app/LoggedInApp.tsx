@@ -1,0 +1,69 @@
+import { Suspense, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { AppLayout } from './AppLayout';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary';
+import { RedirectToFirst, RouteGate } from './gates';
+import { LoadingPage } from './LoadingPage';
+import { screenFor } from './pages';
+import { PlaceholderPage } from './PlaceholderPage';
+import { createQueryClient } from './queryClient';
+import { ROUTES, type AppRoute } from './routes';
+
+type Screen = ReturnType<typeof screenFor>;
+
+function Page({ route, Screen }: { route: AppRoute; Screen: Screen }) {
+  const { pathname } = useLocation();
+  // The key gives each address its own form state (/settings/user/1 -> /settings/user/2).
+  return Screen ? (
+    <ChunkErrorBoundary key={pathname}>
+      <Suspense fallback={<LoadingPage />}>
+        <Screen key={pathname} route={route} />
+      </Suspense>
+    </ChunkErrorBoundary>
+  ) : (
+    <PlaceholderPage route={route} />
+  );
+}
+
+// Each route's screen, made once: a lazy component must not be made anew on each render.
+const SCREENS: Array<[AppRoute, Screen]> = ROUTES.map((route) => [route, screenFor(route.path)]);
+
+/**
+ * Everything behind the login, in its own chunk: the router, the session's data cache, the shell (menus,
+ * top bar, live updates, snackbars) and every route, each area's screens loading on first use.
+ */
+export function LoggedInApp() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <SnackbarProvider
+          maxSnack={5}
+          autoHideDuration={3000}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        >
+          <Routes>
+            <Route path="/login" element={<Navigate to="/" replace />} />
+            <Route element={<AppLayout />}>
+              {SCREENS.map(([route, Screen]) => (
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={
+                    <RouteGate route={route}>
+                      <Page route={route} Screen={Screen} />
+                    </RouteGate>
+                  }
+                />
+              ))}
+              <Route path="*" element={<RedirectToFirst />} />
+            </Route>
+          </Routes>
+        </SnackbarProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}
+export { prefetchArea } from './pages';
