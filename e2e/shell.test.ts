@@ -8,6 +8,7 @@ import {
   loginThroughPage,
   openPage,
   openSideMenu,
+  pathOf,
   screenshot,
   type TestPage,
 } from './src/browser';
@@ -138,12 +139,8 @@ describeBrowser('application shell', () => {
     expect(await dialog.locator('textarea').first().inputValue()).toMatch(/^frota_session=.+/);
   });
 
-  it('makes beta entries reachable with Ctrl+Alt+B', async () => {
+  it('shows the dashboard entry without beta mode and toggles beta mode with Ctrl+Alt+B', async () => {
     await login();
-    await t.page.goto('/dashboard');
-    await t.page.waitForURL((url) => url.pathname === '/');
-    await t.page.keyboard.press('Control+Alt+KeyB');
-    await t.page.getByText('Modo beta activado').waitFor();
     await openSideMenu(t.page);
     const paths = await t.page
       .getByTestId('menu-item')
@@ -151,6 +148,19 @@ describeBrowser('application shell', () => {
     expect(paths).toEqual(['/', '/dashboard']);
     await t.page.getByTestId('menu-item').nth(1).click();
     await t.page.waitForURL((url) => url.pathname === '/dashboard');
+    await t.page.getByTestId('dashboard-vehicles').waitFor();
+    const betaStored = () => t.page.evaluate(() => localStorage.getItem('frota.beta'));
+    expect(await betaStored()).toBeNull();
+    await t.page.keyboard.press('Control+Alt+KeyB');
+    await t.page.getByText('Modo beta activado').waitFor();
+    expect(await betaStored()).toBe('1');
+    await t.page.keyboard.press('Control+Alt+KeyB');
+    await t.page.getByText('Modo beta desactivado').waitFor();
+    expect(await betaStored()).toBe('0');
+    // the dashboard stays open outside beta mode
+    await t.page.reload();
+    await t.page.getByTestId('dashboard-vehicles').waitFor();
+    expect(pathOf(t.page)).toBe('/dashboard');
   });
 
   it('refuses a save by a read-only user with the readOnlyUser message', async () => {

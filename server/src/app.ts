@@ -24,6 +24,9 @@ import { socketRoutes } from './api/socket';
 import { commandRoutes } from './api/commands';
 import { settingsRoutes } from './api/settings';
 import { reportRoutes } from './reports/routes';
+import { replayRoutes } from './modules/replay/routes';
+import { alertsRoutes } from './modules/alerts/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
 import { registerWebApp } from './edge/webApp';
@@ -118,6 +121,9 @@ export async function buildApp(
   commandRoutes(app, services);
   settingsRoutes(app, services);
   reportRoutes(app, services);
+  replayRoutes(app, services);
+  alertsRoutes(app, services);
+  dashboardRoutes(app, services);
 
   await registerWebApp(app, services.config.webDir);
   return app;

@@ -32,6 +32,8 @@ const schema = z.object({
   FROTA_PUBLIC_URL: optionalUrl,
   FROTA_SQLITE_SYNCHRONOUS: z.enum(['OFF', 'NORMAL', 'FULL', 'EXTRA']).default('NORMAL'),
   FROTA_WEB_DIR: optionalUrl,
+  FROTA_MAPILLARY_TOKEN: optionalUrl,
+  FROTA_MAPILLARY_URL: z.string().trim().url().default('https://graph.mapillary.com'),
 });
 
 export interface Config {
@@ -54,6 +56,10 @@ export interface Config {
   publicUrl?: string;
   webDir: string;
   version: string;
+  /** Mapillary client token for street photos in the replay; without it none are looked up */
+  mapillaryToken?: string;
+  /** Mapillary Graph API base URL */
+  mapillaryUrl: string;
 }
 
 export const VERSION = '0.1.0';
@@ -102,5 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.FROTA_PUBLIC_URL,
     webDir: resolve(e.FROTA_WEB_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     version: VERSION,
+    mapillaryToken: e.FROTA_MAPILLARY_TOKEN,
+    mapillaryUrl: e.FROTA_MAPILLARY_URL.replace(/\/+$/, ''),
   };
 }

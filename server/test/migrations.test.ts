@@ -32,6 +32,8 @@ const TABLES = [
   'report_scheduler',
   'compact_cache',
   'position_tallies',
+  'event_statuses',
+  'device_statistics',
 ];
 
 describe.each(dialects())('migrations on %s', (dialect) => {
@@ -45,6 +47,8 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '004_commands',
         '005_compactCache',
         '006_positionTallies',
+        '007_eventStatuses',
+        '008_deviceStatistics',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -111,6 +115,8 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '004_commands',
         '005_compactCache',
         '006_positionTallies',
+        '007_eventStatuses',
+        '008_deviceStatistics',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

@@ -7,6 +7,8 @@ import { migration003 } from './migrations/003_positionColumns';
 import { migration004 } from './migrations/004_commands';
 import { migration005 } from './migrations/005_compactCache';
 import { migration006 } from './migrations/006_positionTallies';
+import { migration007 } from './migrations/007_eventStatuses';
+import { migration008 } from './migrations/008_deviceStatistics';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -18,6 +20,8 @@ function provider(db: Db): MigrationProvider {
         '004_commands': migration004(db.dialect),
         '005_compactCache': migration005(),
         '006_positionTallies': migration006(db.dialect),
+        '007_eventStatuses': migration007(db.dialect),
+        '008_deviceStatistics': migration008(db.dialect),
       };
     },
   };

@@ -5,6 +5,7 @@
  */
 import type { Generated, GeneratedAlways } from 'kysely';
 import type { ReportSchedulerTable } from './reportTables';
+import type { DeviceStatisticsTable, EventStatusesTable } from './alertTables';
 
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
@@ -110,6 +111,13 @@ export interface EventsTable {
   positionId: number | null;
   geofenceId: number | null;
   attributes: Json;
+  /** migration 007: the last status (0..3) and the event_statuses row that set it */
+  lastStatus: Generated<number>;
+  lastStatusRow: Generated<number | null>;
+  /** migration 007: the position's driver card, set by the database on insert */
+  driverUniqueId: Generated<string | null>;
+  /** migration 007: generated, `alarm` + the alarm name for alarms, else the type */
+  alertType: GeneratedAlways<string>;
 }
 
 export interface SessionsTable {
@@ -211,6 +219,8 @@ export interface Database {
   deviceNotification: DeviceNotificationTable;
   deviceDriver: DeviceDriverTable;
   reportScheduler: ReportSchedulerTable;
+  eventStatuses: EventStatusesTable;
+  deviceStatistics: DeviceStatisticsTable;
 }
 
 export type LinkTable =

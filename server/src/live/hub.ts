@@ -13,6 +13,8 @@ export interface LiveMessage {
   devices?: Array<{ id: number } & Record<string, unknown>>;
   positions?: Array<{ deviceId: number } & Record<string, unknown>>;
   events?: Array<{ deviceId: number } & Record<string, unknown>>;
+  /** status changes of events (the alert central), for the users who see the event's device */
+  eventStatuses?: Array<{ deviceId: number } & Record<string, unknown>>;
 }
 
 interface Connection {
@@ -57,7 +59,7 @@ export class LiveHub {
       socket,
       user: scope.user,
       deviceIds: await this.visibleDevices(scope),
-      pending: { devices: [], positions: [], events: [] },
+      pending: { devices: [], positions: [], events: [], eventStatuses: [] },
       lastFlush: 0,
     };
     this.connections.add(conn);
@@ -104,10 +106,12 @@ export class LiveHub {
       let positions = (message.positions ?? []).filter((p) => sees(p.deviceId));
       if (!seesPrivate(conn.user)) positions = positions.map(hidden);
       const events = (message.events ?? []).filter((e) => sees(e.deviceId));
+      const eventStatuses = (message.eventStatuses ?? []).filter((e) => sees(e.deviceId));
       conn.pending.devices.push(...devices);
       conn.pending.positions.push(...positions);
       conn.pending.events.push(...events);
-      const added = devices.length + positions.length + events.length > 0;
+      conn.pending.eventStatuses.push(...eventStatuses);
+      const added = devices.length + positions.length + events.length + eventStatuses.length > 0;
       // At most one message per FLUSH_MS per socket, but no wait when the last one is older than that.
       if (added && !conn.timer)
         conn.timer = setTimeout(
@@ -128,7 +132,8 @@ export class LiveHub {
     if (conn.pending.devices.length) out.devices = conn.pending.devices;
     if (conn.pending.positions.length) out.positions = conn.pending.positions;
     if (conn.pending.events.length) out.events = conn.pending.events;
-    conn.pending = { devices: [], positions: [], events: [] };
+    if (conn.pending.eventStatuses.length) out.eventStatuses = conn.pending.eventStatuses;
+    conn.pending = { devices: [], positions: [], events: [], eventStatuses: [] };
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(out));
   }
 

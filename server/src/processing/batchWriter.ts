@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { fromBool, toJson } from '../db/mapping';
 import type { EventDraft, ProcessedPosition, StoredEvent } from './types';
+import { sqliteStatisticsWriter, statisticsDeltas, writeStatistics } from './stages/deviceStatistics';
 
 export interface WriteRequest {
   positions: ProcessedPosition[];
@@ -148,6 +149,7 @@ export class BatchWriter {
     const updateDevice = sqlite.prepare(
       "UPDATE devices SET position_id = ?, last_update = ?, status = 'online' WHERE id = ?",
     );
+    const addStatistics = sqliteStatisticsWriter(sqlite);
     return sqlite.transaction((batch: Pending[]) => {
       const results = batch.map(({ request }) => {
         const positionIds = request.positions.map((p) =>
@@ -202,6 +204,7 @@ export class BatchWriter {
         results.map((r) => r.positionIds),
       );
       for (const d of devices) updateDevice.run(d.positionId, d.lastUpdate, d.id);
+      addStatistics(statisticsDeltas(batch.map((p) => p.request)), Date.now());
       return results;
     });
   }
@@ -307,6 +310,8 @@ export class BatchWriter {
           .execute();
       }
     }
+
+    await writeStatistics(trx, statisticsDeltas(batch.map((p) => p.request)), Date.now());
 
     let next = 0;
     return batch.map(({ request }, i) => ({

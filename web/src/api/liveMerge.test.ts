@@ -34,6 +34,20 @@ describe('drainMessages', () => {
     expect(batch.events.map((e) => e.id)).toEqual([1, 2]);
     expect(batch.devices).toHaveLength(1);
   });
+
+  it('keeps every event status of the alert central in order', () => {
+    const status = (eventId: number, value: number) => ({
+      eventId,
+      deviceId: 1,
+      status: value,
+      user: 'Ana',
+      details: null,
+      date: '2026-01-01T00:00:00Z',
+    });
+    const batch = drainMessages([{ eventStatuses: [status(7, 1)] }, {}, { eventStatuses: [status(7, 2)] }]);
+    expect(batch.eventStatuses.map((s) => s.status)).toEqual([1, 2]);
+    expect(drainMessages([{ events: [event(1, {})] }]).eventStatuses).toEqual([]);
+  });
 });
 
 describe('mergeBy', () => {

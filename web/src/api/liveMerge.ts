@@ -1,11 +1,12 @@
 import { indexBy } from '../common/indexBy';
-import type { AppEvent, Device, LiveMessage, Position } from './types';
+import type { AppEvent, Device, EventStatusUpdate, LiveMessage, Position } from './types';
 
 /** What one flush of the live queue applies: the latest of each item, in arrival order. */
 export interface LiveBatch {
   devices: Device[];
   positions: Position[];
   events: AppEvent[];
+  eventStatuses: EventStatusUpdate[];
 }
 
 /** Folds the queued socket messages into one batch: the last device and position per id win. */
@@ -13,12 +14,14 @@ export function drainMessages(messages: LiveMessage[]): LiveBatch {
   const devices = new Map<number, Device>();
   const positions = new Map<number, Position>();
   const events: AppEvent[] = [];
+  const eventStatuses: EventStatusUpdate[] = [];
   for (const message of messages) {
     for (const device of message.devices ?? []) devices.set(device.id, device);
     for (const position of message.positions ?? []) positions.set(position.deviceId, position);
     events.push(...(message.events ?? []));
+    eventStatuses.push(...(message.eventStatuses ?? []));
   }
-  return { devices: [...devices.values()], positions: [...positions.values()], events };
+  return { devices: [...devices.values()], positions: [...positions.values()], events, eventStatuses };
 }
 
 /** Replaces items by key and appends new ones; the original list is not changed. */

@@ -26,6 +26,8 @@ export const queryKeys = {
   positions: ['positions'],
   events: ['events'],
   users: ['users'],
+  /** the alert central's pages: refetched when the socket brings events or event statuses */
+  alertEvents: ['alertEvents'],
 } as const;
 
 const lastDay = (): string => {

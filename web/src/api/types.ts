@@ -125,4 +125,15 @@ export interface LiveMessage {
   devices?: Device[];
   positions?: Position[];
   events?: AppEvent[];
+  eventStatuses?: EventStatusUpdate[];
+}
+
+/** A new follow-up status of an event (alert central), as the socket broadcasts it. */
+export interface EventStatusUpdate {
+  eventId: number;
+  deviceId: number;
+  status: number;
+  user: string | null;
+  details: string | null;
+  date: string;
 }

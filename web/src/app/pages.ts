@@ -15,6 +15,12 @@ interface PageArea {
 
 const AREAS: PageArea[] = [
   { owns: (path) => path === '/', load: () => import('../live/pages').then((m) => m.LIVE_PAGES) },
+  { owns: (path) => path === '/replay', load: () => import('../replay/pages').then((m) => m.REPLAY_PAGES) },
+  {
+    owns: (path) => path === '/dashboard',
+    load: () => import('../dashboard/pages').then((m) => m.DASHBOARD_PAGES),
+  },
+  { owns: (path) => path === '/events', load: () => import('../alerts/pages').then((m) => m.ALERT_PAGES) },
   {
     owns: (path) => path.startsWith('/report/'),
     load: () => import('../reports/pages').then((m) => m.REPORT_PAGES),

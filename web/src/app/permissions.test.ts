@@ -87,9 +87,17 @@ describe('canOpenRoute', () => {
   });
 
   it('opens beta routes only in beta mode', () => {
+    const betaRoute = { ...route('/dashboard'), beta: true };
+    expect(canOpenRoute(user({}, ['map.dashboard']), betaRoute)).toBe(false);
+    expect(canOpenRoute(user({}, ['map.dashboard']), betaRoute, { beta: true })).toBe(true);
+  });
+
+  it('opens the dashboard with map.dashboard, outside beta mode (issue 16)', () => {
     const dashboard = route('/dashboard');
-    expect(canOpenRoute(user({}, ['map.dashboard']), dashboard)).toBe(false);
-    expect(canOpenRoute(user({}, ['map.dashboard']), dashboard, { beta: true })).toBe(true);
+    expect(canOpenRoute(user({}, ['map.dashboard']), dashboard)).toBe(true);
+    expect(canOpenRoute(user({}, ['map']), dashboard)).toBe(true);
+    expect(canOpenRoute(user({}, ['map.online', 'map.history']), dashboard)).toBe(false);
+    expect(menuPaths(user({}, ['map.online', 'map.dashboard']))).toEqual(['/', '/dashboard']);
   });
 
   it('gates the block report by reports.alerts', () => {
@@ -171,11 +179,12 @@ describe('buildMenu', () => {
   it('gives administrators every menu entry, the beta ones only in beta mode', () => {
     const admin = user({ administrator: true });
     const all = ROUTES.filter((r) => r.menu).map((r) => r.path);
+    const betaPaths = ROUTES.filter((r) => r.menu && r.beta).map((r) => r.path);
     const fleet = [{ id: 1, name: 'V', uniqueId: '1', phone: '2130', attributes: {} } as Device];
     const paths = (beta = false) => buildMenu(admin, beta, fleet).flatMap((s) => s.items.map((i) => i.path));
     expect(paths(true).sort()).toEqual([...all].sort());
-    expect(paths()).not.toContain('/dashboard');
-    expect(paths()).toHaveLength(all.length - 1);
+    expect(paths().sort()).toEqual(all.filter((path) => !betaPaths.includes(path)).sort());
+    expect(paths()).toContain('/dashboard');
     // without a vehicle that offers them, eco driving and rag are not offered even to administrators
     expect(menuPaths(admin, true)).toHaveLength(all.length - 2);
   });

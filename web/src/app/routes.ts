@@ -111,7 +111,7 @@ const SETTINGS: [string, string, string][] = [
 export const ROUTES: AppRoute[] = [
   r('/', 'map.online', 'map', 'route.map', { menu: true }),
   r('/replay', 'map.history', 'map', 'route.replay', { menu: true }),
-  r('/dashboard', 'map.dashboard', 'map', 'route.dashboard', { menu: true, beta: true }),
+  r('/dashboard', 'map.dashboard', 'map', 'route.dashboard', { menu: true }),
   r('/settings/interface/:id?', null, 'map', 'route.interface'),
 
   r('/tacho_drivers', 'tacho.drivers', 'tacho', 'route.tacho_drivers', { menu: true }),

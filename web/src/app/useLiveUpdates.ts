@@ -54,6 +54,10 @@ export function useLiveUpdates(user: User | null): void {
         }
         playSound(sound);
       }
+      // The alert central's open page (if any) shows new events and statuses; filters and page are kept.
+      if (batch.events.length || batch.eventStatuses.length) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.alertEvents });
+      }
       flushFolded(started, batch.positions.length);
     };
     const timer = setInterval(flush, LIVE_FLUSH_MS);

@@ -1,13 +1,11 @@
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Box } from '@mui/material';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import {
   DataGrid,
-  GridActionsCellItem,
   useGridApiRef,
   type GridColDef,
-  type GridRenderCellParams,
+  type GridRowProps,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -17,19 +15,30 @@ import { ApiError } from '../api/client';
 import { useSession } from '../app/sessionContext';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorDialog } from './MessageDialog';
-import { exportCsv, exportExcel } from './listExport';
-import { GROUP_HEADING, groupRows, isGroupHeading, sortRows } from './groupRows';
+import { downloadCsv, downloadExcel, exportCsv, exportExcel, rowsTable } from './listExport';
+import { groupRows, isGroupHeading, sortRows } from './groupRows';
 import { filterRows } from './listSearch';
 import { gridTexts } from './gridTexts';
-import { ListToolbar } from './ListToolbar';
+import { ListToolbar, type SelectionAction } from './ListToolbar';
 import { formatSaveError } from './saveError';
-import { listActions, rowActions } from './listActions';
+import { listActions } from './listActions';
+import { actionsColumn, withGroupHeadings } from './listColumns';
+import { ListRow, type ListRowAttributes } from './ListRow';
+import { ListTotals, type ListTotal } from './ListTotals';
+import { cellToneClass, rowToneClass, toneStyles, type ListTone } from './listTones';
+import { useListSearch } from './useListSearch';
+import type { ServerList } from './useServerList';
 
+/** Document 2 §9: lists page 50 rows, with 10, 50 or 100 offered; event tables page 100. */
 export const PAGE_SIZES = [10, 50, 100];
 export const DEFAULT_PAGE_SIZE = 50;
+export const EVENT_PAGE_SIZE = 100;
+
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 export interface DataListProps<R extends GridValidRowModel & { id: number }> {
-  rows: R[] | undefined;
+  /** The rows of a list the browser holds whole; a server-paged list passes `server` instead. */
+  rows?: R[] | undefined;
   columns: GridColDef<R>[];
   loading?: boolean;
   title?: string;
@@ -46,6 +55,8 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   /** Texts the search box looks in; defaults to the columns' fields. */
   searchTexts?: (row: R) => unknown[];
   search?: boolean;
+  /** Keeps the search text between visits (this browser tab) under this key. */
+  searchKey?: string;
   initialSort?: GridSortModel;
   /** Shows the rows under a heading row per group name (in name order), sorted within each group. */
   groupBy?: (row: R) => string;
@@ -55,62 +66,65 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   actionsFirst?: boolean;
   /** Rows that have a row menu (inactive vehicles have none); every row when omitted. */
   rowActive?: (row: R) => boolean;
+  /** Page sizes offered (10, 50, 100 when omitted) and the first one (50 when omitted). */
+  pageSizes?: number[];
+  pageSize?: number;
+  /** Shows the count of matching rows in the toolbar (`{idPrefix}-count`). */
+  showCount?: boolean;
+  /** A refresh button (`{idPrefix}-refresh`); server lists refetch their page when it is omitted. */
+  onRefresh?: () => void;
+  /** The colour of a row, from the screen's rule. */
+  rowTone?: (row: R) => ListTone | null | undefined;
+  /** The colour of one cell, from the screen's rule. */
+  cellTone?: (row: R, field: string) => ListTone | null | undefined;
+  /** Tick boxes on the rows and a toolbar button acting on the ticked ones. */
+  selectionAction?: SelectionAction & { onAction: (rows: R[]) => void };
+  /** Footer totals: fixed figures, or computed from the rows that match the search. */
+  totals?: readonly ListTotal[] | ((rows: R[]) => ListTotal[]);
+  /** Server-side paging, sorting and search (see useServerList) for lists of millions of rows. */
+  server?: ServerList<R>;
+  /** Prefix of the toolbar's test ids (`list` when omitted). */
+  idPrefix?: string;
+  /** Test attributes of each row. */
+  rowAttributes?: ListRowAttributes;
+  /** Text of an empty list (the shared "no data" text when omitted). */
+  emptyText?: string;
 }
 
-/** The first column spans the whole heading row of a group and shows the group's name and count. */
-function withGroupHeadings<R extends GridValidRowModel>(
-  columns: GridColDef<R>[],
-  span: number,
-): GridColDef<R>[] {
-  return columns.map((column, index) =>
-    index > 0
-      ? column
-      : {
-          ...column,
-          colSpan: (value, row, col, apiRef) =>
-            isGroupHeading(row)
-              ? span
-              : typeof column.colSpan === 'function'
-                ? column.colSpan(value, row, col, apiRef)
-                : column.colSpan,
-          renderCell: (params: GridRenderCellParams<R>) =>
-            isGroupHeading(params.row) ? (
-              <span data-testid="list-group-heading">
-                {`${params.row[GROUP_HEADING]} (${params.row.count})`}
-              </span>
-            ) : column.renderCell ? (
-              column.renderCell(params)
-            ) : (
-              params.formattedValue
-            ),
-        },
-  );
-}
-
-/** The generic list of document 1 §6: search, sorting, pages of 10/50/100, export, add/edit/remove. */
+/**
+ * The generic list of document 1 §6: search, sorting, pages of 10/50/100, export, add/edit/remove; and,
+ * where a screen asks for them, a count, refresh, row and cell colours, row selection with an action,
+ * footer totals, a search kept between visits and server-side paging.
+ */
 export function DataList<R extends GridValidRowModel & { id: number }>(props: DataListProps<R>) {
-  const { rows, columns, loading, title, exportName, editPath, canAdd, canEdit, canRemove, onRemove } = props;
+  const { rows, columns, title, exportName, editPath, canAdd, canEdit, canRemove, onRemove, server } = props;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const apiRef = useGridApiRef();
   const { user } = useSession();
   const language = i18n.language;
+  const empty = props.emptyText ?? t('noData');
   const localeText = useMemo(
-    () => ({ ...gridTexts(language), noRowsLabel: t('noData'), noResultsOverlayLabel: t('noData') }),
-    [language, t],
+    () => ({ ...gridTexts(language), noRowsLabel: empty, noResultsOverlayLabel: empty }),
+    [language, empty],
   );
   const offered = useMemo(
     () => listActions(user, { editPath, canAdd, canEdit, canRemove, hasRemove: !!onRemove }),
     [user, editPath, canAdd, canEdit, canRemove, onRemove],
   );
-  const [query, setQuery] = useState('');
+  const [localQuery, setLocalQuery] = useListSearch(props.searchKey);
+  const query = server ? server.search : localQuery;
+  const setQuery = server ? server.setSearch : setLocalQuery;
   const [removing, setRemoving] = useState<R | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const [sortModel, setSortModel] = useState<GridSortModel>(props.initialSort ?? []);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const [localSort, setLocalSort] = useState<GridSortModel>(props.initialSort ?? []);
+  const sortModel = server ? server.sortModel : localSort;
+  const pageSizes = props.pageSizes ?? PAGE_SIZES;
 
   const { searchTexts, itemName, groupBy, rowActive, actionsFirst } = props;
   const visibleRows = useMemo(() => {
+    if (server) return server.rows;
     const found = filterRows(
       rows ?? [],
       query,
@@ -120,51 +134,31 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
     return groupBy
       ? (groupRows(found, groupBy, columns, sortModel) as R[])
       : sortRows(found, columns, sortModel);
-  }, [rows, query, searchTexts, columns, groupBy, sortModel]);
+  }, [server, rows, query, searchTexts, columns, groupBy, sortModel]);
 
   const allColumns = useMemo<GridColDef<R>[]>(() => {
-    const { edit: showEdit, remove: showRemove } = offered;
-    const active = (row: R) => !isGroupHeading(row) && (rowActive?.(row) ?? true);
-    const shown = groupBy
-      ? withGroupHeadings(columns, columns.length + (showEdit || showRemove ? 1 : 0))
-      : columns;
-    if (!showEdit && !showRemove) return shown;
-    const actions: GridColDef<R> = {
-      field: 'actions',
-      type: 'actions',
-      headerName: '',
-      width: (showEdit ? 48 : 0) + (showRemove ? 48 : 0),
-      disableExport: true,
-      getActions: ({ row }) => {
-        const { edit, remove } = rowActions(offered, active(row));
-        return [
-          ...(edit
-            ? [
-                <GridActionsCellItem
-                  key="edit"
-                  icon={<EditIcon />}
-                  label={t('edit')}
-                  onClick={() => void navigate(`${editPath}/${row.id}`)}
-                  data-testid="list-edit"
-                />,
-              ]
-            : []),
-          ...(remove
-            ? [
-                <GridActionsCellItem
-                  key="remove"
-                  icon={<DeleteIcon />}
-                  label={t('remove')}
-                  onClick={() => setRemoving(row)}
-                  data-testid="list-remove"
-                />,
-              ]
-            : []),
-        ];
-      },
-    };
+    const actions = actionsColumn<R>({
+      offered,
+      active: (row) => !isGroupHeading(row) && (rowActive?.(row) ?? true),
+      onEdit: (row) => void navigate(`${editPath}/${row.id}`),
+      onRemove: setRemoving,
+      labels: { edit: t('edit'), remove: t('remove') },
+    });
+    const shown = groupBy ? withGroupHeadings(columns, columns.length + (actions ? 1 : 0)) : columns;
+    if (!actions) return shown;
     return actionsFirst ? [actions, ...shown] : [...shown, actions];
   }, [columns, offered, navigate, t, groupBy, editPath, actionsFirst, rowActive]);
+
+  const dataRows = useMemo(() => visibleRows.filter((row) => !isGroupHeading(row)), [visibleRows]);
+  const selectedRows = useMemo(
+    () =>
+      dataRows.filter((row) =>
+        selection.type === 'include' ? selection.ids.has(row.id) : !selection.ids.has(row.id),
+      ),
+    [dataRows, selection],
+  );
+  const { totals, selectionAction, rowTone, cellTone } = props;
+  const totalsShown = typeof totals === 'function' ? totals(dataRows) : (totals ?? []);
 
   const onAdd =
     editPath && offered.add
@@ -182,35 +176,86 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
     }
   };
 
+  // A server list's other pages are not in the grid: the export fetches every matching row.
+  const exportAs = (kind: 'csv' | 'excel') => {
+    if (!server) return kind === 'csv' ? exportCsv(apiRef, exportName) : void exportExcel(apiRef, exportName);
+    void server
+      .fetchAll()
+      .then((all) => {
+        const table = rowsTable(apiRef, all);
+        return kind === 'csv' ? downloadCsv(table, exportName) : downloadExcel(table, exportName);
+      })
+      .catch((e: unknown) =>
+        setError(e instanceof ApiError ? formatSaveError(e.status, e.statusText, e.body) : String(e)),
+      );
+  };
+
+  const refresh = props.onRefresh ?? server?.refetch;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 400 }}>
       <ListToolbar
         title={title}
         search={query}
         onSearch={props.search === false ? undefined : setQuery}
-        onExportCsv={() => exportCsv(apiRef, exportName)}
-        onExportExcel={() => void exportExcel(apiRef, exportName)}
+        onExportCsv={() => exportAs('csv')}
+        onExportExcel={() => exportAs('excel')}
         onAdd={onAdd}
         extra={props.toolbarExtra}
+        idPrefix={props.idPrefix}
+        count={props.showCount ? (server ? server.rowCount : dataRows.length) : undefined}
+        onRefresh={refresh}
+        selectionAction={
+          selectionAction && {
+            ...selectionAction,
+            selected: selectedRows.length,
+            onClick: () => selectionAction.onAction(selectedRows),
+          }
+        }
       />
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <DataGrid
           apiRef={apiRef}
           rows={visibleRows}
           columns={allColumns}
-          loading={loading}
-          pageSizeOptions={PAGE_SIZES}
-          initialState={{ pagination: { paginationModel: { pageSize: DEFAULT_PAGE_SIZE } } }}
+          loading={server ? server.loading : props.loading}
+          pageSizeOptions={pageSizes}
+          initialState={{
+            pagination: { paginationModel: { pageSize: props.pageSize ?? DEFAULT_PAGE_SIZE } },
+          }}
+          {...(server
+            ? {
+                paginationMode: 'server' as const,
+                rowCount: server.rowCount,
+                paginationModel: server.paginationModel,
+                onPaginationModelChange: server.setPaginationModel,
+                onSortModelChange: server.setSortModel,
+              }
+            : { onSortModelChange: setLocalSort })}
           sortModel={sortModel}
-          onSortModelChange={setSortModel}
           sortingMode="server"
-          getRowClassName={({ row }) => (isGroupHeading(row) ? 'list-group-heading' : '')}
-          sx={{ '& .list-group-heading': { bgcolor: 'action.hover', fontWeight: 600 } }}
+          checkboxSelection={!!selectionAction}
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          getRowClassName={({ row }) =>
+            isGroupHeading(row) ? 'list-group-heading' : rowToneClass(rowTone?.(row))
+          }
+          getCellClassName={
+            cellTone
+              ? ({ row, field }) => (isGroupHeading(row) ? '' : cellToneClass(cellTone(row, field)))
+              : undefined
+          }
+          slots={props.rowAttributes ? { row: ListRow } : undefined}
+          slotProps={props.rowAttributes ? { row: props.rowAttributes as Partial<GridRowProps> } : undefined}
+          sx={(theme) => ({
+            '& .list-group-heading': { bgcolor: 'action.hover', fontWeight: 600 },
+            ...toneStyles(theme),
+          })}
           localeText={localeText}
           disableRowSelectionOnClick
           density="compact"
         />
       </Box>
+      <ListTotals totals={totalsShown} />
       <ConfirmDialog
         open={removing !== null}
         title={t('remove')}

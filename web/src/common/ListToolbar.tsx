@@ -1,9 +1,28 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { Button, InputAdornment, Menu, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  IconButton,
+  InputAdornment,
+  Menu,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+
+/** A button acting on the rows the user ticked. */
+export interface SelectionAction {
+  label: string;
+  icon?: ReactNode;
+  /** test id of the button (`list-selection-action` when omitted) */
+  testId?: string;
+}
 
 export interface ListToolbarProps {
   title?: string;
@@ -14,9 +33,15 @@ export interface ListToolbarProps {
   onAdd?: (event: MouseEvent) => void;
   /** Controls of the screen shown before the export button (grouping switch, import button). */
   extra?: ReactNode;
+  /** Prefix of the toolbar's test ids (`list` when omitted: list-search, list-export…). */
+  idPrefix?: string;
+  /** The count of matching rows, shown when given. */
+  count?: number;
+  onRefresh?: () => void;
+  selectionAction?: SelectionAction & { selected: number; onClick: () => void };
 }
 
-/** Title, search box, export (CSV or Excel) and add button above a list. */
+/** Title, count, search box, refresh, selection action, export (CSV or Excel) and add button above a list. */
 export function ListToolbar({
   title,
   search,
@@ -25,6 +50,10 @@ export function ListToolbar({
   onExportExcel,
   onAdd,
   extra,
+  idPrefix = 'list',
+  count,
+  onRefresh,
+  selectionAction,
 }: ListToolbarProps) {
   const { t } = useTranslation();
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
@@ -40,6 +69,17 @@ export function ListToolbar({
           {title}
         </Typography>
       )}
+      {count !== undefined && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid={`${idPrefix}-count`}
+          data-count={count}
+          aria-live="polite"
+        >
+          {t('listCount', { count })}
+        </Typography>
+      )}
       {onSearch && (
         <TextField
           size="small"
@@ -47,7 +87,7 @@ export function ListToolbar({
           value={search ?? ''}
           onChange={(event) => onSearch(event.target.value)}
           slotProps={{
-            htmlInput: { 'data-testid': 'list-search', 'aria-label': t('search') },
+            htmlInput: { 'data-testid': `${idPrefix}-search`, 'aria-label': t('search') },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -59,24 +99,44 @@ export function ListToolbar({
         />
       )}
       {extra}
+      {onRefresh && (
+        <Tooltip title={t('refresh')}>
+          <IconButton onClick={onRefresh} aria-label={t('refresh')} data-testid={`${idPrefix}-refresh`}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      {selectionAction && (
+        <Button
+          variant="outlined"
+          startIcon={selectionAction.icon}
+          disabled={selectionAction.selected === 0}
+          onClick={selectionAction.onClick}
+          data-testid={selectionAction.testId ?? `${idPrefix}-selection-action`}
+        >
+          {selectionAction.selected > 0
+            ? `${selectionAction.label} (${selectionAction.selected})`
+            : selectionAction.label}
+        </Button>
+      )}
       <Button
         variant="outlined"
         startIcon={<DownloadIcon />}
         onClick={(event) => setExportAnchor(event.currentTarget)}
-        data-testid="list-export"
+        data-testid={`${idPrefix}-export`}
       >
         {t('export')}
       </Button>
       <Menu anchorEl={exportAnchor} open={exportAnchor !== null} onClose={() => setExportAnchor(null)}>
-        <MenuItem onClick={pick(onExportCsv)} data-testid="list-export-csv">
+        <MenuItem onClick={pick(onExportCsv)} data-testid={`${idPrefix}-export-csv`}>
           {t('exportCsv')}
         </MenuItem>
-        <MenuItem onClick={pick(onExportExcel)} data-testid="list-export-excel">
+        <MenuItem onClick={pick(onExportExcel)} data-testid={`${idPrefix}-export-excel`}>
           {t('exportExcel')}
         </MenuItem>
       </Menu>
       {onAdd && (
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} data-testid="list-add">
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} data-testid={`${idPrefix}-add`}>
           {t('add')}
         </Button>
       )}

@@ -4,6 +4,7 @@ import {
   type GridApi,
   type GridColDef,
   type GridRowId,
+  type GridValidRowModel,
 } from '@mui/x-data-grid';
 
 const exportable = (column: GridColDef): boolean => !column.disableExport && column.type !== 'actions';
@@ -36,6 +37,49 @@ export function gridTable(apiRef: RefObject<GridApi | null>): string[][] {
 
 /** Downloads the grid's rows as an Excel workbook. */
 export async function exportExcel(apiRef: RefObject<GridApi | null>, fileName: string): Promise<void> {
+  await downloadExcel(gridTable(apiRef), fileName);
+}
+
+/** A cell as RFC 4180 wants it: quoted when it holds a comma, a quote or a line break. */
+const csvCell = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** Downloads a table (header first) as a CSV file with a BOM, as the grid's own CSV export does. */
+export function downloadCsv(table: string[][], fileName: string): void {
+  const text = `\uFEFF${table.map((row) => row.map(csvCell).join(',')).join('\r\n')}`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${fileName}.csv`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function downloadExcel(table: string[][], fileName: string): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  await writeXlsxFile(gridTable(apiRef)).toFile(`${fileName}.xlsx`);
+  await writeXlsxFile(table).toFile(`${fileName}.xlsx`);
+}
+
+/**
+ * Rows the grid does not hold (a server-paged list's other pages) as a table of the visible columns'
+ * formatted values, the way the grid's own export formats its rows.
+ */
+export function rowsTable<R extends GridValidRowModel>(
+  apiRef: RefObject<GridApi | null>,
+  rows: readonly R[],
+): string[][] {
+  const api = apiRef.current;
+  if (!api) return [];
+  const columns = api.getVisibleColumns().filter(exportable) as GridColDef<R>[];
+  const header = columns.map((column) => column.headerName ?? column.field);
+  const body = rows.map((row) => {
+    return columns.map((column) => {
+      const raw = row[column.field] as never;
+      const value = column.valueGetter ? column.valueGetter(raw, row, column, apiRef as never) : raw;
+      const shown: unknown = column.valueFormatter
+        ? column.valueFormatter(value as never, row, column, apiRef as never)
+        : value;
+      return shown === null || shown === undefined ? '' : String(shown);
+    });
+  });
+  return [header, ...body];
 }

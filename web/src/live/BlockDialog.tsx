@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
 import { useFormat } from '../common/useFormat';
 import { blockAnswerDetail, blockFailureReason, type BlockAnswer } from './blockMessages';
-import { addPendingCommand } from './pendingCommands';
+import { addPendingCommand, dropPendingCommand } from './pendingCommands';
 import type { VehicleView } from './types';
 
 interface BlockDetails {
@@ -52,16 +52,18 @@ export function BlockDialog({ view, onClose }: { view: VehicleView; onClose: () 
 
   const send = async (blocked: boolean) => {
     setStep({ kind: 'sending', blocked });
+    // The icon blinks from the moment the command leaves: the vehicle's report may come before the answer.
+    addPendingCommand(view.id, blocked);
     try {
       const answer = await sendJson<BlockAnswer>('POST', '/report/api.php/block', {
         deviceId: view.id,
         immobilizationValue: blocked,
       });
-      addPendingCommand(view.id, blocked);
       setStep({ kind: 'done', blocked, detail: blockAnswerDetail(answer) });
       void lastBlock.refetch();
       void lastUnblock.refetch();
     } catch (error) {
+      dropPendingCommand(view.id);
       const reason =
         error instanceof ApiError
           ? blockFailureReason(error.body, error.statusText)

@@ -20,6 +20,11 @@ export function addPendingCommand(deviceId: number, blocked: boolean): void {
   publish();
 }
 
+/** Forgets a vehicle's command (it was refused or never reached the vehicle). */
+export function dropPendingCommand(deviceId: number): void {
+  if (pending.delete(deviceId)) publish();
+}
+
 /** Drops the vehicles whose reported state now matches what was asked; returns whether any changed. */
 export function settlePendingCommands(states: ReadonlyMap<number, ImmobilizationState | null>): boolean {
   let settled = false;

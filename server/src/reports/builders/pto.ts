@@ -14,16 +14,29 @@ export const PTO_COLUMNS = [
   col('Local'),
 ];
 
+/**
+ * The power take-off input of a vehicle (attribute pto_port): the attribute keys to read and whether a
+ * position has it on (undefined when the position does not say); undefined for vehicles without it.
+ */
+export function ptoInput(
+  vehicleAttributes: Record<string, unknown>,
+): { keys: string[]; flag: (attrs: Record<string, unknown>) => boolean | undefined } | undefined {
+  const port = numberAttr(vehicleAttributes.pto_port);
+  if (port === undefined || !Number.isInteger(port) || port < 0) return undefined;
+  const keys = [`in${port}`, `io${port}`];
+  const flag = (attrs: Record<string, unknown>) => {
+    const value = attrs[keys[0]] ?? attrs[keys[1]];
+    return value === undefined ? undefined : boolAttr(value);
+  };
+  return { keys, flag };
+}
+
 export async function ptoReport(ctx: ReportContext): Promise<ReportResult[]> {
   const results: ReportResult[] = [];
   for (const v of ctx.vehicles) {
-    const port = numberAttr(v.attributes.pto_port);
-    if (port === undefined || !Number.isInteger(port) || port < 0) continue;
-    const keys = [`in${port}`, `io${port}`];
-    const flag = (attrs: Record<string, unknown>) => {
-      const value = attrs[keys[0]] ?? attrs[keys[1]];
-      return value === undefined ? undefined : boolAttr(value);
-    };
+    const input = ptoInput(v.attributes);
+    if (!input) continue;
+    const { keys, flag } = input;
     const intervals = new FlagIntervals((s) => flag(s.attrs));
     await runVehicle(ctx.db, v.id, v.profile, [intervals], {
       from: ctx.request.from,

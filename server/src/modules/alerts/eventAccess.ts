@@ -1,0 +1,56 @@
+/** An event by id, only when the user sees its vehicle (ARCHITECTURE §6: 404 otherwise, never a leak). */
+import type { Db } from '../../db/database';
+import { visibleIds, type Scope } from '../../auth/policy';
+import { parseJson } from '../../db/mapping';
+import { notFound } from '../../services/errors';
+
+export interface VisibleEvent {
+  id: number;
+  type: string;
+  /** as the alert central names it (alarmsos) */
+  alertType: string;
+  eventTime: number;
+  deviceId: number;
+  positionId: number | null;
+  geofenceId: number | null;
+  attributes: Record<string, unknown>;
+  lastStatus: number;
+  lastStatusRow: number | null;
+  driverUniqueId: string | null;
+}
+
+export async function visibleEvent(db: Db, scope: Scope, id: number): Promise<VisibleEvent> {
+  let q = db.kysely
+    .selectFrom('events')
+    .select([
+      'id',
+      'type',
+      'alertType',
+      'eventTime',
+      'deviceId',
+      'positionId',
+      'geofenceId',
+      'attributes',
+      'lastStatus',
+      'lastStatusRow',
+      'driverUniqueId',
+    ])
+    .where('id', '=', id);
+  const sub = visibleIds(db, scope, 'devices');
+  if (sub) q = q.where('deviceId', 'in', sub as never);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound();
+  return {
+    id: Number(row.id),
+    type: row.type,
+    alertType: row.alertType,
+    eventTime: Number(row.eventTime),
+    deviceId: Number(row.deviceId),
+    positionId: row.positionId == null ? null : Number(row.positionId),
+    geofenceId: row.geofenceId == null ? null : Number(row.geofenceId),
+    attributes: parseJson(row.attributes),
+    lastStatus: Number(row.lastStatus ?? 0),
+    lastStatusRow: row.lastStatusRow == null ? null : Number(row.lastStatusRow),
+    driverUniqueId: row.driverUniqueId ?? null,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * What the alert central knows of the fleet to filter and describe events: the vehicles the user sees
+ * (name, plate, group, assigned driver) and the drivers by card. Small tables, read once per call.
+ */
+import type { Db } from '../../db/database';
+import type { Scope } from '../../auth/policy';
+import { parseJson } from '../../db/mapping';
+import { visibleIds } from '../../auth/policy';
+import { plateOf, type ReportContext } from '../../reports/context';
+import { assignedDrivers } from '../../reports/builders/common';
+
+export interface FleetVehicle {
+  id: number;
+  name: string;
+  /** the licence plate attribute, null when unset */
+  plate: string | null;
+  groupId: number | null;
+  /** the vehicle's own driver (device-driver link or attribute driverId), as a card uniqueId */
+  assignedDriver: string | null;
+}
+
+export interface FleetDriver {
+  id: number;
+  name: string;
+  uniqueId: string;
+  phone: string | null;
+}
+
+export interface Fleet {
+  vehicles: Map<number, FleetVehicle>;
+  drivers: FleetDriver[];
+  driverByCard: Map<string, FleetDriver>;
+}
+
+export async function loadFleet(db: Db, scope: Scope): Promise<Fleet> {
+  let q = db.kysely.selectFrom('devices').select(['id', 'name', 'groupId', 'attributes']);
+  const sub = visibleIds(db, scope, 'devices');
+  if (sub) q = q.where('devices.id', 'in', sub as never);
+  const [rows, driverRows] = await Promise.all([
+    q.execute(),
+    db.kysely.selectFrom('drivers').select(['id', 'name', 'uniqueId', 'attributes']).execute(),
+  ]);
+  // the reports' rule for a vehicle's driver; it reads only the database from the context
+  const assigned = await assignedDrivers(
+    { db } as ReportContext,
+    rows.map((r) => Number(r.id)),
+  );
+  const vehicles = new Map<number, FleetVehicle>();
+  for (const r of rows) {
+    const id = Number(r.id);
+    const attributes = parseJson(r.attributes);
+    const plate = plateOf({ name: r.name, attributes });
+    vehicles.set(id, {
+      id,
+      name: r.name,
+      plate: typeof attributes.license_plate === 'string' && attributes.license_plate.trim() ? plate : null,
+      groupId: r.groupId == null ? null : Number(r.groupId),
+      assignedDriver: assigned.get(id) ?? null,
+    });
+  }
+  const drivers = driverRows.map((r) => {
+    const phone = parseJson(r.attributes).phone;
+    return {
+      id: Number(r.id),
+      name: r.name,
+      uniqueId: r.uniqueId,
+      phone: typeof phone === 'string' && phone.trim() ? phone.trim() : null,
+    };
+  });
+  return { vehicles, drivers, driverByCard: new Map(drivers.map((d) => [d.uniqueId, d])) };
+}

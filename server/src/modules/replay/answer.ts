@@ -1,0 +1,72 @@
+/**
+ * The two answer shapes of contract item 1, written as JSON text: position objects (the legacy shape),
+ * or columns (one array per field; what the web replay reads for a week at 1 Hz). A column is copied
+ * into a plain array of doubles and stringified whole: V8's fastest path for numbers, NaN written null.
+ */
+import { PRIVACY_BLANKED } from '@frota/core';
+import { EVENTS, orNull, type PositionColumns } from './positionColumns';
+import type { ReplayData } from './replay';
+
+function numbers(column: Float64Array | Uint8Array, length: number): string {
+  const plain = new Array<number>(length);
+  for (let i = 0; i < length; i++) plain[i] = column[i];
+  return JSON.stringify(plain);
+}
+
+const EVENT_JSON = ['null', ...EVENTS.map((e) => JSON.stringify(e))];
+
+/** The event column: mostly null, so runs of positions without an event are written in one piece. */
+function events(c: PositionColumns): string {
+  const parts: string[] = [];
+  let run = 0;
+  for (let i = 0; i < c.length; i++) {
+    const code = c.event[i];
+    if (code === 0) {
+      run++;
+      continue;
+    }
+    if (run) parts.push('null,'.repeat(run));
+    run = 0;
+    parts.push(`${EVENT_JSON[code]},`);
+  }
+  if (run) parts.push('null,'.repeat(run));
+  return `[${parts.join('').slice(0, -1)}]`;
+}
+
+export function columnsAnswer(data: ReplayData): string {
+  const c = data.cols;
+  const n = c.length;
+  const series = [...c.series].map(([key, column]) => `${JSON.stringify(key)}:${numbers(column, n)}`);
+  const positions =
+    `{"id":${numbers(c.id, n)},"fixTime":${numbers(c.fixTime, n)},` +
+    `"latitude":${numbers(c.latitude, n)},"longitude":${numbers(c.longitude, n)},` +
+    `"speed":${numbers(c.speed, n)},"course":${numbers(c.course, n)},"distance":${numbers(c.distance, n)},` +
+    `"event":${events(c)},"speedLimit":${numbers(c.speedLimit, n)},"privacy":${numbers(c.privacy, n)},` +
+    `"series":{${series.join(',')}}}`;
+  return `{"positions":${positions},"trips":${JSON.stringify(data.trips)},"device":${JSON.stringify(data.device)}}`;
+}
+
+export function objectsAnswer(data: ReplayData): string {
+  const c = data.cols;
+  const deviceId = data.device.id;
+  const positions = c.attributes.map((attributes, i) => {
+    const blanked = c.privacy[i] === 1 && Number.isNaN(c.latitude[i]);
+    return {
+      id: c.id[i],
+      deviceId,
+      latitude: orNull(c.latitude[i]),
+      longitude: orNull(c.longitude[i]),
+      course: c.course[i],
+      speed: c.speed[i],
+      fixTime: new Date(c.fixTime[i]).toISOString(),
+      address: c.address[i],
+      valid: c.valid[i],
+      distance: c.distance[i],
+      event: c.eventAt(i),
+      speedLimit: orNull(c.speedLimit[i]),
+      privacy: c.privacy[i],
+      attributes: blanked ? { ...attributes, [PRIVACY_BLANKED]: true } : attributes,
+    };
+  });
+  return JSON.stringify({ positions, trips: data.trips, device: data.device });
+}

@@ -1,0 +1,113 @@
+/**
+ * Route replay data (contract item 1): one vehicle's positions of a period with their distance, event
+ * marker and speed limit, the trips of the trips report with their index ranges, and the vehicle.
+ * Positions are streamed from the database in chunks (the reports' keyset stream) straight into columns;
+ * the detectors of the reports run in the same pass.
+ */
+import { fuelPercent, numberAttr } from '@frota/core';
+import { seesPrivate } from '../../auth/privacy';
+import type { Scope } from '../../auth/policy';
+import type { Db } from '../../db/database';
+import { badRequest } from '../../services/errors';
+import type { Services } from '../../services/context';
+import { buildContext, type VehicleInfo } from '../../reports/context';
+import { vehicleStops } from '../../reports/builders/stops';
+import { positionChunks } from '../../reports/engine/positionStream';
+import { toSample, type Sample } from '../../reports/engine/sample';
+import { markEvents, PassDetectors } from './markers';
+import { PositionColumns } from './positionColumns';
+import { parseReplayRequest, type ReplayFormat } from './request';
+import { reportTrips, tripRows, type ReplayTrip } from './trips';
+
+/** Position objects are for short periods (a day at 1 Hz); the column answer holds a week and more. */
+export const MAX_OBJECT_POSITIONS = 100_000;
+export const MAX_COLUMN_POSITIONS = 1_500_000;
+export const tooManyMessage = (max: number) =>
+  `Demasiadas posições no período (mais de ${max}). Por favor seleccione um período mais curto`;
+
+export interface ReplayDevice {
+  id: number;
+  name: string;
+  licensePlate: string | null;
+  /** litres (kW for electric vehicles) */
+  fuelCapacity: number | null;
+  /** 1 = electric */
+  fuelType: number | null;
+}
+
+export interface ReplayData {
+  format: ReplayFormat;
+  device: ReplayDevice;
+  cols: PositionColumns;
+  trips: ReplayTrip[];
+}
+
+/**
+ * Rows per read. Small on SQLite (in-process, no round trip): a chunk of rows with their attribute texts
+ * and objects then dies young instead of being promoted and traced by the old-generation collector;
+ * larger on PostgreSQL, where every read is a round trip.
+ */
+const chunkSize = (db: Db) => (db.dialect === 'sqlite' ? 1000 : 5000);
+
+/** Positions of the period: the columns are sized from it (the (deviceId, fixTime) index answers it). */
+async function countPositions(db: Db, deviceId: number, from: number, to: number): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('positions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('deviceId', '=', deviceId)
+    .where('fixTime', '>=', from)
+    .where('fixTime', '<=', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function deviceBlock(v: VehicleInfo): ReplayDevice {
+  const plate = v.attributes.license_plate;
+  return {
+    id: v.id,
+    name: v.name,
+    licensePlate: typeof plate === 'string' && plate.trim() ? plate.trim() : null,
+    fuelCapacity: numberAttr(v.attributes.fuel_tank_capacity) ?? null,
+    fuelType: numberAttr(v.attributes.fuel_type) ?? null,
+  };
+}
+
+export async function replayData(
+  services: Services,
+  scope: Scope,
+  body: unknown,
+  now = Date.now(),
+): Promise<ReplayData> {
+  const request = parseReplayRequest(scope, body);
+  // the vehicle through the access policy: 404 when the user does not see it
+  const ctx = await buildContext(services, scope, 'routechartdata', request.report, now);
+  const vehicle = ctx.vehicles[0];
+  const objects = request.format === 'objects';
+  const max = objects ? MAX_OBJECT_POSITIONS : MAX_COLUMN_POSITIONS;
+  const count = request.inside ? await countPositions(ctx.db, vehicle.id, request.from, request.to) : 0;
+  if (count > max) throw badRequest(tooManyMessage(max));
+  const cols = new PositionColumns(vehicle.attributes, !seesPrivate(scope.user), objects, count);
+  const result: ReplayData = { format: request.format, device: deviceBlock(vehicle), cols, trips: [] };
+  if (!count) return result;
+
+  const detectors = await PassDetectors.for(ctx, vehicle);
+  let prev: Sample | undefined;
+  const spec = { keys: [], allAttributes: true, details: true, chunk: chunkSize(ctx.db) };
+  for await (const chunk of positionChunks(ctx.db, vehicle.id, request.from, request.to, spec)) {
+    // positions stored meanwhile (a device sending its buffer) may pass the count, not the limit
+    if (cols.length + chunk.length > max) throw badRequest(tooManyMessage(max));
+    for (const raw of chunk) {
+      const s = toSample(raw, vehicle.profile, prev);
+      const fuel = fuelPercent(vehicle.attributes, raw.attrs);
+      cols.add(raw, s, detectors.push(s, fuel), fuel);
+      prev = s;
+    }
+  }
+  if (!cols.length) return result;
+  const found = detectors.finish(ctx.end);
+  const trips = await reportTrips(ctx);
+  const stops = await vehicleStops(ctx, vehicle);
+  markEvents(cols, { trips, stops, ...found });
+  result.trips = await tripRows(ctx, trips, cols, found.refills, found.pto);
+  return result;
+}

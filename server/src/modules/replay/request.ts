@@ -1,0 +1,65 @@
+/**
+ * The body of a replay query (contract item 1): the devices (only the first is replayed), the period as
+ * wall times in the user's timezone (as the report calls), and the answer shape. The period goes through
+ * the reports' own parser, so the same messages answer the same mistakes.
+ */
+import { z } from 'zod';
+import { historyWindow } from '../../api/positions';
+import type { Scope } from '../../auth/policy';
+import { badRequest } from '../../services/errors';
+import { zoneFor } from '../../reports/engine/timezone';
+import { parseIds, parseReportRequest, type ReportRequest } from '../../reports/request';
+
+export const MSG_FORMAT = 'Formato inválido';
+
+export const replayBodySchema = z.looseObject({
+  devices: z
+    .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()])
+    .optional()
+    .describe('vehicle ids (array or "1,2,3"); only the first is replayed'),
+  from: z.string().optional().describe('YYYY-MM-DD HH:mm:ss in the user timezone'),
+  to: z.string().optional().describe('YYYY-MM-DD HH:mm:ss in the user timezone (inclusive)'),
+  mode: z.unknown().optional().describe('accepted and ignored'),
+  format: z.string().optional().describe("'columns' for the column answer; absent for position objects"),
+});
+
+export type ReplayFormat = 'objects' | 'columns';
+
+export interface ReplayRequest {
+  deviceId: number;
+  /** the period asked, clipped to a temporary user's history window */
+  from: number;
+  to: number;
+  format: ReplayFormat;
+  /** the report request the trips engine runs with (the replayed vehicle and the clipped period) */
+  report: ReportRequest;
+  /** false when the clipped period is empty (a temporary user asking outside the window) */
+  inside: boolean;
+}
+
+/**
+ * Checks the history permission (map.history; temporary users only with allowHistory) and reads the body:
+ * 400 with the reports' Portuguese messages for missing vehicles or an unreadable period.
+ */
+export function parseReplayRequest(scope: Scope, raw: unknown): ReplayRequest {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const format = body.format === undefined || body.format === '' ? 'objects' : String(body.format);
+  if (format !== 'objects' && format !== 'columns') throw badRequest(MSG_FORMAT);
+  // only the first vehicle is replayed, so the several-vehicle period limit never applies
+  const first = parseIds(body.devices ?? body['devices[]']).slice(0, 1);
+  const parsed = parseReportRequest(
+    { from: body.from, to: body.to, devices: first },
+    zoneFor(scope.user.attributes.timezone),
+  );
+  const deviceId = parsed.items[0];
+  const [from, to] = historyWindow(scope, parsed.from, parsed.to);
+  const report: ReportRequest = {
+    ...parsed,
+    items: [deviceId],
+    itemsType: 'V',
+    from,
+    to,
+    format: 'json',
+  };
+  return { deviceId, from, to, format, report, inside: from <= to };
+}

@@ -1,0 +1,70 @@
+/** The replay module's routes (issue 16): route replay data and street photos. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { assertPermission, requireScope } from '../../auth/guard';
+import { canSee } from '../../auth/policy';
+import { notFound } from '../../services/errors';
+import type { Services } from '../../services/context';
+import { columnsAnswer, objectsAnswer } from './answer';
+import { streetPhotos } from './mapillary';
+import { MAX_COLUMN_POSITIONS, MAX_OBJECT_POSITIONS, replayData } from './replay';
+import { replayBodySchema } from './request';
+import { mapillaryAnswerSchema, mapillaryQuerySchema, replayAnswerSchema } from './schemas';
+
+const HISTORY = 'map.history';
+
+export function replayRoutes(app: FastifyInstance, services: Services): void {
+  app.post(
+    '/report/report_routechartdata.php',
+    {
+      schema: {
+        tags: ['replay'],
+        summary: `Route replay data of one vehicle (permission ${HISTORY})`,
+        description:
+          'Positions of the first vehicle in `devices` over from..to (wall times in the user timezone), with ' +
+          'distance, event marker (start, stop, idle, fuel, speeding, pto) and speed limit, and the trips of ' +
+          'the trips report with their index range. `format: "columns"` answers one array per field. ' +
+          'Private positions have null coordinates and address for non-administrators. Temporary users ' +
+          `need allowHistory and get only their allowed window. At most ${MAX_OBJECT_POSITIONS} position ` +
+          `objects or ${MAX_COLUMN_POSITIONS} positions in columns.`,
+        body: replayBodySchema.optional(),
+        response: {
+          200: replayAnswerSchema,
+          400: z.string().describe('Portuguese message'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const scope = await requireScope(services, req);
+      const data = await replayData(services, scope, req.body ?? {});
+      const text = data.format === 'columns' ? columnsAnswer(data) : objectsAnswer(data);
+      return reply.type('application/json; charset=utf-8').send(text);
+    },
+  );
+
+  app.get(
+    '/report/mapillary.php',
+    {
+      schema: {
+        tags: ['replay'],
+        summary: `Street photos near a position, nearest first (permission ${HISTORY})`,
+        description:
+          'From Mapillary when FROTA_MAPILLARY_TOKEN is set; otherwise (or when Mapillary fails) an empty list.',
+        querystring: mapillaryQuerySchema,
+        response: { 200: mapillaryAnswerSchema },
+      },
+    },
+    async (req) => {
+      const scope = await requireScope(services, req);
+      assertPermission(scope, HISTORY);
+      const q = req.query as z.infer<typeof mapillaryQuerySchema>;
+      if (q.deviceId !== undefined && !(await canSee(services.db, scope, 'devices', q.deviceId)))
+        throw notFound();
+      return streetPhotos(
+        { token: services.config.mapillaryToken, baseUrl: services.config.mapillaryUrl, log: req.log },
+        q.lat,
+        q.lon,
+      );
+    },
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The dashboard's figures (document 2 §2.7) from `GET /report/api.php/device_statistics`: vehicles with and
+ * without position, alerts by type, the five vehicles with most overspeed alerts and the date counting
+ * started. Pure functions of the answer and the devices list.
+ */
+import type { Device } from '../api/types';
+
+export const STATISTICS_PATH = '/report/api.php/device_statistics';
+
+/** One vehicle's statistics as the server keeps them (document 2 §3). */
+export interface DeviceStatistics {
+  deviceid: number;
+  /** ISO time the ignition last went on, or null */
+  lastignition: string | null;
+  /** ISO time counting (re)started, or null */
+  lastreset: string | null;
+  /** the reset time as `YYYY-MM-DD HH:mm:ss` UTC */
+  last_reset: string | null;
+  alert_deviceOverspeed: number;
+  alert_hardAcceleration: number;
+  alert_hardBraking: number;
+  alert_hardCornering: number;
+  alert_lowBattery: number;
+  alert_sos: number;
+}
+
+/** One slice of a donut: what it counts (a key for colours and tests), its label and its count. */
+export interface Slice {
+  key: string;
+  label: string;
+  value: number;
+}
+
+/** The counted alerts in legend order, with the event type whose name the interface shows. */
+export const ALERT_KINDS = [
+  { field: 'alert_deviceOverspeed', eventType: 'deviceOverspeed' },
+  { field: 'alert_hardAcceleration', eventType: 'alarmHardAcceleration' },
+  { field: 'alert_hardBraking', eventType: 'alarmHardBraking' },
+  { field: 'alert_hardCornering', eventType: 'alarmHardCornering' },
+  { field: 'alert_lowBattery', eventType: 'alarmLowBattery' },
+  { field: 'alert_sos', eventType: 'alarmSos' },
+] as const satisfies ReadonlyArray<{ field: keyof DeviceStatistics; eventType: string }>;
+
+export type AlertEventType = (typeof ALERT_KINDS)[number]['eventType'];
+
+const instant = (iso: string | null): number => (iso ? Date.parse(iso) : NaN);
+
+/** A vehicle has position when its ignition went on after the last reset; a never-reset one when it ever did. */
+export function hasPosition(stats: Pick<DeviceStatistics, 'lastignition' | 'lastreset'>): boolean {
+  const ignition = instant(stats.lastignition);
+  if (Number.isNaN(ignition)) return false;
+  const reset = instant(stats.lastreset);
+  return Number.isNaN(reset) || ignition > reset;
+}
+
+export function vehicleCounts(all: readonly DeviceStatistics[]): {
+  withPosition: number;
+  withoutPosition: number;
+} {
+  const withPosition = all.filter(hasPosition).length;
+  return { withPosition, withoutPosition: all.length - withPosition };
+}
+
+/** The fleet's total of each counted alert, in legend order. */
+export function alertCounts(
+  all: readonly DeviceStatistics[],
+): Array<{ eventType: AlertEventType; count: number }> {
+  return ALERT_KINDS.map(({ field, eventType }) => ({
+    eventType,
+    count: all.reduce((sum, stats) => sum + (Number(stats[field]) || 0), 0),
+  }));
+}
+
+/** A vehicle as the dashboard names it: licence plate, else name, else its id. */
+export function vehicleLabel(device: Device | undefined, id: number): string {
+  const plate = device?.attributes?.license_plate;
+  if (typeof plate === 'string' && plate.trim()) return plate.trim();
+  return device?.name?.trim() || `#${id}`;
+}
+
+const collator = new Intl.Collator('pt', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The five vehicles with most overspeed alerts, most first; ties in label order (then id, so the result is
+ * stable). Vehicles without any overspeed alert are left out.
+ */
+export function speedTop5(
+  all: readonly DeviceStatistics[],
+  devices: readonly Device[] | undefined,
+): Array<{ deviceId: number; label: string; count: number }> {
+  const byId = new Map((devices ?? []).map((device) => [device.id, device]));
+  return all
+    .filter((stats) => stats.alert_deviceOverspeed > 0)
+    .map((stats) => ({
+      deviceId: stats.deviceid,
+      label: vehicleLabel(byId.get(stats.deviceid), stats.deviceid),
+      count: stats.alert_deviceOverspeed,
+    }))
+    .sort((a, b) => b.count - a.count || collator.compare(a.label, b.label) || a.deviceId - b.deviceId)
+    .slice(0, 5);
+}
+
+const RESET_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2}:\d{2})/;
+
+/** The oldest reset of the fleet as `DD/MM/YYYY HH:mm:ss` (UTC, as the server writes it), or null for none. */
+export function statisticsSince(all: readonly DeviceStatistics[]): string | null {
+  const oldest = all
+    .map((stats) => stats.last_reset)
+    .filter((text): text is string => !!text && RESET_TEXT.test(text))
+    .sort()[0];
+  if (!oldest) return null;
+  const [, year, month, day, time] = RESET_TEXT.exec(oldest)!;
+  return `${day}/${month}/${year} ${time}`;
+}
