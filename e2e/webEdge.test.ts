@@ -69,8 +69,8 @@ describeBrowser('web app edge', () => {
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await loginThroughPage(t.page, e2e.adminEmail, e2e.adminPassword);
     await t.page.getByTestId('map-canvas').waitFor();
-    await t.page.waitForFunction(() =>
-      document.querySelector('[data-testid="map-canvas"]')?.getAttribute('data-map-ready') === 'true',
+    await t.page.waitForFunction(
+      () => document.querySelector('[data-testid="map-canvas"]')?.getAttribute('data-map-ready') === 'true',
     );
 
     expect(SCREEN_PATHS.length).toBeGreaterThan(40);

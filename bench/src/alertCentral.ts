@@ -27,7 +27,7 @@ import { scopeFor, type Scope } from '../../server/src/auth/policy';
 import { userJson } from '../../server/src/services/rows';
 import { zoneFor } from '../../server/src/reports/engine/timezone';
 import { searchEvents, type EventsQuery } from '../../server/src/modules/alerts/eventSearch';
-import { ALERT_CENTRAL_TYPES } from '../../server/src/modules/alerts/eventTypes';
+import { ALERT_CENTRAL_TYPES } from '@frota/core';
 
 const { values: args } = parseArgs({
   options: {

@@ -9,3 +9,4 @@ export * from './alarmTypes';
 export * from './zonedTime';
 export * from './reportGates';
 export * from './privacy';
+export * from './alertCentral';

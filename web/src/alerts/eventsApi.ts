@@ -1,33 +1,12 @@
 /** The alert central's calls (contract items 4–6) and the shapes they answer. */
 import { getJson, sendJson } from '../api/client';
+import type { AlertEvent } from '@frota/core';
+
+export type { AlertEvent };
 import { queryKeys } from '../api/queries';
 import type { ListPage, ListQuery } from '../common/useServerList';
 import type { DayRange } from './alertPeriod';
 import { eventsPath, type EventFilters } from './eventsQuery';
-
-export interface AlertEvent {
-  id: number;
-  eventTime: string;
-  eventType: string;
-  details: string | null;
-  groupId: number | null;
-  deviceId: number;
-  deviceName: string;
-  deviceLicensePlate: string | null;
-  driverId: number | null;
-  driverName: string | null;
-  driverPhone: string | null;
-  lastStatusId: number;
-  lastStatusName: string | null;
-  lastStatusUser: string | null;
-  lastStatusDetails: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  fixTime: string | null;
-  address: string | null;
-  /** knots */
-  speed: number | null;
-}
 
 export interface EventHistoryEntry {
   id: number;

@@ -4,25 +4,11 @@
  * started. Pure functions of the answer and the devices list.
  */
 import type { Device } from '../api/types';
+import type { DeviceStatistics } from '@frota/core';
+
+export type { DeviceStatistics };
 
 export const STATISTICS_PATH = '/report/api.php/device_statistics';
-
-/** One vehicle's statistics as the server keeps them (document 2 §3). */
-export interface DeviceStatistics {
-  deviceid: number;
-  /** ISO time the ignition last went on, or null */
-  lastignition: string | null;
-  /** ISO time counting (re)started, or null */
-  lastreset: string | null;
-  /** the reset time as `YYYY-MM-DD HH:mm:ss` UTC */
-  last_reset: string | null;
-  alert_deviceOverspeed: number;
-  alert_hardAcceleration: number;
-  alert_hardBraking: number;
-  alert_hardCornering: number;
-  alert_lowBattery: number;
-  alert_sos: number;
-}
 
 /** One slice of a donut: what it counts (a key for colours and tests), its label and its count. */
 export interface Slice {

@@ -10,30 +10,9 @@ import type { PrivacyFilter } from '../../auth/privacy';
 import type { Fleet } from './fleet';
 import type { ListedEvent as EventRow } from './eventList';
 import { statusName } from './eventTypes';
+import type { AlertEvent } from '@frota/core';
 
-export interface AlertEvent {
-  id: number;
-  eventTime: string;
-  eventType: string;
-  details: string;
-  groupId: number | null;
-  deviceId: number;
-  deviceName: string;
-  deviceLicensePlate: string | null;
-  driverId: number | null;
-  driverName: string | null;
-  driverPhone: string | null;
-  lastStatusId: number;
-  lastStatusName: string;
-  lastStatusUser: string | null;
-  lastStatusDetails: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  fixTime: string | null;
-  address: string | null;
-  /** knots */
-  speed: number | null;
-}
+export type { AlertEvent };
 
 interface PositionFacts {
   latitude: number;

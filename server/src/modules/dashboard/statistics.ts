@@ -5,20 +5,9 @@
 import type { Db } from '../../db/database';
 import { visibleIds, type Scope } from '../../auth/policy';
 import { toIso } from '../../db/mapping';
+import type { DeviceStatistics } from '@frota/core';
 
-export interface DeviceStatistics {
-  deviceid: number;
-  lastignition: string | null;
-  lastreset: string | null;
-  /** the reset time as YYYY-MM-DD HH:mm:ss UTC (the footer's "Estatísticas desde") */
-  last_reset: string | null;
-  alert_deviceOverspeed: number;
-  alert_hardAcceleration: number;
-  alert_hardBraking: number;
-  alert_hardCornering: number;
-  alert_lowBattery: number;
-  alert_sos: number;
-}
+export type { DeviceStatistics };
 
 const utcText = (ms: number | null): string | null =>
   ms === null ? null : new Date(ms).toISOString().slice(0, 19).replace('T', ' ');

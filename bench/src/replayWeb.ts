@@ -1,0 +1,189 @@
+/**
+ * `node --import tsx bench/src/replayWeb.ts [-- --days 7]`
+ *
+ * Route replay in headless Chromium: a real server in this process (SQLite in a temporary folder) serving
+ * the production build, one vehicle with a week of positions at 1 Hz (604,800) written into its database.
+ * The administrator opens /replay, queries one day and then the week, and the time from the query click to
+ * the drawn route is taken (the page sets `data-route-ready` once the map has drawn a frame with the new
+ * route), with its parts: the server's answer (the request's resource timing, download included), the
+ * page's JSON parsing and its typed arrays. Then
+ * playback runs at 4x for 10 s over the week: ticks run and ticks dropped (a tick that came after the next
+ * one was due). Prints one JSON line.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { ensureWebBuild } from '../../e2e/src/webBuild';
+import { loadConfig } from '../../server/src/config';
+import { startServer } from '../../server/src/server';
+import { createVehicles, random, seed } from './reportsSeed';
+
+const ADMIN_EMAIL = 'admin@frota.local';
+const ADMIN_PASSWORD = 'bench';
+const PLAY_SECONDS = 10;
+
+const { values: args } = parseArgs({ options: { days: { type: 'string', default: '7' } } });
+const days = Number(args.days);
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+process.env.E2E_WEB_OUT ??= join(tmpdir(), 'frota-bench-web');
+const webDir = ensureWebBuild(root);
+
+/** The seeded days start on 1 March 2025 (reportsSeed: `toUtc(2025, 3, 1 + day)`), cut in Africa/Luanda. */
+const dayText = (day: number) => `${String(1 + day).padStart(2, '0')}/03/2025`;
+
+/** Types a date-time into a picker section by section (as e2e/src/reportsPage does). */
+async function typeDateTime(page: Page, testId: string, text: string): Promise<void> {
+  await page.getByTestId(testId).locator('[role="spinbutton"]').first().click();
+  await page.keyboard.type(text.replace(/\D/g, ''));
+}
+
+interface Drawn {
+  positions: number;
+  clickToRouteMs: number;
+  answerMs: number;
+  /** the page's parts: JSON parsing, typed arrays */
+  jsonMs: number;
+  arraysMs: number;
+}
+
+async function query(page: Page, lastDay: number): Promise<Drawn> {
+  await typeDateTime(page, 'replay-from', `${dayText(0)} 00:00:00`);
+  await typeDateTime(page, 'replay-to', `${dayText(lastDay)} 23:59:59`);
+  await page.evaluate(() => performance.clearResourceTimings());
+  const started = Date.now();
+  await page.getByTestId('replay-query').click();
+  await page.locator('[data-testid="replay-page"][data-route-ready="true"]').waitFor({ timeout: 120_000 });
+  const clickToRouteMs = Date.now() - started;
+  const [answerMs, jsonMs, arraysMs] = await page.evaluate(() => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.includes('report_routechartdata.php')) as PerformanceResourceTiming | undefined;
+    const last = (name: string) => performance.getEntriesByName(name).at(-1)?.duration ?? NaN;
+    return [
+      entry ? entry.responseEnd - entry.startTime : NaN,
+      last('frota:replay-json'),
+      last('frota:replay-arrays'),
+    ].map(Math.round);
+  });
+  const readout = page.getByTestId('replay-position');
+  const positions = Number(await readout.getAttribute('data-end')) + 1;
+  return { positions, clickToRouteMs, answerMs, jsonMs, arraysMs };
+}
+
+async function playAt4x(page: Page): Promise<{ ticks: number; dropped: number }> {
+  const readout = page.getByTestId('replay-position');
+  const counters = async () => ({
+    ticks: Number(await readout.getAttribute('data-ticks')),
+    dropped: Number(await readout.getAttribute('data-dropped-ticks')),
+  });
+  await page.getByTestId('replay-speed').locator('button[value="4"]').click();
+  // the first tick, then 10 s of them
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid="replay-position"]')?.getAttribute('data-ticks')) > 0,
+  );
+  const before = await counters();
+  await page.waitForTimeout(PLAY_SECONDS * 1000);
+  const after = await counters();
+  await page.getByTestId('replay-speed').locator('button[value="0"]').click();
+  return { ticks: after.ticks - before.ticks, dropped: after.dropped - before.dropped };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
+const server = await startServer(
+  loadConfig({
+    FROTA_PORT: '0',
+    FROTA_HOST: '127.0.0.1',
+    FROTA_DATA_DIR: dir,
+    FROTA_TELTONIKA_PORT: '0',
+    FROTA_OSMAND_PORT: '0',
+    FROTA_LOG_LEVEL: 'silent',
+    FROTA_ADMIN_EMAIL: ADMIN_EMAIL,
+    FROTA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    FROTA_WEB_DIR: webDir,
+  }),
+);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
+  // The flags every browser test uses: WebGL runs in software (SwiftShader).
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const db = server.services.db;
+  const [deviceId] = await createVehicles(db, 1, 'replay');
+  const seeded = await seed(db, deviceId, days, 1000, random(16));
+  const page = await browser.newPage({
+    baseURL: server.url.replace('[::1]', '127.0.0.1'),
+    viewport: { width: 1280, height: 800 },
+  });
+  // No internet: online tile layers fail and the offline outline is the base layer, as in the e2e tests.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('internetdisconnected'));
+  // tsx keeps function names with a __name helper; functions evaluated in the page need it there too.
+  await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto('/replay');
+  await page.locator('[data-testid="map-canvas"][data-map-ready="true"]').waitFor({ timeout: 120_000 });
+  const device = page.getByTestId('replay-device');
+  await device.click();
+  await device.fill('replay-1');
+  await page.locator(`[data-testid="replay-device-option"][data-device-id="${deviceId}"]`).click();
+  await page.getByTestId('replay-period').click();
+  await page.getByTestId('replay-period-custom').click();
+  await page.getByTestId('replay-from').waitFor();
+
+  // On a failure the page is kept as a picture (a dialog may say why).
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const failed = async (error: unknown) => {
+    await page.screenshot({ path: join(tmpdir(), 'replay-bench-failure.png') });
+    const dialogs = await page.getByRole('dialog').allInnerTexts();
+    throw new Error(
+      `${String(error)}\ndialogs: ${JSON.stringify(dialogs)}\nerrors: ${JSON.stringify(errors)}`,
+    );
+  };
+  const day = await query(page, 0).catch(failed);
+  const week = days > 1 ? await query(page, days - 1).catch(failed) : null;
+  const playback = await playAt4x(page);
+  console.log(
+    JSON.stringify({
+      bench: 'replayWeb',
+      seeded,
+      dayPositions: day.positions,
+      dayClickToRouteMs: day.clickToRouteMs,
+      dayAnswerMs: day.answerMs,
+      dayJsonMs: day.jsonMs,
+      dayArraysMs: day.arraysMs,
+      weekPositions: week?.positions ?? null,
+      weekClickToRouteMs: week?.clickToRouteMs ?? null,
+      weekAnswerMs: week?.answerMs ?? null,
+      weekJsonMs: week?.jsonMs ?? null,
+      weekArraysMs: week?.arraysMs ?? null,
+      playSeconds: PLAY_SECONDS,
+      speed: 4,
+      ticks: playback.ticks,
+      droppedTicks: playback.dropped,
+      ...(errors.length ? { errors: errors.slice(0, 3) } : {}),
+    }),
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

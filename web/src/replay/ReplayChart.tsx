@@ -1,0 +1,105 @@
+import {
+  type DotItemDotProps,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { zonedDateTime } from '@frota/core';
+import { fuelText, isolated, type ChartModel } from './chartSeries';
+import { axisKind } from './axes';
+import { DEFAULT_TIMEZONE } from '../common/formatters';
+
+interface Props {
+  model: ChartModel;
+  series: string[];
+  labels: Record<string, string>;
+  colours: Record<string, string>;
+  timezone: string;
+  fuelCapacity: number | null;
+  fuelType: number | null;
+  /** length of the stretch in days: ticks show the date beyond one day */
+  days: number;
+}
+
+/** The replay chart (recharts, its own chunk): one line and axis per series over the stretch's time. */
+export function ReplayChart({
+  model,
+  series,
+  labels,
+  colours,
+  timezone,
+  fuelCapacity,
+  fuelType,
+  days,
+}: Props) {
+  const when = (t: number) => zonedDateTime(t, timezone, DEFAULT_TIMEZONE);
+  const tick = (t: number) => {
+    const text = when(t);
+    return days > 1 ? `${text.slice(0, 5)} ${text.slice(11, 16)}` : text.slice(11, 16);
+  };
+  const valueText = (name: string, value: number) => {
+    const kind = axisKind(name);
+    if (kind === 'fuel') return fuelText(value, fuelCapacity, fuelType);
+    if (kind === 'speed') return `${Math.round(value)} km/h`;
+    if (kind === 'temperature') return `${value.toFixed(1)} °C`;
+    return String(Math.round(value * 100) / 100);
+  };
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={model.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="t"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          tickFormatter={tick}
+          minTickGap={24}
+        />
+        {series.map((name, i) => (
+          <YAxis
+            key={name}
+            yAxisId={name}
+            domain={model.axes[name]}
+            orientation={i === 1 ? 'right' : 'left'}
+            hide={i > 1}
+            width={44}
+            allowDataOverflow
+            stroke={colours[name]}
+          />
+        ))}
+        <Tooltip
+          labelFormatter={(t) => when(Number(t))}
+          formatter={(value, name) => [
+            valueText(String(name), Number(value)),
+            labels[String(name)] ?? String(name),
+          ]}
+        />
+        {series.map((name) => (
+          <Line
+            key={name}
+            yAxisId={name}
+            dataKey={name}
+            name={name}
+            type="linear"
+            dot={(props: DotItemDotProps) =>
+              isolated(model.rows, props.index, name) ? (
+                <circle key={props.index} cx={props.cx} cy={props.cy} r={2} fill={colours[name]} />
+              ) : (
+                <g key={props.index} />
+              )
+            }
+            stroke={colours[name]}
+            strokeWidth={1.5}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

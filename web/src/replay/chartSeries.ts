@@ -1,0 +1,125 @@
+import { axisDomain, axisKind, type AxisDomain, type AxisKind } from './axes';
+import { fillGaps } from './gapFill';
+import type { Bounds, ReplayData } from './types';
+import { KNOTS_TO_KMH } from './units';
+
+/** Points per series the chart draws at most about (×3: the low, the high and a break per bucket). */
+export const CHART_BUCKETS = 400;
+
+const KIND_ORDER: AxisKind[] = ['speed', 'rpm', 'temperature', 'fuel', 'other'];
+
+/** Values of a series in chart units: speed in km/h, the rest as stored (fuel in % of the tank). */
+export function seriesValues(data: ReplayData, name: string): Float64Array | undefined {
+  if (name !== 'speed') return data.series[name];
+  const kmh = new Float64Array(data.length);
+  for (let i = 0; i < data.length; i++) kmh[i] = data.speed[i] * KNOTS_TO_KMH;
+  return kmh;
+}
+
+/** Attributes that are not readings over time (the distance column and the odometer). */
+const NOT_CHARTED = new Set(['speed', 'distance', 'totalDistance']);
+
+/** The series the period offers: speed, rpm, temperatures, fuel, then the other numeric attributes. */
+export function availableSeries(data: ReplayData): string[] {
+  const names = data.seriesNames.filter((name) => !NOT_CHARTED.has(name));
+  names.sort(
+    (a, b) => KIND_ORDER.indexOf(axisKind(a)) - KIND_ORDER.indexOf(axisKind(b)) || a.localeCompare(b),
+  );
+  return ['speed', ...names];
+}
+
+/** Switches a series on or off; the last one on stays on (document 2 §2.6). */
+export function toggleSeries(selected: readonly string[], name: string): string[] {
+  if (!selected.includes(name)) return [...selected, name];
+  return selected.length > 1 ? selected.filter((s) => s !== name) : [...selected];
+}
+
+export type ChartRow = { t: number } & Record<string, number | null>;
+
+export interface ChartModel {
+  rows: ChartRow[];
+  axes: Record<string, AxisDomain>;
+}
+
+/**
+ * The rows the chart draws for the selection: the positions with gaps over a second filled with empty
+ * points, cut into CHART_BUCKETS runs of which each keeps, per series, its lowest and highest position and
+ * its first empty point. Private positions are already NaN, so they show as breaks.
+ */
+export function chartModel(
+  data: ReplayData,
+  bounds: Bounds,
+  selected: readonly string[],
+  buckets = CHART_BUCKETS,
+): ChartModel {
+  const series = selected
+    .map((name) => ({ name, values: seriesValues(data, name) }))
+    .filter((s): s is { name: string; values: Float64Array } => !!s.values);
+  const indexes = new Float64Array(data.length);
+  for (let i = 0; i < indexes.length; i++) indexes[i] = i;
+  const filled = fillGaps(data.time, indexes, bounds.lo, bounds.hi);
+  const n = filled.time.length;
+  const size = Math.max(1, n / buckets);
+  const kept: number[] = [];
+  for (let start = 0; start < n;) {
+    const end = Math.min(n, Math.max(start + 1, Math.floor(start + size)));
+    const pick = new Set<number>();
+    let empty = -1;
+    for (const { values } of series) {
+      let min = -1;
+      let max = -1;
+      for (let k = start; k < end; k++) {
+        const i = filled.values[k];
+        const value = Number.isNaN(i) ? NaN : values[i];
+        if (Number.isNaN(value)) {
+          if (empty < 0) empty = k;
+          continue;
+        }
+        if (min < 0 || value < values[filled.values[min]]) min = k;
+        if (max < 0 || value > values[filled.values[max]]) max = k;
+      }
+      if (min >= 0) pick.add(min);
+      if (max >= 0) pick.add(max);
+    }
+    if (empty >= 0) pick.add(empty);
+    kept.push(...[...pick].sort((a, b) => a - b));
+    start = end;
+  }
+  const rows = kept.map((k) => {
+    const i = filled.values[k];
+    const row: ChartRow = { t: filled.time[k] } as ChartRow;
+    for (const { name, values } of series) {
+      const value = Number.isNaN(i) ? NaN : values[i];
+      row[name] = Number.isNaN(value) ? null : value;
+    }
+    return row;
+  });
+  const axes: Record<string, AxisDomain> = {};
+  for (const { name, values } of series) {
+    axes[name] = axisDomain(axisKind(name), values.subarray(bounds.lo, bounds.hi + 1));
+  }
+  return { rows, axes };
+}
+
+/**
+ * Whether a row's value stands alone between empty points: a line cannot show it, so the chart marks it
+ * with a dot (positions further apart than a second are drawn as dots, as their gaps are filled).
+ */
+export function isolated(rows: readonly ChartRow[], index: number, name: string): boolean {
+  if (rows[index]?.[name] === null || rows[index]?.[name] === undefined) return false;
+  const before = index > 0 ? rows[index - 1][name] : null;
+  const after = index < rows.length - 1 ? rows[index + 1][name] : null;
+  return before === null && after === null;
+}
+
+/** Fuel in % of the tank with the approximate amount: litres, or kW for an electric vehicle (fuelType 1). */
+export function fuelText(
+  percent: number,
+  capacity: number | null | undefined,
+  fuelType: number | null | undefined,
+): string {
+  const pct = `${Math.round(percent)} %`;
+  if (!capacity || capacity <= 0) return pct;
+  const amount = Math.round((percent * capacity) / 100);
+  return `${pct} (≈ ${amount} ${fuelType === 1 ? 'kW' : 'L'})`;
+}
