@@ -115,6 +115,8 @@ describeBrowser('report results', () => {
     expect((await tableRows(t.page)).map((row) => row[0])).toEqual([dayText]);
     await open('activity');
     await query(t.page);
+    // The pie's code loads on first use: wait for its legend before reading it.
+    await t.page.getByTestId('report-pie-legend').locator('p').first().waitFor();
     const legend = await t.page.getByTestId('report-pie-legend').locator('p').allTextContents();
     expect(legend.length).toBeGreaterThan(0);
     for (const text of legend) expect(text).toMatch(/: \d{1,3},\d%$/);
