@@ -55,7 +55,7 @@ describe('DonutCard', () => {
     render(
       <DonutCard title="Veículos" testId="dashboard-vehicles" slices={[]} emptyText="Sem veículos" loading />,
     );
-    expect(within(card()).getByTestId('dashboard-loading')).toBeTruthy();
+    expect(within(card()).getAllByTestId('dashboard-loading')).toHaveLength(1);
     expect(within(card()).queryByTestId('dashboard-empty')).toBeNull();
     expect(card().getAttribute('data-total')).toBeNull();
     expect(card().getAttribute('aria-busy')).toBe('true');
