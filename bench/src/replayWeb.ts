@@ -10,15 +10,14 @@
  * playback runs at 4x for 10 s over the week: ticks run and ticks dropped (a tick that came after the next
  * one was due). Prints one JSON line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ensureWebBuild } from '../../e2e/src/webBuild';
-import { loadConfig } from '../../server/src/config';
-import { startServer } from '../../server/src/server';
+import { launchBenchBrowser, startBenchServer } from './benchWeb';
 import { createVehicles, random, seed } from './reportsSeed';
 
 const ADMIN_EMAIL = 'admin@frota.local';
@@ -92,32 +91,8 @@ async function playAt4x(page: Page): Promise<{ ticks: number; dropped: number }>
   return { ticks: after.ticks - before.ticks, dropped: after.dropped - before.dropped };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
-const server = await startServer(
-  loadConfig({
-    FROTA_PORT: '0',
-    FROTA_HOST: '127.0.0.1',
-    FROTA_DATA_DIR: dir,
-    FROTA_TELTONIKA_PORT: '0',
-    FROTA_OSMAND_PORT: '0',
-    FROTA_LOG_LEVEL: 'silent',
-    FROTA_ADMIN_EMAIL: ADMIN_EMAIL,
-    FROTA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    FROTA_WEB_DIR: webDir,
-  }),
-);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  // The flags every browser test uses: WebGL runs in software (SwiftShader).
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { dir, server } = await startBenchServer(webDir, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+const browser = await launchBenchBrowser();
 try {
   const db = server.services.db;
   const [deviceId] = await createVehicles(db, 1, 'replay');
