@@ -10,3 +10,5 @@ export * from './zonedTime';
 export * from './reportGates';
 export * from './privacy';
 export * from './alertCentral';
+export * from './management';
+export * from './refills';

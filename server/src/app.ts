@@ -27,6 +27,8 @@ import { reportRoutes } from './reports/routes';
 import { replayRoutes } from './modules/replay/routes';
 import { alertsRoutes } from './modules/alerts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { managementRoutes } from './modules/management/routes';
+import { refillsRoutes } from './modules/refills/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
 import { registerWebApp } from './edge/webApp';
@@ -124,6 +126,8 @@ export async function buildApp(
   replayRoutes(app, services);
   alertsRoutes(app, services);
   dashboardRoutes(app, services);
+  managementRoutes(app, services);
+  refillsRoutes(app, services);
 
   await registerWebApp(app, services.config.webDir);
   return app;

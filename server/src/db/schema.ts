@@ -6,6 +6,8 @@
 import type { Generated, GeneratedAlways } from 'kysely';
 import type { ReportSchedulerTable } from './reportTables';
 import type { DeviceStatisticsTable, EventStatusesTable } from './alertTables';
+import type { ManagementTables } from './managementTables';
+import type { RefillTables } from './refillTables';
 
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
@@ -193,7 +195,7 @@ export interface DeviceDriverTable {
   driverId: number;
 }
 
-export interface Database {
+export interface Database extends ManagementTables, RefillTables {
   users: UsersTable;
   groups: GroupsTable;
   devices: DevicesTable;

@@ -22,6 +22,17 @@ const AREAS: PageArea[] = [
   },
   { owns: (path) => path === '/events', load: () => import('../alerts/pages').then((m) => m.ALERT_PAGES) },
   {
+    owns: (path) =>
+      path === '/refills' ||
+      path.startsWith('/settings/refill_') ||
+      /^\/management\/refills?\//.test(path),
+    load: () => import('../refills/pages').then((m) => m.REFILL_PAGES),
+  },
+  {
+    owns: (path) => path.startsWith('/management/'),
+    load: () => import('../management/pages').then((m) => m.MANAGEMENT_PAGES),
+  },
+  {
     owns: (path) => path.startsWith('/report/'),
     load: () => import('../reports/pages').then((m) => m.REPORT_PAGES),
   },

@@ -1,0 +1,17 @@
+/** Migration 9: management tables. */
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database';
+
+type AnyDb = Kysely<unknown>;
+
+export function migration009(dialect: Dialect) {
+  void dialect;
+  return {
+    async up(db: AnyDb): Promise<void> {
+      void db;
+    },
+    async down(db: AnyDb): Promise<void> {
+      void db;
+    },
+  };
+}
