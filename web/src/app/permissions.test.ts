@@ -202,3 +202,16 @@ describe('firstMenuPath', () => {
     expect(firstMenuPath(null)).toBeNull();
   });
 });
+
+describe('refill screens under management', () => {
+  it('open with the refill module alone, with management, and not with neither', () => {
+    const form = route('/management/refill/:id?');
+    const list = route('/management/refills/:id?');
+    for (const screen of [form, list]) {
+      expect(canOpenRoute(user({}, ['module.refills']), screen)).toBe(true);
+      expect(canOpenRoute(user({}, ['management.summary']), screen)).toBe(true);
+      expect(canOpenRoute(user({}, ['module.events']), screen)).toBe(false);
+    }
+    expect(canOpenRoute(user({}, ['module.refills']), route('/management/cost/:id?'))).toBe(false);
+  });
+});

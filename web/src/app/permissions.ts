@@ -37,7 +37,10 @@ export function canOpenRoute(
   if (route.path === OWN_PROFILE_ROUTE && options.params?.id === String(user.id) && !isTemporaryUser(user))
     return true;
   if (route.permission === null) return !isTemporaryUser(user);
-  return hasPermission(user, route.permission);
+  return (
+    hasPermission(user, route.permission) ||
+    (route.alsoPermission !== undefined && hasPermission(user, route.alsoPermission))
+  );
 }
 
 export interface MenuSection {

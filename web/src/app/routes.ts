@@ -27,6 +27,8 @@ export interface AppRoute {
   menu?: boolean;
   /** Reachable only in beta mode (Ctrl+Alt+B). */
   beta?: boolean;
+  /** A second permission that also opens the route (the refill screens: management or the refill module). */
+  alsoPermission?: string;
   /** Offered only when a vehicle offers this report (eco driving, rag: document 2 §2.1). */
   gate?: DeviceGatedReport;
 }
@@ -90,8 +92,6 @@ const MANAGEMENT_SCREENS = [
   'cost',
   'documents',
   'document',
-  'refills',
-  'refill',
   'settings',
   'notifications',
   'notification',
@@ -151,6 +151,12 @@ export const ROUTES: AppRoute[] = [
   r('/management/summary', 'management.summary', 'management', 'route.management_summary', { menu: true }),
   ...MANAGEMENT_SCREENS.map((name) =>
     r(`/management/${name}/:id?`, 'management.summary', 'management', `route.management_${name}`),
+  ),
+  // A refill-module user without the management summary still records refills (document 3 §6).
+  ...['refills', 'refill'].map((name) =>
+    r(`/management/${name}/:id?`, 'management.summary', 'management', `route.management_${name}`, {
+      alsoPermission: 'module.refills',
+    }),
   ),
   r('/report/management_analysis', 'management.analysis', 'management', 'route.management_analysis', {
     menu: true,
