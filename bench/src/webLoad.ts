@@ -4,19 +4,19 @@
  * A phone over 4G: headless Chromium with the network throttled through the DevTools protocol (1.6 Mbit/s
  * down, 750 kbit/s up, 150 ms round trip) and a phone's screen, against a real server (SQLite in a
  * temporary folder) serving the production build, with N vehicles. Cold load (empty cache): time to the
- * login page, then from the login click to the first map frame with the fleet listed. Warm load (the same
+ * login page, then from the login click to the first map frame with the fleet listed (the credentials typed
+ * as a person types them, `--typing` ms a key: the map loads meanwhile, as it does for a person). Warm load (the same
  * browser again, service worker and cache in place, still logged in): time to the first map frame. Medians
  * of the runs; prints one JSON line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../e2e/src/webBuild';
-import { loadConfig } from '../../server/src/config';
-import { startServer } from '../../server/src/server';
+import { launchBenchBrowser, startBenchServer } from './benchWeb';
 import { seedFleet } from './webMapFleet';
 import { countMapFrames } from './webMapProbes';
 
@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
   options: {
     vehicles: { type: 'string', default: '25' },
     runs: { type: 'string', default: '3' },
+    typing: { type: 'string', default: '100' },
     dist: { type: 'string' },
   },
 });
@@ -57,25 +58,8 @@ async function firstMapFrame(page: Page): Promise<void> {
   });
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
-const server = await startServer(
-  loadConfig({
-    FROTA_PORT: '0',
-    FROTA_HOST: '127.0.0.1',
-    FROTA_DATA_DIR: dir,
-    FROTA_TELTONIKA_PORT: '0',
-    FROTA_OSMAND_PORT: '0',
-    FROTA_LOG_LEVEL: 'silent',
-    FROTA_ADMIN_EMAIL: ADMIN_EMAIL,
-    FROTA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    FROTA_WEB_DIR: webDir,
-  }),
-);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const { dir, server } = await startBenchServer(webDir, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+const browser = await launchBenchBrowser();
 try {
   await seedFleet(server.services.db, Number(args.vehicles));
   const base = server.url.replace('[::1]', '127.0.0.1');
@@ -94,8 +78,9 @@ try {
     await page.goto('/login');
     await page.getByTestId('login-submit').waitFor();
     cold.loginMs.push(Date.now() - started);
-    await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    const typing = { delay: Number(args.typing) };
+    await page.getByTestId('login-email').pressSequentially(ADMIN_EMAIL, typing);
+    await page.getByTestId('login-password').pressSequentially(ADMIN_PASSWORD, typing);
     started = Date.now();
     await page.getByTestId('login-submit').click();
     await firstMapFrame(page);
@@ -117,6 +102,7 @@ try {
       network: '4G 1.6 Mbit/s 150 ms',
       vehicles: Number(args.vehicles),
       runs: Number(args.runs),
+      typingMsPerKey: Number(args.typing),
       coldLoginMs: median(cold.loginMs),
       coldMapAfterLoginMs: median(cold.mapAfterLoginMs),
       coldTotalMs: median(cold.loginMs) + median(cold.mapAfterLoginMs),

@@ -34,6 +34,7 @@ const TABLES = [
   'position_tallies',
   'event_statuses',
   'device_statistics',
+  'event_tallies',
 ];
 
 describe.each(dialects())('migrations on %s', (dialect) => {
@@ -49,6 +50,9 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '006_positionTallies',
         '007_eventStatuses',
         '008_deviceStatistics',
+        '009_management',
+        '010_refills',
+        '011_eventTallies',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -117,6 +121,9 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '006_positionTallies',
         '007_eventStatuses',
         '008_deviceStatistics',
+        '009_management',
+        '010_refills',
+        '011_eventTallies',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

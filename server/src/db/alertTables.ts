@@ -27,7 +27,18 @@ export interface DeviceStatisticsTable {
   alertSos: Generated<number>;
 }
 
+/** Migration 011: events per UTC day, vehicle, alert type, last status and driver card ('' for none). */
+export interface EventTalliesTable {
+  day: number;
+  deviceId: number;
+  alertType: string;
+  lastStatus: number;
+  driver: string;
+  n: number;
+}
+
 export interface AlertTables {
   eventStatuses: EventStatusesTable;
   deviceStatistics: DeviceStatisticsTable;
+  eventTallies: EventTalliesTable;
 }

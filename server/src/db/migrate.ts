@@ -9,6 +9,7 @@ import { migration005 } from './migrations/005_compactCache';
 import { migration006 } from './migrations/006_positionTallies';
 import { migration007 } from './migrations/007_eventStatuses';
 import { migration008 } from './migrations/008_deviceStatistics';
+import { migration011 } from './migrations/011_eventTallies';
 import { migration009 } from './migrations/009_management';
 import { migration010 } from './migrations/010_refills';
 
@@ -24,6 +25,7 @@ function provider(db: Db): MigrationProvider {
         '006_positionTallies': migration006(db.dialect),
         '007_eventStatuses': migration007(db.dialect),
         '008_deviceStatistics': migration008(db.dialect),
+        '011_eventTallies': migration011(db.dialect),
         '009_management': migration009(db.dialect),
         '010_refills': migration010(db.dialect),
       };

@@ -5,7 +5,7 @@
  */
 import type { Generated, GeneratedAlways } from 'kysely';
 import type { ReportSchedulerTable } from './reportTables';
-import type { DeviceStatisticsTable, EventStatusesTable } from './alertTables';
+import type { DeviceStatisticsTable, EventStatusesTable, EventTalliesTable } from './alertTables';
 import type { ManagementTables } from './managementTables';
 import type { RefillTables } from './refillTables';
 
@@ -223,6 +223,7 @@ export interface Database extends ManagementTables, RefillTables {
   reportScheduler: ReportSchedulerTable;
   eventStatuses: EventStatusesTable;
   deviceStatistics: DeviceStatisticsTable;
+  eventTallies: EventTalliesTable;
 }
 
 export type LinkTable =

@@ -1,5 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson } from './client';
+import { takeEarly } from './earlyData';
+import { REFERENCE_PATHS, type ReferenceKey } from './referencePaths';
 import type {
   AppEvent,
   ClientDetails,
@@ -30,23 +32,23 @@ export const queryKeys = {
   alertEvents: ['alertEvents'],
 } as const;
 
-const lastDay = (): string => {
-  const to = new Date();
-  const from = new Date(to.getTime() - 24 * 3600 * 1000);
-  return `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
-};
+/** A reference list's query function: the early answer when one is waiting, else a fetch. */
+const reference =
+  <T>(key: ReferenceKey) =>
+  (): Promise<T> =>
+    takeEarly(key, () => getJson<T>(REFERENCE_PATHS[key]()));
 
 export const useServerInfo = (): UseQueryResult<ServerInfo> =>
   useQuery({
     queryKey: queryKeys.server,
-    queryFn: () => getJson<ServerInfo>('/api/server'),
+    queryFn: reference<ServerInfo>('server'),
     staleTime: Infinity,
   });
 
 export const useClientDetails = (): UseQueryResult<ClientDetails> =>
   useQuery({
     queryKey: queryKeys.clientDetails,
-    queryFn: () => getJson<ClientDetails>('/report/api.php/client_details'),
+    queryFn: reference<ClientDetails>('clientDetails'),
     staleTime: Infinity,
   });
 
@@ -55,32 +57,59 @@ export const useClientDetails = (): UseQueryResult<ClientDetails> =>
  * Devices and positions are replaced by the live flush with lists that already keep every unchanged item
  * (mergeBy): the deep comparison of structural sharing would only walk thousands of items for nothing.
  */
-const LIVE_LIST = { structuralSharing: false } as const;
+/**
+ * Reference lists stay fresh for a while: a screen that mounts right after another one fetched them (the
+ * map after the shell, at login) reads the cache instead of fetching them a second time. Saves invalidate
+ * them, and the live socket writes devices, positions and events as they change.
+ */
+const FRESH = { staleTime: 30_000 } as const;
+
+const LIVE_LIST = { structuralSharing: false, ...FRESH } as const;
 
 export const useDevices = (enabled = true): UseQueryResult<Device[]> =>
   useQuery({
     queryKey: queryKeys.devices,
-    queryFn: () => getJson<Device[]>('/api/devices'),
+    queryFn: reference<Device[]>('devices'),
     enabled,
     ...LIVE_LIST,
   });
 
 export const useGroups = (enabled = true): UseQueryResult<Group[]> =>
-  useQuery({ queryKey: queryKeys.groups, queryFn: () => getJson<Group[]>('/api/groups'), enabled });
+  useQuery({
+    queryKey: queryKeys.groups,
+    queryFn: reference<Group[]>('groups'),
+    enabled,
+    ...FRESH,
+  });
 
 export const useDrivers = (enabled = true): UseQueryResult<Driver[]> =>
-  useQuery({ queryKey: queryKeys.drivers, queryFn: () => getJson<Driver[]>('/api/drivers'), enabled });
+  useQuery({
+    queryKey: queryKeys.drivers,
+    queryFn: reference<Driver[]>('drivers'),
+    enabled,
+    ...FRESH,
+  });
 
 export const useGeofences = (enabled = true): UseQueryResult<Geofence[]> =>
-  useQuery({ queryKey: queryKeys.geofences, queryFn: () => getJson<Geofence[]>('/api/geofences'), enabled });
+  useQuery({
+    queryKey: queryKeys.geofences,
+    queryFn: reference<Geofence[]>('geofences'),
+    enabled,
+    ...FRESH,
+  });
 
 export const useTags = (enabled = true): UseQueryResult<Tag[]> =>
-  useQuery({ queryKey: queryKeys.tags, queryFn: () => getJson<Tag[]>('/report/api.php/tags'), enabled });
+  useQuery({
+    queryKey: queryKeys.tags,
+    queryFn: reference<Tag[]>('tags'),
+    enabled,
+    ...FRESH,
+  });
 
 export const usePositions = (enabled = true): UseQueryResult<Position[]> =>
   useQuery({
     queryKey: queryKeys.positions,
-    queryFn: () => getJson<Position[]>('/api/positions'),
+    queryFn: reference<Position[]>('positions'),
     enabled,
     ...LIVE_LIST,
   });
@@ -88,8 +117,9 @@ export const usePositions = (enabled = true): UseQueryResult<Position[]> =>
 export const useEvents = (enabled = true): UseQueryResult<AppEvent[]> =>
   useQuery({
     queryKey: queryKeys.events,
-    queryFn: () => getJson<AppEvent[]>(`/api/events?${lastDay()}`),
+    queryFn: reference<AppEvent[]>('events'),
     enabled,
+    ...FRESH,
   });
 
 export const useUsers = (enabled = true): UseQueryResult<User[]> =>

@@ -6,6 +6,7 @@ import { AppLayout } from './AppLayout';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { RedirectToFirst, RouteGate } from './gates';
 import { LoadingPage } from './LoadingPage';
+import { MaterialTexts } from './MaterialTexts';
 import { screenFor } from './pages';
 import { PlaceholderPage } from './PlaceholderPage';
 import { createQueryClient } from './queryClient';
@@ -38,31 +39,33 @@ export function LoggedInApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SnackbarProvider
-          maxSnack={5}
-          autoHideDuration={3000}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        >
-          <Routes>
-            <Route path="/login" element={<Navigate to="/" replace />} />
-            <Route element={<AppLayout />}>
-              {SCREENS.map(([route, Screen]) => (
-                <Route
-                  key={route.path}
-                  path={route.path}
-                  element={
-                    <RouteGate route={route}>
-                      <Page route={route} Screen={Screen} />
-                    </RouteGate>
-                  }
-                />
-              ))}
-              <Route path="*" element={<RedirectToFirst />} />
-            </Route>
-          </Routes>
-        </SnackbarProvider>
-      </BrowserRouter>
+      <MaterialTexts>
+        <BrowserRouter>
+          <SnackbarProvider
+            maxSnack={5}
+            autoHideDuration={3000}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          >
+            <Routes>
+              <Route path="/login" element={<Navigate to="/" replace />} />
+              <Route element={<AppLayout />}>
+                {SCREENS.map(([route, Screen]) => (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={
+                      <RouteGate route={route}>
+                        <Page route={route} Screen={Screen} />
+                      </RouteGate>
+                    }
+                  />
+                ))}
+                <Route path="*" element={<RedirectToFirst />} />
+              </Route>
+            </Routes>
+          </SnackbarProvider>
+        </BrowserRouter>
+      </MaterialTexts>
     </QueryClientProvider>
   );
 }

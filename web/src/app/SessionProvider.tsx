@@ -1,25 +1,71 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchSession, openSessionByToken, resumeSession } from '../api/session';
 import type { User } from '../api/types';
-import { prepareLanguage, toLanguage } from './i18n';
+import { DEFAULT_LANGUAGE, prepareLanguage, toLanguage } from './i18n';
 import { storedLanguage } from './languageMemory';
 import { LoadingPage } from './LoadingPage';
 import { OfflinePage } from './OfflinePage';
 import { bootstrapSession, type BootstrapResult } from './sessionBootstrap';
 import { SessionContext } from './sessionContext';
 import { onSessionLost } from './sessionEvents';
+import { loadShell } from './shellChunk';
+import { rememberSignedIn, wasSignedIn } from './signedInHint';
 
 // The token and session parameters must be used once, even when effects run twice in development.
 let started: Promise<BootstrapResult> | null = null;
 const bootstrapOnce = () =>
   (started ??= bootstrapSession(window.location.href, { fetchSession, openSessionByToken, resumeSession }));
 
-/** The session and the language it shows in, both ready before the first screen draws. */
+/** The early reference data's code: loaded only once a session is (or is guessed to be) there. */
+const earlyData = () => import('../api/referencePaths');
+
+const primeReferenceData = (): void => {
+  void earlyData()
+    .then((module) => module.primeReferenceData())
+    .catch(() => undefined);
+};
+
+const dropEarlyData = (): void => {
+  void earlyData()
+    .then((module) => module.dropEarlyData())
+    .catch(() => undefined);
+};
+
+/**
+ * On a visit to a screen by a browser that was logged in last time, starts the shell, the screen's area and
+ * the reference data at once, beside the session check instead of after it.
+ */
+function startLoggedInGuess(): boolean {
+  const { pathname, search } = window.location;
+  if (!wasSignedIn() || pathname === '/login' || /[?&](session|token)=/.test(search)) return false;
+  primeReferenceData();
+  void loadShell()
+    .then(({ prefetchArea }) => prefetchArea(pathname))
+    .catch(() => undefined);
+  return true;
+}
+
+/**
+ * The session and the language it shows in, both ready before the first screen draws. The login page's
+ * Portuguese texts are bundled: with nobody logged in, only another language is waited for.
+ */
 async function startSession(): Promise<BootstrapResult> {
-  const result = await bootstrapOnce();
+  const guessed = storedLanguage();
+  const guessedReady = prepareLanguage(guessed).catch(() => undefined);
+  // The session's request first: the browser sends only a few requests at once to one server.
+  const session = bootstrapOnce();
+  const primed = startLoggedInGuess();
+  const result = await session;
   if (result.offline) started = null;
-  const language = result.user ? toLanguage(result.user.attributes?.language) : storedLanguage();
-  await prepareLanguage(language).catch(() => undefined);
+  if (result.user) {
+    rememberSignedIn(true);
+    if (!primed) primeReferenceData();
+    await prepareLanguage(toLanguage(result.user.attributes?.language)).catch(() => undefined);
+  } else {
+    if (primed) dropEarlyData();
+    if (!result.offline) rememberSignedIn(false);
+    if (guessed !== DEFAULT_LANGUAGE) await guessedReady;
+  }
   return result;
 }
 
@@ -48,9 +94,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [start]);
 
-  useEffect(() => onSessionLost(() => setUser(null)), []);
+  /** A login starts the reference data at once; a logout or a lost session forgets it. */
+  const changeUser = useCallback(
+    (next: User | null) => {
+      if (next && !user) primeReferenceData();
+      if (!next) dropEarlyData();
+      rememberSignedIn(next !== null);
+      setUser(next);
+    },
+    [user],
+  );
 
-  const value = useMemo(() => ({ user, setUser }), [user]);
+  useEffect(() => onSessionLost(() => changeUser(null)), [changeUser]);
+
+  const value = useMemo(() => ({ user, setUser: changeUser }), [user, changeUser]);
   const retry = useCallback(() => start(), [start]);
 
   if (phase === 'starting') return <LoadingPage fullHeight />;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { Map as MapLibreMap, setWorkerUrl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
+import { Map as MapLibreMap, prewarm, setWorkerUrl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import {
@@ -20,6 +20,13 @@ const ONLINE_SOURCES = [BASE_RASTER_SOURCE, TRAFFIC_SIGN_SOURCE];
 
 // MapLibre finds its worker next to its own module; once bundled, Vite gives the worker file its own URL.
 setWorkerUrl(workerUrl);
+
+// This module loads ahead of the first map (with its area, while the password is typed): its worker and
+// the offline outline start loading now rather than when the map is created.
+if (typeof Worker !== 'undefined') {
+  prewarm();
+  void loadWorldOutline().catch(() => undefined);
+}
 
 /**
  * MapLibre draws the style's sky on every frame, a full-screen pass, even for a style without one (its

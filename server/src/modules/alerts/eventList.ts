@@ -1,12 +1,13 @@
 /**
  * The alert central's list query (contract item 4): the visible vehicles' events of the period, of the
  * alert types, filtered by status, type, group, vehicle, driver and free text, sorted and paged in the
- * database. Every filter reads a column of the list index (migration 007), so a month of a large fleet is
- * counted from the index alone and a page newest first stops after its rows.
+ * database. Every filter reads a column of the list index (migration 007), so a page newest first stops
+ * after its rows; the count reads the daily tallies (migration 011) and only the partial days' events.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { EVENT_TALLY_DAY_MS } from '../../db/migrations/011_eventTallies';
 import { badRequest } from '../../services/errors';
 import type { Fleet } from './fleet';
 
@@ -49,6 +50,39 @@ export interface ListedEvent {
 
 type Eb = ExpressionBuilder<Database, 'events'>;
 const NONE = sql<SqlBool>`1 = 0`;
+const ALL = sql<SqlBool>`1 = 1`;
+
+/**
+ * Where the filters read: the events themselves, or their daily tallies (migration 011), which keep the
+ * same vehicle, alert type and status columns and the driver card as text ('' for none).
+ */
+interface Columns {
+  deviceId: string;
+  alertType: string;
+  lastStatus: string;
+  driver: string;
+  /** the empty driver card as the table writes it */
+  noDriver: (eb: Eb, column: string) => Expression<SqlBool>;
+  someDriver: (eb: Eb, column: string) => Expression<SqlBool>;
+}
+
+const EVENT_COLUMNS: Columns = {
+  deviceId: 'events.deviceId',
+  alertType: 'events.alertType',
+  lastStatus: 'events.lastStatus',
+  driver: 'events.driverUniqueId',
+  noDriver: (eb, column) => eb(column as never, 'is', null),
+  someDriver: (eb, column) => eb(column as never, 'is not', null),
+};
+
+const TALLY_COLUMNS: Columns = {
+  deviceId: 'eventTallies.deviceId',
+  alertType: 'eventTallies.alertType',
+  lastStatus: 'eventTallies.lastStatus',
+  driver: 'eventTallies.driver',
+  noDriver: (eb, column) => eb(column as never, '=', '' as never),
+  someDriver: (eb, column) => eb(column as never, '<>', '' as never),
+};
 
 /** Column per sortable field of the answer; the join it needs, if any. */
 const SORTS: Record<string, { column: string; join?: 'devices' | 'positions' }> = {
@@ -73,28 +107,28 @@ const inList = <T extends string | number>(eb: Eb, column: string, values: T[]):
   values.length ? eb(column as never, 'in', values as never) : NONE;
 
 /** Events whose driver is one of `cards`: the position's card, else the vehicle's own driver. */
-function driverIn(eb: Eb, fleet: Fleet, cards: Set<string>): Expression<SqlBool> {
+function driverIn(eb: Eb, fleet: Fleet, cards: Set<string>, c: Columns): Expression<SqlBool> {
   const assigned = [...fleet.vehicles.values()]
     .filter((v) => v.assignedDriver && cards.has(v.assignedDriver))
     .map((v) => v.id);
   return eb.or([
-    inList(eb, 'events.driverUniqueId', [...cards]),
-    eb.and([eb('events.driverUniqueId', 'is', null), inList(eb, 'events.deviceId', assigned)]),
+    inList(eb, c.driver, [...cards]),
+    eb.and([c.noDriver(eb, c.driver), inList(eb, c.deviceId, assigned)]),
   ]);
 }
 
 /** Events with no known driver ("others"): no card nor own driver, or a card no driver holds. */
-function withoutDriver(eb: Eb, fleet: Fleet): Expression<SqlBool> {
+function withoutDriver(eb: Eb, fleet: Fleet, c: Columns): Expression<SqlBool> {
   const assigned = [...fleet.vehicles.values()].filter((v) => v.assignedDriver).map((v) => v.id);
   const cards = [...fleet.driverByCard.keys()];
   return eb.or([
     eb.and([
-      eb('events.driverUniqueId', 'is', null),
-      assigned.length ? eb('events.deviceId', 'not in', assigned) : sql<SqlBool>`1 = 1`,
+      c.noDriver(eb, c.driver),
+      assigned.length ? eb(c.deviceId as never, 'not in', assigned as never) : ALL,
     ]),
     eb.and([
-      eb('events.driverUniqueId', 'is not', null),
-      cards.length ? eb('events.driverUniqueId', 'not in', cards) : sql<SqlBool>`1 = 1`,
+      c.someDriver(eb, c.driver),
+      cards.length ? eb(c.driver as never, 'not in', cards as never) : ALL,
     ]),
   ]);
 }
@@ -108,24 +142,23 @@ const contains = (text: string | null, term: string) => !!text && text.toLowerCa
  */
 const FEW_VEHICLES = 20;
 
-function vehicleIn(eb: Eb, ids: number[], dialect: Dialect): Expression<SqlBool> {
+function vehicleIn(eb: Eb, ids: number[], dialect: Dialect, column: string): Expression<SqlBool> {
   if (!ids.length) return NONE;
-  if (dialect !== 'sqlite' || ids.length <= FEW_VEHICLES) return eb('events.deviceId', 'in', ids);
-  return sql<SqlBool>`+${sql.ref('events.deviceId')} in (${sql.join(ids)})`;
+  if (dialect !== 'sqlite' || ids.length <= FEW_VEHICLES) return eb(column as never, 'in', ids as never);
+  return sql<SqlBool>`+${sql.ref(column)} in (${sql.join(ids)})`;
 }
 
-function conditions(eb: Eb, f: EventFilter, fleet: Fleet, dialect: Dialect): Expression<SqlBool> {
+/** Every filter but the period, on the events or on their tallies. */
+function filters(eb: Eb, f: EventFilter, fleet: Fleet, dialect: Dialect, c: Columns): Expression<SqlBool>[] {
   const all: Expression<SqlBool>[] = [
-    eb('events.eventTime', '>=', f.from),
-    eb('events.eventTime', '<', f.to),
-    inList(eb, 'events.alertType', f.type ? f.type.filter((t) => f.types.includes(t)) : f.types),
+    inList(eb, c.alertType, f.type ? f.type.filter((t) => f.types.includes(t)) : f.types),
   ];
-  if (f.deviceIds) all.push(vehicleIn(eb, f.deviceIds, dialect));
-  if (f.status) all.push(inList(eb, 'events.lastStatus', f.status));
+  if (f.deviceIds) all.push(vehicleIn(eb, f.deviceIds, dialect, c.deviceId));
+  if (f.status) all.push(inList(eb, c.lastStatus, f.status));
   if (f.driver) {
     const cards = new Set(fleet.drivers.filter((d) => f.driver!.includes(d.id)).map((d) => d.uniqueId));
-    const parts = [driverIn(eb, fleet, cards)];
-    if (f.driver.includes(0)) parts.push(withoutDriver(eb, fleet));
+    const parts = [driverIn(eb, fleet, cards, c)];
+    if (f.driver.includes(0)) parts.push(withoutDriver(eb, fleet, c));
     all.push(eb.or(parts));
   }
   const term = f.search?.trim().toLowerCase();
@@ -136,9 +169,18 @@ function conditions(eb: Eb, f: EventFilter, fleet: Fleet, dialect: Dialect): Exp
     const cards = new Set(
       fleet.drivers.filter((d) => contains(d.name, term) || contains(d.phone, term)).map((d) => d.uniqueId),
     );
-    all.push(eb.or([inList(eb, 'events.deviceId', vehicles), driverIn(eb, fleet, cards)]));
+    all.push(eb.or([inList(eb, c.deviceId, vehicles), driverIn(eb, fleet, cards, c)]));
   }
-  return eb.and(all);
+  return all;
+}
+
+/** The events of [from, to) that pass every filter. */
+function conditions(eb: Eb, f: EventFilter, fleet: Fleet, dialect: Dialect): Expression<SqlBool> {
+  return eb.and([
+    eb('events.eventTime', '>=', f.from),
+    eb('events.eventTime', '<', f.to),
+    ...filters(eb, f, fleet, dialect, EVENT_COLUMNS),
+  ]);
 }
 
 /**
@@ -159,13 +201,53 @@ export function listedVehicles(
     .sort((a, b) => a - b);
 }
 
-export async function countEvents(db: Db, filter: EventFilter, fleet: Fleet): Promise<number> {
+async function countExactly(db: Db, filter: EventFilter, fleet: Fleet): Promise<number> {
+  if (filter.from >= filter.to) return 0;
   const row = await db.kysely
     .selectFrom('events')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where((eb) => conditions(eb, filter, fleet, db.dialect))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The events of the whole UTC days [firstDay, endDay) that pass the filters, from their tallies. */
+async function countTallied(
+  db: Db,
+  filter: EventFilter,
+  fleet: Fleet,
+  firstDay: number,
+  endDay: number,
+): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('eventTallies')
+    .select((eb) => eb.fn.sum<number | string | null>('eventTallies.n').as('n'))
+    .where((eb) =>
+      eb.and([
+        eb('eventTallies.day', '>=', firstDay),
+        eb('eventTallies.day', '<', endDay),
+        ...filters(eb as never, filter, fleet, db.dialect, TALLY_COLUMNS),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n ?? 0);
+}
+
+/**
+ * How many events pass the filters: the whole UTC days inside the period from the daily tallies, the
+ * partial days at its ends counted from the events. Exact, and a month of a large fleet reads tens of
+ * thousands of tally rows instead of a million index entries.
+ */
+export async function countEvents(db: Db, filter: EventFilter, fleet: Fleet): Promise<number> {
+  const firstDay = Math.ceil(filter.from / EVENT_TALLY_DAY_MS);
+  const endDay = Math.floor(filter.to / EVENT_TALLY_DAY_MS);
+  if (endDay <= firstDay) return countExactly(db, filter, fleet);
+  const counts = await Promise.all([
+    countTallied(db, filter, fleet, firstDay, endDay),
+    countExactly(db, { ...filter, to: firstDay * EVENT_TALLY_DAY_MS }, fleet),
+    countExactly(db, { ...filter, from: endDay * EVENT_TALLY_DAY_MS }, fleet),
+  ]);
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 export async function listEvents(

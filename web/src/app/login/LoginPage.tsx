@@ -93,7 +93,10 @@ export function LoginPage() {
             type="email"
             autoComplete="username"
             value={email}
-            onChange={setEmail}
+            onChange={(value) => {
+              setEmail(value);
+              prefetchAfterLogin(from);
+            }}
             autoFocus
           />
           <LoginField

@@ -1,8 +1,12 @@
-/** The whole interface table of one language: its own chunk. */
+/**
+ * The whole interface table of one language: its own chunk (with the menus' texts, which the login page
+ * never shows).
+ */
 import shell from '../ar.json';
+import menus from '../menus/ar.json';
 import { mergeTables, type Table } from '../tables';
 
 export default mergeTables(
-  shell,
+  { ...shell, ...menus },
   import.meta.glob<{ default: Table }>('../../*/i18n/ar.json', { eager: true }),
 );
