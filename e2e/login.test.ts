@@ -96,6 +96,39 @@ describeBrowser('login page', () => {
     await t.page.getByTestId('error-dialog').waitFor({ state: 'detached' });
   });
 
+  it('fetches the fleet once at login and, on the next visit, beside the session check', async () => {
+    const asked: string[] = [];
+    t.page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (['/api/session', '/api/devices', '/api/positions'].includes(path)) asked.push(path);
+    });
+    await t.page.goto('/login');
+    await loginThroughPage(t.page, okEmail, password);
+    await t.page.getByTestId('map-canvas').waitFor();
+    await t.page.waitForLoadState('networkidle');
+    expect(asked.filter((p) => p === '/api/devices')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/positions')).toHaveLength(1);
+
+    // next visit: with the session's answer held back, the fleet is already asked for meanwhile
+    let sessionAnswered = 0;
+    let devicesAsked = 0;
+    await t.page.route('**/api/session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+      sessionAnswered = Date.now();
+    });
+    t.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/devices' && !devicesAsked) devicesAsked = Date.now();
+    });
+    asked.length = 0;
+    await t.page.reload();
+    await t.page.getByTestId('map-canvas').waitFor();
+    await t.page.waitForLoadState('networkidle');
+    expect(devicesAsked).toBeGreaterThan(0);
+    expect(devicesAsked).toBeLessThan(sessionAnswered);
+    expect(asked.filter((p) => p === '/api/devices')).toHaveLength(1);
+  });
+
   it('sends a logged-out deep link to /login and back after login', async () => {
     await t.page.goto('/settings/users?x=1');
     await t.page.waitForURL((url) => url.pathname === '/login');

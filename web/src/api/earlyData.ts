@@ -18,10 +18,14 @@ const early = new Map<string, Early>();
 /** The reference lists by query key (the same paths the queries fetch). */
 export type EarlyPaths = Record<string, () => string>;
 
-export function primeEarlyData(paths: EarlyPaths, now = Date.now()): void {
+export function primeEarlyData(
+  paths: EarlyPaths,
+  now = Date.now(),
+  fetchPath: (path: string) => Promise<unknown> = getJson,
+): void {
   early.clear();
   for (const [key, path] of Object.entries(paths)) {
-    const answer = getJson<unknown>(path());
+    const answer = fetchPath(path());
     // Handled here too: an answer nobody takes must not be reported as an unhandled failure.
     answer.catch(() => undefined);
     early.set(key, { answer, at: now });
