@@ -17,7 +17,8 @@ export function describeBrowser(name: string, body: () => void): void {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** `fakeCamera`: Chromium's test camera answers getUserMedia, granted without asking. */
+export function launchBrowser(options: { fakeCamera?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: e2e.chromium,
     headless: true,
@@ -27,6 +28,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.fakeCamera ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
     ],
   });
 }

@@ -35,6 +35,15 @@ const TABLES = [
   'event_statuses',
   'device_statistics',
   'event_tallies',
+  'maintenances',
+  'costs',
+  'documents',
+  'document_files',
+  'refill_stations',
+  'refill_operators',
+  'refill_operator_sessions',
+  'refill_devices',
+  'refills',
 ];
 
 describe.each(dialects())('migrations on %s', (dialect) => {

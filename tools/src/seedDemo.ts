@@ -14,6 +14,8 @@ import { hashPassword, randomToken } from '../../server/src/auth/password';
 import { readSetting, writeSetting, DEFAULT_CLIENT_DETAILS } from '../../server/src/services/serverSettings';
 import type { LinkTable } from '../../server/src/db/schema';
 import { DEMO_DRIVER_COUNT, demoDriverKey } from './demoDrivers';
+import { seedManagementDemo } from '../../server/src/modules/management/demoSeed';
+import { seedRefillsDemo } from '../../server/src/modules/refills/demoSeed';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Vehicles the simulator drives: uniqueIds 356307042440000 + 0..24 (simulator/profile.ts). */
@@ -177,6 +179,9 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
       .execute();
   }
 
+  // maintenance, costs and documents: after the positions, so the summary reads the odometers
+  await seedManagementDemo(db, deviceIds, now);
+
   const zones: Array<[string, string, Record<string, unknown>]> = [
     ['Porto de Luanda', 'CIRCLE (-8.7990 13.2410, 400)', { icon: 'warehouse', color: '3bb2d0' }],
     ['Aeroporto 4 de Fevereiro', 'CIRCLE (-8.8580 13.2310, 800)', { icon: 'airport', color: 'fcb900' }],
@@ -244,6 +249,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     'map.dashboard',
     'reports',
     'module.events',
+    'management.summary',
+    'module.refills',
     'settings.devices',
     'settings.groups',
     'settings.drivers',
@@ -308,6 +315,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     sales_email: 'comercial@frota.local',
     sales_phone: '+244923000000',
   });
+  // stations and operators belong to the manager, who exists by now (operators carlos and luisa, demo1234)
+  await seedRefillsDemo(db, deviceIds, now);
   await writeSetting(db, 'demoSeeded', { at: now });
   return true;
 }

@@ -1,1 +1,3 @@
-export {};
+export * from './constants';
+export * from './consumption';
+export * from './totals';

@@ -33,6 +33,7 @@ import { assertUserLimit, userValues } from '../services/userRules';
 import { userJson } from '../services/rows';
 import { validateArea } from '@frota/core';
 import { isTemporaryUser } from '@frota/core';
+import { deviceSave, normaliseMaintenanceAttributes } from '../modules/management/deviceSettings';
 
 type Row = Record<string, unknown>;
 
@@ -151,8 +152,10 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
       { schema: { tags, summary: `Create a ${kind} item`, body: z.looseObject({}) } },
       async (req) => {
         const scope = await requireScope(services, req);
-        const input = parseBody(def, req.body);
+        let input = parseBody(def, req.body);
         assertCanWrite(scope, def.write(input));
+        if (kind === 'devices')
+          input = { ...input, attributes: normaliseMaintenanceAttributes(input.attributes as Row) };
         if (kind === 'users') await assertUserLimit(db, scope);
         const values = await def.values(services, scope, input as never);
         try {
@@ -175,12 +178,19 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         const scope = await requireScope(services, req);
         const { id } = req.params as { id: number };
         const existing = await getRow(db, scope, kind, id);
-        const input = parseBody(def, req.body);
+        let input = parseBody(def, req.body);
         if (input.id !== undefined && input.id !== id)
           throw badRequest('id in body does not match the address');
+        let permission = def.write(input);
+        if (kind === 'devices') {
+          // issue 17: the maintenance settings are saved here, also by management.summary users
+          const save = deviceSave(scope, map(existing) as never, input as never);
+          input = parseBody(def, save.input);
+          permission = [save.permission];
+        }
         const self = kind === 'users' && id === scope.user.id;
         if (self) assertCanWrite(scope);
-        else assertCanWrite(scope, def.write(input));
+        else assertCanWrite(scope, permission);
         const values = await def.values(services, scope, input as never, existing);
         try {
           await updateRow(db, kind, id, values);

@@ -7,6 +7,7 @@ import { assertCanWrite, requireScope } from '../auth/guard';
 import { canSee, type Scope } from '../auth/policy';
 import { KEY_KIND, linkTableFor } from '../services/associations';
 import { badRequest, forbidden, notFound } from '../services/errors';
+import { applyMaintenanceLinks, maintenanceLinks } from '../modules/management/traccarMaintenance';
 
 /** The settings screens that manage each kind of linked object (a user is linked by users or temporary links). */
 const KEY_PERMISSIONS: Record<string, string[]> = {
@@ -62,6 +63,13 @@ async function apply(services: Services, scope: Scope, links: PermissionLink[], 
   services.changes.emit('links');
 }
 
+/** Traccar's {deviceId|groupId, maintenanceId} links go to the maintenance entries (issue 17). */
+async function applyAny(services: Services, scope: Scope, body: unknown, many: boolean, add: boolean) {
+  const maintenance = maintenanceLinks(body);
+  if (maintenance) return applyMaintenanceLinks(services, scope, maintenance, add);
+  return apply(services, scope, parseLinks(body, many), add);
+}
+
 const parseLinks = (body: unknown, many: boolean): PermissionLink[] => {
   const parsed = (many ? z.array(permissionLink).min(1).max(10000) : permissionLink).safeParse(body);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid link');
@@ -75,7 +83,7 @@ export function permissionRoutes(app: FastifyInstance, services: Services) {
     '/api/permissions',
     { schema: { tags, summary: 'Link two objects', body } },
     async (req, reply) => {
-      await apply(services, await requireScope(services, req), parseLinks(req.body, false), true);
+      await applyAny(services, await requireScope(services, req), req.body, false, true);
       return reply.code(204).send();
     },
   );
@@ -83,7 +91,7 @@ export function permissionRoutes(app: FastifyInstance, services: Services) {
     '/api/permissions',
     { schema: { tags, summary: 'Unlink two objects', body } },
     async (req, reply) => {
-      await apply(services, await requireScope(services, req), parseLinks(req.body, false), false);
+      await applyAny(services, await requireScope(services, req), req.body, false, false);
       return reply.code(204).send();
     },
   );
@@ -91,7 +99,7 @@ export function permissionRoutes(app: FastifyInstance, services: Services) {
     '/api/permissions/bulk',
     { schema: { tags, summary: 'Link many pairs', body } },
     async (req, reply) => {
-      await apply(services, await requireScope(services, req), parseLinks(req.body, true), true);
+      await applyAny(services, await requireScope(services, req), req.body, true, true);
       return reply.code(204).send();
     },
   );
@@ -99,7 +107,7 @@ export function permissionRoutes(app: FastifyInstance, services: Services) {
     '/api/permissions/bulk',
     { schema: { tags, summary: 'Unlink many pairs', body } },
     async (req, reply) => {
-      await apply(services, await requireScope(services, req), parseLinks(req.body, true), false);
+      await applyAny(services, await requireScope(services, req), req.body, true, false);
       return reply.code(204).send();
     },
   );

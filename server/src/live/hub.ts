@@ -15,6 +15,8 @@ export interface LiveMessage {
   events?: Array<{ deviceId: number } & Record<string, unknown>>;
   /** status changes of events (the alert central), for the users who see the event's device */
   eventStatuses?: Array<{ deviceId: number } & Record<string, unknown>>;
+  /** refills added, changed or removed: ids only, pages read them again */
+  refills?: Array<{ id: number; deviceId: number }>;
 }
 
 interface Connection {
@@ -59,7 +61,7 @@ export class LiveHub {
       socket,
       user: scope.user,
       deviceIds: await this.visibleDevices(scope),
-      pending: { devices: [], positions: [], events: [], eventStatuses: [] },
+      pending: { devices: [], positions: [], events: [], eventStatuses: [], refills: [] },
       lastFlush: 0,
     };
     this.connections.add(conn);
@@ -107,11 +109,14 @@ export class LiveHub {
       if (!seesPrivate(conn.user)) positions = positions.map(hidden);
       const events = (message.events ?? []).filter((e) => sees(e.deviceId));
       const eventStatuses = (message.eventStatuses ?? []).filter((e) => sees(e.deviceId));
+      const refills = (message.refills ?? []).filter((r) => sees(r.deviceId));
       conn.pending.devices.push(...devices);
       conn.pending.positions.push(...positions);
       conn.pending.events.push(...events);
       conn.pending.eventStatuses.push(...eventStatuses);
-      const added = devices.length + positions.length + events.length + eventStatuses.length > 0;
+      conn.pending.refills.push(...refills);
+      const added =
+        devices.length + positions.length + events.length + eventStatuses.length + refills.length > 0;
       // At most one message per FLUSH_MS per socket, but no wait when the last one is older than that.
       if (added && !conn.timer)
         conn.timer = setTimeout(
@@ -133,7 +138,8 @@ export class LiveHub {
     if (conn.pending.positions.length) out.positions = conn.pending.positions;
     if (conn.pending.events.length) out.events = conn.pending.events;
     if (conn.pending.eventStatuses.length) out.eventStatuses = conn.pending.eventStatuses;
-    conn.pending = { devices: [], positions: [], events: [], eventStatuses: [] };
+    if (conn.pending.refills.length) out.refills = conn.pending.refills;
+    conn.pending = { devices: [], positions: [], events: [], eventStatuses: [], refills: [] };
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(out));
   }
 

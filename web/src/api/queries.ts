@@ -30,6 +30,8 @@ export const queryKeys = {
   users: ['users'],
   /** the alert central's pages: refetched when the socket brings events or event statuses */
   alertEvents: ['alertEvents'],
+  /** every refill list (web/src/refills keys all start with it): refetched when the socket says so */
+  refills: ['refills'],
 } as const;
 
 /** A reference list's query function: the early answer when one is waiting, else a fetch. */

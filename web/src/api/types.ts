@@ -126,6 +126,8 @@ export interface LiveMessage {
   positions?: Position[];
   events?: AppEvent[];
   eventStatuses?: EventStatusUpdate[];
+  /** refills added, changed or removed (ids only: the refill screens read them again) */
+  refills?: Array<{ id: number; deviceId: number }>;
 }
 
 /** A new follow-up status of an event (alert central), as the socket broadcasts it. */

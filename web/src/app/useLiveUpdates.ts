@@ -58,6 +58,8 @@ export function useLiveUpdates(user: User | null): void {
       if (batch.events.length || batch.eventStatuses.length) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.alertEvents });
       }
+      // The refill screens' lists (the centre's page and totals, a vehicle's refills) read them again.
+      if (batch.refills) void queryClient.invalidateQueries({ queryKey: queryKeys.refills });
       flushFolded(started, batch.positions.length);
     };
     const timer = setInterval(flush, LIVE_FLUSH_MS);

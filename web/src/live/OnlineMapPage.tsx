@@ -160,9 +160,11 @@ export function OnlineMapPage() {
       case 'cameras':
         void navigate(OPTION_PATHS[option](view.id));
         break;
+      case 'maintenances':
+        void navigate(OPTION_PATHS[option](view.id), { state });
+        break;
       case 'history':
       case 'refills':
-      case 'maintenances':
         void navigate(OPTION_PATHS[option](), { state });
         break;
       case 'follow':

@@ -12,7 +12,7 @@ export const OPTION_PATHS = {
   edit: (id: number) => `/settings/device/${id}`,
   history: () => '/replay',
   refills: () => '/management/refills',
-  maintenances: () => '/management/maintenances',
+  maintenances: (id: number) => `/management/maintenances/${id}`,
   cameras: (id: number) => `/settings/camera_images/${id}`,
 } as const;
 

@@ -1,4 +1,21 @@
 /** Management screens by route path (see app/routes.ts for the paths). Built by issue 17. */
 import type { ComponentType } from 'react';
+import { CostEditPage } from './CostEditPage';
+import { CostsPage } from './CostsPage';
+import { DocumentEditPage } from './DocumentEditPage';
+import { DocumentsPage } from './DocumentsPage';
+import { MaintenanceEditPage } from './MaintenanceEditPage';
+import { MaintenanceSettingsPage } from './MaintenanceSettingsPage';
+import { MaintenancesPage } from './MaintenancesPage';
+import { SummaryPage } from './SummaryPage';
 
-export const MANAGEMENT_PAGES: Record<string, ComponentType> = {};
+export const MANAGEMENT_PAGES: Record<string, ComponentType> = {
+  '/management/summary': SummaryPage,
+  '/management/maintenances/:id?': MaintenancesPage,
+  '/management/maintenance/:id?': MaintenanceEditPage,
+  '/management/settings/:id?': MaintenanceSettingsPage,
+  '/management/costs/:id?': CostsPage,
+  '/management/cost/:id?': CostEditPage,
+  '/management/documents/:id?': DocumentsPage,
+  '/management/document/:id?': DocumentEditPage,
+};

@@ -8,6 +8,7 @@ import { useSession } from '../app/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';
+import { MaintenanceModeFields } from '../management/MaintenanceModeFields';
 import { CategoryPicker } from './CategoryPicker';
 import { DeviceDetailsFields } from './DeviceDetailsFields';
 import {
@@ -157,8 +158,9 @@ export function DeviceEditPage() {
       {item && (
         <WorkingWeekFields value={item.attributes.week} onChange={(week) => setAttribute('week', week)} />
       )}
+      {item && <MaintenanceModeFields attributes={item.attributes} setAttribute={setAttribute} />}
       <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
-        {(['in_maintenance', 'automaticMaintenance'] as const).map((key) => (
+        {(['in_maintenance'] as const).map((key) => (
           <FormControlLabel
             key={key}
             control={

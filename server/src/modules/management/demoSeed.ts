@@ -1,0 +1,190 @@
+/**
+ * Management data for the demo fleet (issue 17): maintenance history with a periodicity, one vehicle in the
+ * workshop, one on automatic maintenance, costs with expiries (some past, some soon, some far) and documents
+ * with a small generated PDF or PNG. Called once by tools/src/seedDemo.ts after the vehicles exist.
+ */
+import { addDays, hourMeter, odometerKm } from '@frota/core';
+import type { Db } from '../../db/database';
+import { fromBool, parseJson, toJson } from '../../db/mapping';
+import { samplePdf, samplePng } from './sampleFiles';
+
+const WORKSHOPS = ['Oficina Central Luanda', 'Auto Viana', 'Mecânica do Cazenga', 'Toyota Angola'];
+const INSURERS = ['ENSA Seguros', 'Fidelidade Angola', 'Nossa Seguros'];
+
+async function currentKm(db: Db, deviceId: number): Promise<{ km: number; hours: number | null }> {
+  const row = await db.kysely
+    .selectFrom('devices')
+    .leftJoin('positions', 'positions.id', 'devices.positionId')
+    .select(['positions.attributes as attributes'])
+    .where('devices.id', '=', deviceId)
+    .executeTakeFirst();
+  const attributes = parseJson(row?.attributes);
+  const metres = Number(attributes.totalDistance ?? 0);
+  const km = odometerKm(attributes) ?? (Number.isFinite(metres) ? metres / 1000 : 0);
+  return { km: Math.round(km), hours: hourMeter(attributes) ?? null };
+}
+
+export async function seedManagementDemo(db: Db, deviceIds: number[], now: number): Promise<void> {
+  const today = new Date(now).toISOString().slice(0, 10);
+  const bool = (v: boolean) => fromBool(db.dialect, v);
+  for (const [i, deviceId] of deviceIds.entries()) {
+    const { km, hours } = await currentKm(db, deviceId);
+    const period = [10000, 15000, 20000][i % 3];
+    const lastKm = Math.max(0, km - [2000, 9500, 14500, 16500][i % 4]);
+    const maintenances = [
+      {
+        dateStart: addDays(today, -400 + i),
+        dateEnd: addDays(today, -398 + i),
+        complete: bool(true),
+        description: 'Revisão geral e mudança de óleo',
+        km: Math.max(0, lastKm - period),
+        periodicityKm: period,
+        hours: null,
+        periodicityHours: null,
+        location: WORKSHOPS[i % WORKSHOPS.length],
+        cost: 85000 + i * 1250.5,
+        invoice: `FT 2025/${1200 + i}`,
+      },
+      {
+        dateStart: addDays(today, -120 + i),
+        dateEnd: addDays(today, -119 + i),
+        complete: bool(true),
+        description: 'Mudança de óleo, filtros e pastilhas de travão',
+        km: lastKm,
+        periodicityKm: period,
+        hours: hours != null ? Math.max(0, Math.round(hours) - 200) : null,
+        periodicityHours: hours != null ? 500 : null,
+        location: WORKSHOPS[(i + 1) % WORKSHOPS.length],
+        cost: 120000 + i * 2100.75,
+        invoice: `FT 2026/${300 + i}`,
+      },
+    ];
+    if (i % 5 === 1)
+      maintenances.push({
+        dateStart: addDays(today, -3),
+        dateEnd: null as never,
+        complete: bool(false),
+        description: 'Substituição da embraiagem',
+        km,
+        periodicityKm: null as never,
+        hours: null,
+        periodicityHours: null,
+        location: WORKSHOPS[0],
+        cost: null as never,
+        invoice: '',
+      });
+    await db.kysely
+      .insertInto('maintenances')
+      .values(
+        maintenances.map((m) => ({
+          ...m,
+          deviceId,
+          userId: null,
+          templateId: null,
+          type: 'totalDistance',
+          attributes: toJson({}),
+        })),
+      )
+      .execute();
+
+    if (i % 4 === 3) {
+      const device = await db.kysely
+        .selectFrom('devices')
+        .select('attributes')
+        .where('id', '=', deviceId)
+        .executeTakeFirst();
+      await db.kysely
+        .updateTable('devices')
+        .set({
+          attributes: toJson({
+            ...parseJson(device?.attributes),
+            automaticMaintenance: 'automatic',
+            automaticMaintenancePeriodicity: 10000,
+          }),
+        })
+        .where('id', '=', deviceId)
+        .execute();
+    }
+
+    const insuranceExpiry = addDays(today, [-5, 12, 200, 25, 340][i % 5]);
+    await db.kysely
+      .insertInto('costs')
+      .values([
+        {
+          deviceId,
+          costDate: addDays(insuranceExpiry, -365),
+          costType: 'insurance',
+          entity: INSURERS[i % INSURERS.length],
+          designation: 'Seguro automóvel anual (danos próprios)',
+          invoice: `AP-${5000 + i}`,
+          cost: 350000 + i * 5000,
+          warning: bool(true),
+          expiryDate: insuranceExpiry,
+        },
+        {
+          deviceId,
+          costDate: addDays(today, -30 - i),
+          costType: 'tax',
+          entity: 'AGT — Administração Geral Tributária',
+          designation: 'Taxa de circulação',
+          invoice: `TC-${8000 + i}`,
+          cost: 18500,
+          warning: bool(true),
+          expiryDate: addDays(today, 335 - i),
+        },
+        {
+          deviceId,
+          costDate: addDays(today, -7 - (i % 10)),
+          costType: 'cleaning',
+          entity: 'Lava-Jato Talatona',
+          designation: 'Lavagem completa',
+          invoice: '',
+          cost: 7500,
+          warning: bool(false),
+          expiryDate: null,
+        },
+      ])
+      .execute();
+
+    const documents = [
+      {
+        type: 'insurance',
+        designation: 'Apólice de seguro',
+        file: samplePdf(`Apolice de seguro - viatura ${deviceId}`),
+        fileType: 'pdf',
+        expiry: insuranceExpiry,
+      },
+      {
+        type: 'inspection',
+        designation: 'Certificado de inspecção periódica',
+        file: samplePng(320, 240, [40, 90, 160]),
+        fileType: 'png',
+        expiry: addDays(today, [20, -10, 150, 400][i % 4]),
+      },
+    ];
+    for (const [j, d] of documents.entries()) {
+      await db.kysely.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('documents')
+          .values({
+            deviceId,
+            creationdate: now - (60 - j) * 86_400_000,
+            dateStart: addDays(today, -60 + j),
+            documentType: d.type,
+            designation: d.designation,
+            fileType: d.fileType,
+            fileName: `${d.type}.${d.fileType}`,
+            fileSize: d.file.length,
+            warning: bool(true),
+            expiryDate: d.expiry,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('documentFiles')
+          .values({ documentId: Number(row.id), content: d.file })
+          .execute();
+      });
+    }
+  }
+}

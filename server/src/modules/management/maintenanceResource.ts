@@ -1,0 +1,56 @@
+/** Maintenance entries of a vehicle (document 3 §2, §3, §4, §5) over the `maintenances` table. */
+import { validateMaintenance } from '@frota/core';
+import { badRequest, notFound } from '../../services/errors';
+import type { Context, Resource } from './crud';
+import { insertMaintenance, listMaintenances, maintenanceColumns, maintenanceJson } from './maintenanceRows';
+import { maintenanceAnswer } from './schemas';
+
+function values(body: Record<string, unknown>) {
+  const checked = validateMaintenance(body);
+  if (!checked.ok) throw badRequest(checked.message);
+  return checked.value;
+}
+
+async function row(c: Context, id: number) {
+  const found = await c.db.kysely
+    .selectFrom('maintenances')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deviceId', '=', c.vehicle.id)
+    .executeTakeFirst();
+  if (!found) throw notFound();
+  return found;
+}
+
+export const maintenanceResource: Resource = {
+  path: 'maintenance',
+  what: 'maintenance entry',
+  answer: maintenanceAnswer,
+  bodyDescription:
+    'JSON { date_start, date_end, complete (0/1), description, km, periodicity_km, hours, periodicity_hours, ' +
+    'location, cost, invoice }. Numbers accept a decimal comma. complete=0 clears date_end. 400 messages: ' +
+    'Deve indicar os km, Os km devem ser numéricos, Deve indicar a descrição, Deve indicar a data de início, ' +
+    'Deve indicar a data de fim, O custo deve ser numérico, A periodicidade deve ser numérica, As horas devem ser numéricas.',
+  list: async (c, period) =>
+    (await listMaintenances(c.db, c.vehicle.id, period)).map((r) => maintenanceJson(r, c.today)),
+  get: async (c, id) => maintenanceJson(await row(c, id), c.today),
+  create: (c, body) => insertMaintenance(c.db, c.vehicle.id, c.scope.user.id, values(body)),
+  update: async (c, id, body) => {
+    const v = values(body);
+    await row(c, id);
+    await c.db.kysely
+      .updateTable('maintenances')
+      .set(maintenanceColumns(c.db, v))
+      .where('id', '=', id)
+      .where('deviceId', '=', c.vehicle.id)
+      .execute();
+  },
+  remove: async (c, id) => {
+    await row(c, id);
+    await c.db.kysely
+      .deleteFrom('maintenances')
+      .where('id', '=', id)
+      .where('deviceId', '=', c.vehicle.id)
+      .execute();
+  },
+};

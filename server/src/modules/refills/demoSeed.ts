@@ -1,0 +1,156 @@
+/**
+ * Demo refills (`npm run demo`): two stations (a main one in Viana and its auxiliary), two operators
+ * (password demo1234), the vehicles flagged for refills with a consumption profile, and about three months
+ * of refills per vehicle, mostly green with some yellow and red consumptions, manual and from the app.
+ * Stations and operators belong to the first manager (a user with userLimit set), else the administrator.
+ */
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { RefillsTable } from '../../db/refillTables';
+import { toBool } from '../../db/mapping';
+import { hashPassword } from '../../auth/password';
+import { recomputeChain } from './chain';
+import { thresholdsOf } from '@frota/core';
+
+const DAY = 86_400_000;
+export const DEMO_OPERATOR_PASSWORD = 'demo1234';
+
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function owner(db: Db): Promise<number | null> {
+  const users = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'administrator', 'userLimit'])
+    .orderBy('id')
+    .execute();
+  const manager = users.find((u) => !toBool(u.administrator) && Number(u.userLimit) !== 0);
+  const admin = users.find((u) => toBool(u.administrator));
+  return Number((manager ?? admin ?? users[0])?.id ?? 0) || null;
+}
+
+export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number): Promise<void> {
+  const k = db.kysely;
+  if (await k.selectFrom('refillStations').select('id').where('code', '=', 'DEMO-VIANA').executeTakeFirst())
+    return;
+  const userId = await owner(db);
+  const random = prng(18);
+  const main = await k
+    .insertInto('refillStations')
+    .values({
+      userId,
+      name: 'Posto Viana',
+      code: 'DEMO-VIANA',
+      location: '-8.9035, 13.3739',
+      fuelType: 'diesel',
+      totalCapacity: 30000,
+      mainStationId: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const aux = await k
+    .insertInto('refillStations')
+    .values({
+      userId,
+      name: 'Posto Viana - Gasolina',
+      code: 'DEMO-VIANA-G',
+      location: '-8.9040, 13.3745',
+      fuelType: 'gasoline',
+      totalCapacity: 10000,
+      mainStationId: Number(main.id),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const operators = [];
+  for (const [username, name, code] of [
+    ['carlos', 'Carlos Bomba', 'OP-01'],
+    ['luisa', 'Luísa Neto', 'OP-02'],
+  ]) {
+    const { hash, salt } = await hashPassword(DEMO_OPERATOR_PASSWORD);
+    const row = await k
+      .insertInto('refillOperators')
+      .values({ userId, username, hashedPassword: hash, salt, name, code, phone: '', alertEmails: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    operators.push({ id: Number(row.id), name, code });
+  }
+  const drivers = (await k.selectFrom('drivers').select('id').orderBy('id').execute()).map((d) =>
+    Number(d.id),
+  );
+  const stations = [
+    { id: Number(main.id), name: 'Posto Viana', fuel: 'diesel', lat: -8.9035, lon: 13.3739 },
+    { id: Number(aux.id), name: 'Posto Viana - Gasolina', fuel: 'gasoline', lat: -8.904, lon: 13.3745 },
+  ];
+
+  for (const [i, deviceId] of deviceIds.entries()) {
+    const heavy = i % 3 === 0;
+    const profile = heavy
+      ? { l100kmYellow: 38, l100kmRed: 45, lhYellow: 12, lhRed: 15 }
+      : { l100kmYellow: 11, l100kmRed: 14, lhYellow: 4, lhRed: 6 };
+    await k
+      .insertInto('refillDevices')
+      .values({ deviceId, code: '', consumptionProfile: heavy ? 'Pesado' : 'Ligeiro', ...profile })
+      .onConflict((oc) => oc.column('deviceId').doNothing())
+      .execute();
+    const thresholds = thresholdsOf(profile);
+    const station = heavy ? stations[0] : stations[i % 2];
+    const normal = heavy ? 32 : 8.5;
+    let km = 20000 + Math.round(random() * 80000);
+    let hours = 1000 + Math.round(random() * 3000);
+    const rows: Array<Insertable<RefillsTable>> = [];
+    for (
+      let t = now - 90 * DAY + Math.round(random() * 3 * DAY);
+      t < now;
+      t += Math.round((3 + random() * 4) * DAY)
+    ) {
+      const distance = Math.round(250 + random() * 400);
+      const roll = random();
+      // about 1 in 8 refills yellow and 1 in 12 red
+      const rate =
+        roll < 0.08
+          ? profile.l100kmRed * 1.07
+          : roll < 0.2
+            ? profile.l100kmYellow * 1.04
+            : normal * (0.9 + random() * 0.15);
+      km += distance;
+      hours += Math.round(distance / 35);
+      const litres = Math.round(((distance * rate) / 100) * 100) / 100;
+      const app = random() < 0.5;
+      const operator = operators[Math.floor(random() * operators.length)];
+      const price = station.fuel === 'diesel' ? 300 : 400;
+      rows.push({
+        deviceId,
+        type: app ? 'A' : 'M',
+        costDate: t,
+        sequence: 0,
+        fuelType: station.fuel,
+        litres,
+        cost: Math.round(litres * price * 100) / 100,
+        invoice: app ? '' : `FT ${2024}/${Math.floor(random() * 90000) + 10000}`,
+        driverId: drivers.length ? drivers[Math.floor(random() * drivers.length)] : null,
+        operatorId: app ? operator.id : null,
+        operatorName: app ? operator.name : null,
+        operatorCode: app ? operator.code : null,
+        stationId: station.id,
+        siteName: station.name,
+        latitude: station.lat,
+        longitude: station.lon,
+        km,
+        hours,
+        details: '',
+        ...thresholds,
+        userId: app ? null : userId,
+        createdAt: t,
+      });
+    }
+    await k.transaction().execute(async (trx) => {
+      if (rows.length) await trx.insertInto('refills').values(rows).execute();
+      await recomputeChain(trx, deviceId);
+    });
+  }
+}

@@ -1,0 +1,125 @@
+/** Refill rows as the API answers them (document 3 §3 field names), read with their vehicle and driver. */
+import { costPerLitre } from '@frota/core';
+import type { Db } from '../../db/database';
+import { parseJson, toIso } from '../../db/mapping';
+import type { Zone } from '../../reports/engine/timezone';
+
+export interface RefillJson {
+  id: number;
+  deviceId: number;
+  type: string;
+  cost_date: string;
+  costDate: string;
+  sequence: number;
+  deviceName: string;
+  deviceLicensePlate: string | null;
+  groupId: number | null;
+  fuelType: string;
+  fuel_type: string;
+  litres: number;
+  cost: number;
+  costPerLitre: number | null;
+  invoice: string;
+  driverid: number | null;
+  driverId: number | null;
+  driverName: string | null;
+  operatorId: number | null;
+  operatorName: string | null;
+  operatorCode: string | null;
+  stationId: number | null;
+  stationid: number | null;
+  siteName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  km: number | null;
+  hours: number | null;
+  delta_km: number | null;
+  delta_hours: number | null;
+  details: string;
+  consumption_l100km: number | null;
+  consumption_l100km_yellow: number | null;
+  consumption_l100km_red: number | null;
+  consumption_lkm: number | null;
+  consumption_lkm_yellow: number | null;
+  consumption_lkm_red: number | null;
+  consumption_lh: number | null;
+  consumption_lh_yellow: number | null;
+  consumption_lh_red: number | null;
+}
+
+/** The refills joined with their vehicle and driver; callers add the filters, order and page. */
+export function refillQuery(db: Db) {
+  return db.kysely
+    .selectFrom('refills')
+    .innerJoin('devices', 'devices.id', 'refills.deviceId')
+    .leftJoin('drivers', 'drivers.id', 'refills.driverId')
+    .selectAll('refills')
+    .select([
+      'devices.name as deviceName',
+      'devices.groupId as deviceGroupId',
+      'devices.attributes as deviceAttributes',
+      'drivers.name as driverName',
+    ]);
+}
+
+type RefillRow = Awaited<ReturnType<ReturnType<typeof refillQuery>['execute']>>[number];
+
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+export function refillJson(r: RefillRow, zone: Zone): RefillJson {
+  const attributes = parseJson(r.deviceAttributes);
+  const plate = typeof attributes.license_plate === 'string' && attributes.license_plate.trim();
+  const costDate = Number(r.costDate);
+  const litres = Number(r.litres);
+  const cost = Number(r.cost);
+  const driverId = num(r.driverId);
+  const stationId = num(r.stationId);
+  return {
+    id: Number(r.id),
+    deviceId: Number(r.deviceId),
+    type: r.type,
+    cost_date: zone.local(costDate),
+    costDate: toIso(costDate)!,
+    sequence: Number(r.sequence),
+    deviceName: r.deviceName,
+    deviceLicensePlate: plate || null,
+    groupId: num(r.deviceGroupId),
+    fuelType: r.fuelType,
+    fuel_type: r.fuelType,
+    litres,
+    cost,
+    costPerLitre: costPerLitre(cost, litres),
+    invoice: r.invoice,
+    driverid: driverId,
+    driverId,
+    driverName: r.driverName ?? null,
+    operatorId: num(r.operatorId),
+    operatorName: r.operatorName,
+    operatorCode: r.operatorCode,
+    stationId,
+    stationid: stationId,
+    siteName: r.siteName,
+    latitude: num(r.latitude),
+    longitude: num(r.longitude),
+    km: num(r.km),
+    hours: num(r.hours),
+    delta_km: num(r.deltaKm),
+    delta_hours: num(r.deltaHours),
+    details: r.details,
+    consumption_l100km: num(r.consumptionL100km),
+    consumption_l100km_yellow: num(r.consumptionL100kmYellow),
+    consumption_l100km_red: num(r.consumptionL100kmRed),
+    consumption_lkm: num(r.consumptionLkm),
+    consumption_lkm_yellow: num(r.consumptionLkmYellow),
+    consumption_lkm_red: num(r.consumptionLkmRed),
+    consumption_lh: num(r.consumptionLh),
+    consumption_lh_yellow: num(r.consumptionLhYellow),
+    consumption_lh_red: num(r.consumptionLhRed),
+  };
+}
+
+/** One refill by id, with the vehicle's id check left to the caller (it filters by visible vehicles). */
+export async function readRefill(db: Db, id: number, zone: Zone): Promise<RefillJson | undefined> {
+  const row = await refillQuery(db).where('refills.id', '=', id).executeTakeFirst();
+  return row ? refillJson(row, zone) : undefined;
+}

@@ -1,0 +1,49 @@
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { canOpenRoute } from '../app/permissions';
+import { ROUTES } from '../app/routes';
+import { useSession } from '../app/sessionContext';
+import { plateOf, useVehicle } from './currentVehicle';
+
+export type VehicleScreen = 'maintenances' | 'costs' | 'documents' | 'refills' | 'settings';
+
+const SCREENS: VehicleScreen[] = ['maintenances', 'costs', 'documents', 'refills', 'settings'];
+
+/** The vehicle's name and plate, with tabs to its other management screens (those the user may open). */
+export function VehicleTabs({ deviceId, current }: { deviceId: number; current: VehicleScreen }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { device } = useVehicle(deviceId);
+  const shown = SCREENS.filter((screen) => {
+    const route = ROUTES.find((r) => r.path === `/management/${screen}/:id?`);
+    return !!route && canOpenRoute(user, route);
+  });
+  const plate = String(device?.attributes?.license_plate ?? '');
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="subtitle1" component="h2" data-testid="management-vehicle" sx={{ px: 1 }}>
+        {device ? `${device.name}${plate ? ` · ${plate}` : ''}` : plateOf(device)}
+      </Typography>
+      <Tabs
+        value={current}
+        onChange={(_, screen: VehicleScreen) =>
+          void navigate(`/management/${screen}/${deviceId}`, { state: { deviceId } })
+        }
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
+        {shown.map((screen) => (
+          <Tab
+            key={screen}
+            value={screen}
+            label={t(`management.tab.${screen}`)}
+            data-testid={`management-tab-${screen}`}
+          />
+        ))}
+      </Tabs>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+/** The maintenance settings of a vehicle (document 3 §2, §3, §4): its mode and km periodicity attributes. */
+import {
+  MANAGEMENT_MESSAGES,
+  maintenanceMode,
+  maintenancePeriodicity,
+  parseAmount,
+  type MaintenanceMode,
+} from '@frota/core';
+import type { Device } from '../api/types';
+
+export interface SettingsDraft {
+  id?: number;
+  mode: MaintenanceMode;
+  periodicity: string;
+}
+
+export const settingsDraft = (device: Device): SettingsDraft => ({
+  mode: maintenanceMode(device.attributes ?? {}),
+  periodicity: String(maintenancePeriodicity(device.attributes ?? {}) ?? ''),
+});
+
+/** Switching to manual clears the periodicity (document 3 §4). */
+export const setMode = (draft: SettingsDraft, mode: MaintenanceMode): SettingsDraft => ({
+  mode,
+  periodicity: mode === 'manual' ? '' : draft.periodicity,
+});
+
+/** Automatic needs a positive km periodicity. */
+export function settingsProblem(draft: SettingsDraft): string | null {
+  if (draft.mode === 'manual') return null;
+  const km = parseAmount(draft.periodicity);
+  return km === null || Number.isNaN(km) || km <= 0 ? MANAGEMENT_MESSAGES.periodicityNumeric : null;
+}
+
+/** The device saved through the devices endpoint with the two attributes (manual: no periodicity). */
+export function settingsBody(device: Device, draft: SettingsDraft): Device {
+  const attributes: Record<string, unknown> = { ...device.attributes, automaticMaintenance: draft.mode };
+  if (draft.mode === 'automatic') attributes.automaticMaintenancePeriodicity = parseAmount(draft.periodicity);
+  else delete attributes.automaticMaintenancePeriodicity;
+  return { ...device, attributes };
+}

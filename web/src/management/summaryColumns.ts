@@ -1,0 +1,63 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../common/formatters';
+import { compareText } from '../common/listSearch';
+import type { SummaryRow } from './managementApi';
+
+type Field = keyof SummaryRow;
+
+/** The grid columns of document 3 §2, in its order. */
+export function summaryColumns(t: TFunction, date: (day: string) => string): GridColDef<SummaryRow>[] {
+  const text = (field: Field, minWidth = 140): GridColDef<SummaryRow> => ({
+    field,
+    headerName: t(`management.summary.${field}`),
+    flex: 1,
+    minWidth,
+    sortComparator: compareText,
+  });
+  const figure = (field: Field, decimals = 0): GridColDef<SummaryRow> => ({
+    field,
+    headerName: t(`management.summary.${field}`),
+    type: 'number',
+    minWidth: 120,
+    flex: 0.7,
+    valueFormatter: (value: number | null) => formatNumber(value, decimals),
+  });
+  // The next expiry's day and what expires (a cost or document type).
+  const next = (day: string | null, kind: string | null | undefined): string =>
+    day ? `${date(day)}${kind ? ` · ${kind}` : ''}` : '';
+  return [
+    text('name', 160),
+    text('license_plate', 110),
+    text('group', 110),
+    figure('total_distance'),
+    figure('total_hours'),
+    {
+      ...text('maintenance_type', 110),
+      valueGetter: (value: string | null) =>
+        t(value === 'automatic' ? 'management.mode.automatic' : 'management.mode.manual'),
+    },
+    figure('maintenance_km_next'),
+    figure('maintenance_km_left'),
+    figure('maintenance_hours_next'),
+    figure('maintenance_hours_left'),
+    figure('maintenance_km_days_in_maintenance'),
+    figure('maintenance_days_in_maintenance'),
+    {
+      ...text('cost_next', 150),
+      valueFormatter: (value: string | null, row) =>
+        next(value, row.cost_next_type && t(`management.costType.${row.cost_next_type}`, row.cost_next_type)),
+    },
+    figure('cost_days_left'),
+    {
+      ...text('document_next', 150),
+      valueFormatter: (value: string | null, row) =>
+        next(
+          value,
+          row.document_next_type &&
+            t(`management.documentType.${row.document_next_type}`, row.document_next_type),
+        ),
+    },
+    figure('document_days_left'),
+  ];
+}
