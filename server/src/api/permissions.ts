@@ -27,7 +27,10 @@ async function checkLink(services: Services, scope: Scope, link: PermissionLink)
   // decided by the screens that manage users only.
   const keys = Object.keys(link);
   const userKey = keys.find((key) => key === 'userId' || key === 'managedUserId');
-  assertCanWrite(scope, (userKey ? [userKey] : keys).flatMap((key) => KEY_PERMISSIONS[key] ?? []));
+  assertCanWrite(
+    scope,
+    (userKey ? [userKey] : keys).flatMap((key) => KEY_PERMISSIONS[key] ?? []),
+  );
   for (const [key, id] of Object.entries(link)) {
     if (key === 'userId' && id === scope.user.id) throw forbidden('You cannot change your own associations');
     if (key === 'managedUserId' && !scope.admin && scope.user.userLimit === 0)

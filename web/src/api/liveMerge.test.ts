@@ -48,11 +48,6 @@ describe('drainMessages', () => {
     expect(batch.eventStatuses.map((s) => s.status)).toEqual([1, 2]);
     expect(drainMessages([{ events: [event(1, {})] }]).eventStatuses).toEqual([]);
   });
-
-  it('tells whether any refill changed', () => {
-    expect(drainMessages([{}, { refills: [{ id: 3, deviceId: 7 }] }]).refills).toBe(true);
-    expect(drainMessages([{ events: [event(1, {})] }]).refills).toBe(false);
-  });
 });
 
 describe('mergeBy', () => {

@@ -7,8 +7,6 @@ export interface LiveBatch {
   positions: Position[];
   events: AppEvent[];
   eventStatuses: EventStatusUpdate[];
-  /** whether any refill changed */
-  refills: boolean;
 }
 
 /** Folds the queued socket messages into one batch: the last device and position per id win. */
@@ -17,21 +15,13 @@ export function drainMessages(messages: LiveMessage[]): LiveBatch {
   const positions = new Map<number, Position>();
   const events: AppEvent[] = [];
   const eventStatuses: EventStatusUpdate[] = [];
-  let refills = false;
   for (const message of messages) {
-    refills ||= (message.refills?.length ?? 0) > 0;
     for (const device of message.devices ?? []) devices.set(device.id, device);
     for (const position of message.positions ?? []) positions.set(position.deviceId, position);
     events.push(...(message.events ?? []));
     eventStatuses.push(...(message.eventStatuses ?? []));
   }
-  return {
-    devices: [...devices.values()],
-    positions: [...positions.values()],
-    events,
-    eventStatuses,
-    refills,
-  };
+  return { devices: [...devices.values()], positions: [...positions.values()], events, eventStatuses };
 }
 
 /** Replaces items by key and appends new ones; the original list is not changed. */

@@ -23,9 +23,7 @@ const AREAS: PageArea[] = [
   { owns: (path) => path === '/events', load: () => import('../alerts/pages').then((m) => m.ALERT_PAGES) },
   {
     owns: (path) =>
-      path === '/refills' ||
-      path.startsWith('/settings/refill_') ||
-      /^\/management\/refills?\//.test(path),
+      path === '/refills' || path.startsWith('/settings/refill_') || /^\/management\/refills?\//.test(path),
     load: () => import('../refills/pages').then((m) => m.REFILL_PAGES),
   },
   {

@@ -25,7 +25,12 @@ export function useLiveUpdates(user: User | null): void {
   useEffect(() => {
     if (userId === undefined) return;
     let queue: LiveMessage[] = [];
-    const stop = connectLive((message) => queue.push(message));
+    const stop = connectLive((message) => {
+      // Refill notices are rare and wanted at once: a refill posted from a phone shows in an open refill
+      // centre (or the vehicle's list) within a second, not at the next flush.
+      if (message.refills?.length) void queryClient.invalidateQueries({ queryKey: queryKeys.refills });
+      queue.push(message);
+    });
     const flush = () => {
       if (queue.length === 0) return;
       const started = flushBegins();
@@ -58,8 +63,6 @@ export function useLiveUpdates(user: User | null): void {
       if (batch.events.length || batch.eventStatuses.length) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.alertEvents });
       }
-      // The refill screens' lists (the centre's page and totals, a vehicle's refills) read them again.
-      if (batch.refills) void queryClient.invalidateQueries({ queryKey: queryKeys.refills });
       flushFolded(started, batch.positions.length);
     };
     const timer = setInterval(flush, LIVE_FLUSH_MS);

@@ -1,4 +1,21 @@
 /** Refill screens by route path (see app/routes.ts for the paths). Built by issue 18. */
 import type { ComponentType } from 'react';
+import { OperatorEditPage } from './OperatorEditPage';
+import { OperatorsPage } from './OperatorsPage';
+import { RefillCentrePage } from './RefillCentrePage';
+import { RefillDevicesPage } from './RefillDevicesPage';
+import { RefillEditPage } from './RefillEditPage';
+import { StationEditPage } from './StationEditPage';
+import { StationsPage } from './StationsPage';
+import { VehicleRefillsPage } from './VehicleRefillsPage';
 
-export const REFILL_PAGES: Record<string, ComponentType> = {};
+export const REFILL_PAGES: Record<string, ComponentType> = {
+  '/refills': RefillCentrePage,
+  '/management/refills/:id?': VehicleRefillsPage,
+  '/management/refill/:id?': RefillEditPage,
+  '/settings/refill_operators': OperatorsPage,
+  '/settings/refill_operator/:id?': OperatorEditPage,
+  '/settings/refill_stations': StationsPage,
+  '/settings/refill_station/:id?': StationEditPage,
+  '/settings/refill_devices': RefillDevicesPage,
+};

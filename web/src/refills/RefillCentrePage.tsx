@@ -1,0 +1,156 @@
+import { useMemo, useState } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  Fab,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { REFILL_PAGE_SIZE } from '@frota/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ALL, isAll } from '../alerts/allRule';
+import { useCurrentUser } from '../app/sessionContext';
+import { DataList } from '../common/DataList';
+import { DEFAULT_TIMEZONE } from '../common/formatters';
+import { mayWrite } from '../common/listActions';
+import { MessageDialog } from '../common/MessageDialog';
+import { useFormat } from '../common/useFormat';
+import { toListQuery, useServerList, type ListQuery } from '../common/useServerList';
+import { consumptionTone } from './consumptionTone';
+import { centreColumns } from './refillColumns';
+import { RefillDialog } from './RefillDialog';
+import { chooseRefillDays, defaultRefillRange, type RefillRangeChoice } from './refillPeriod';
+import { fetchCentrePage, refillKeys } from './refillsApi';
+import type { RefillFilters as Filters } from './refillsQuery';
+import { RefillFilters } from './RefillFilters';
+import { RefillSettingsMenu } from './RefillSettingsMenu';
+import { RefillTotalsBar } from './RefillTotalsBar';
+import type { Refill } from './refillTypes';
+
+const ALL_FILTERS: Filters = { types: [ALL], devices: [ALL], groups: [ALL], fuels: [ALL], drivers: [ALL] };
+
+/** /refills: the refill centre (document 3 §2) — filters, pages of 100 refills, totals, details. */
+export function RefillCentrePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const timezone =
+    typeof user.attributes?.timezone === 'string' ? user.attributes.timezone : DEFAULT_TIMEZONE;
+  const [filters, setFilters] = useState<Filters>(ALL_FILTERS);
+  const [range, setRange] = useState<RefillRangeChoice>(() => {
+    const days = defaultRefillRange(timezone);
+    return { chosen: days, applied: days, tooLong: false };
+  });
+  const [opened, setOpened] = useState<Refill | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { applied } = range;
+
+  const queryKey = [...refillKeys.centre, applied.from, applied.to, filters];
+  const fetchPage = (query: ListQuery) => fetchCentrePage(applied, filters, query);
+  const list = useServerList<Refill>({
+    queryKey,
+    fetchPage,
+    pageSize: REFILL_PAGE_SIZE,
+    searchKey: 'refills',
+    initialSort: [{ field: 'cost_date', sort: 'desc' }],
+  });
+  // The page the list shows carries the totals of every match: read them from the same cache entry.
+  const page = useQuery({
+    queryKey: [...queryKey, toListQuery(list.paginationModel, list.sortModel, list.search)],
+    queryFn: () => fetchPage(toListQuery(list.paginationModel, list.sortModel, list.search)),
+    placeholderData: keepPreviousData,
+    enabled: false,
+  });
+  const columns = useMemo(() => centreColumns(t, format, setOpened), [t, format]);
+  const activeFilters = Object.values(filters).filter((values) => !isAll(values)).length;
+
+  const filterPanel = (
+    <RefillFilters
+      filters={filters}
+      onFilters={setFilters}
+      days={range.chosen}
+      onDays={(days) => setRange((current) => chooseRefillDays(current, days))}
+    />
+  );
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', p: { xs: 1, sm: 2 }, gap: 1 }}
+      data-testid="refills-centre"
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
+          {t('refills.centreTitle')}
+        </Typography>
+        {phone && (
+          <Button
+            startIcon={
+              <Badge badgeContent={activeFilters} color="primary">
+                <FilterListIcon />
+              </Badge>
+            }
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            data-testid="refills-filters-toggle"
+          >
+            {t('refills.filters')}
+          </Button>
+        )}
+        <RefillSettingsMenu />
+      </Stack>
+      {phone ? (
+        <Collapse in={filtersOpen}>
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            {filterPanel}
+          </Paper>
+        </Collapse>
+      ) : (
+        filterPanel
+      )}
+      <Box sx={{ flex: 1, minHeight: 0 }}>
+        <DataList
+          columns={columns}
+          server={list}
+          exportName="Refills"
+          idPrefix="refills"
+          showCount
+          pageSize={REFILL_PAGE_SIZE}
+          cellTone={consumptionTone}
+          rowAttributes={{ rowTestId: 'refill-row', rowIdAttribute: 'id' }}
+          emptyText={t('refills.noData')}
+        />
+      </Box>
+      <RefillTotalsBar totals={page.data?.totals} />
+      {mayWrite(user) && (
+        <Fab
+          color="primary"
+          aria-label={t('refills.add')}
+          onClick={() => void navigate('/management/refill', { state: { extraData: -1 } })}
+          data-testid="refill-add"
+          // Above the list's pager and the totals, so neither is covered.
+          sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: { xs: 132, sm: 112 } }}
+        >
+          <AddIcon />
+        </Fab>
+      )}
+      {opened && <RefillDialog key={opened.id} refill={opened} onClose={() => setOpened(null)} />}
+      <MessageDialog
+        open={range.tooLong}
+        title={t('refills.oops')}
+        message={t('refills.periodTooLong')}
+        onClose={() => setRange((current) => ({ ...current, tooLong: false }))}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+import { Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { totalsText } from './refillRules';
+import type { RefillTotals } from './refillTypes';
+
+/**
+ * The centre's footer (document 3 §2): Total Abastecido (litres) and Total Consumido (litres, km and
+ * L/100km), over every refill the filters match, not only the page shown.
+ */
+export function RefillTotalsBar({ totals }: { totals: RefillTotals | undefined }) {
+  const { t } = useTranslation();
+  const text = totalsText(totals);
+  return (
+    <Stack
+      direction="row"
+      sx={{
+        flexWrap: 'wrap',
+        columnGap: 3,
+        rowGap: 0.5,
+        px: 1,
+        py: 0.75,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="body2" data-testid="refills-total-filled">
+        {`${t('refills.totalFilled')}: `}
+        <strong>{text.filled}</strong>
+      </Typography>
+      <Typography variant="body2" data-testid="refills-total-consumed">
+        {`${t('refills.totalConsumed')}: `}
+        <strong>{text.consumed}</strong>
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+/** The refill area's JSON shapes, as the server answers them (document 3 §3; issue 18 contract). */
+
+import type { FuelType, RefillTotals, RefillType } from '@frota/core';
+
+export type { FuelType, RefillTotals, RefillType };
+
+export interface Refill {
+  id: number;
+  deviceId: number;
+  type: RefillType;
+  /** 'YYYY-MM-DD HH:mm:ss' in the user's timezone */
+  cost_date: string;
+  /** ISO-8601 UTC */
+  costDate: string;
+  sequence: number;
+  deviceName: string;
+  deviceLicensePlate: string | null;
+  groupId: number | null;
+  fuelType: FuelType;
+  fuel_type: FuelType;
+  litres: number;
+  cost: number;
+  costPerLitre: number | null;
+  invoice: string;
+  driverid: number | null;
+  driverId: number | null;
+  driverName: string | null;
+  operatorId: number | null;
+  operatorName: string | null;
+  operatorCode: string | null;
+  stationId: number | null;
+  stationid: number | null;
+  siteName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  km: number | null;
+  hours: number | null;
+  delta_km: number | null;
+  delta_hours: number | null;
+  details: string;
+  consumption_l100km: number | null;
+  consumption_l100km_yellow: number | null;
+  consumption_l100km_red: number | null;
+  consumption_lkm: number | null;
+  consumption_lkm_yellow: number | null;
+  consumption_lkm_red: number | null;
+  consumption_lh: number | null;
+  consumption_lh_yellow: number | null;
+  consumption_lh_red: number | null;
+}
+
+/** The consumption fields, each with its yellow and red thresholds on the refill. */
+export const CONSUMPTIONS = ['consumption_l100km', 'consumption_lkm', 'consumption_lh'] as const;
+export type ConsumptionField = (typeof CONSUMPTIONS)[number];
+
+export interface RefillCentrePage {
+  total: number;
+  data: Refill[];
+  totals: RefillTotals;
+}
+
+export interface RefillOperator {
+  id: number;
+  username: string;
+  name: string;
+  code: string;
+  phone: string;
+  alert_emails: string;
+  /** sent only to set or change it */
+  password?: string;
+}
+
+export interface RefillStation {
+  id: number;
+  name: string;
+  code: string;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  fuel_type: FuelType;
+  total_capacity: number;
+  /** a main station: its own and its auxiliaries' capacity; an auxiliary: its own */
+  capacity: number;
+  /** 0: a main station; above 0: an auxiliary of that main station */
+  mainStationId: number;
+}
+
+export interface RefillDevice {
+  id: number;
+  deviceId: number;
+  name: string;
+  license_plate: string | null;
+  groupId: number | null;
+  group: string | null;
+  model: string | null;
+  /** the text its barcode and QR carry: its code, else the plate */
+  code: string;
+  consumption_profile: string;
+}
