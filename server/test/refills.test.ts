@@ -242,6 +242,31 @@ describe.each(dialects())('refills (%s)', (dialect) => {
     expect((await server.client().get(`${API}/refill/${ids.truck}`)).status).toBe(401);
   });
 
+  it('lets a user edit a refill whose station and driver it does not see, when it keeps them', async () => {
+    const mine = await gestor.get(`${API}/refill/${ids.truck}/${ids.first}`);
+    expect(mine.status, mine.text).toBe(200);
+    const { body } = mine;
+    const keep = {
+      cost_date: body.cost_date,
+      cost: body.cost,
+      litres: body.litres,
+      km: body.km,
+      hours: body.hours,
+      fuel_type: body.fuel_type,
+      driverid: body.driverId,
+      stationid: body.stationId,
+    };
+    // the colleague sees the truck only: not the manager's driver
+    expect((await colega.get('/api/drivers')).body.map((d: any) => d.id)).not.toContain(ids.joao);
+    const kept = await colega.put(`${API}/refill/${ids.first}`, { ...keep, invoice: 'FT 1-A' });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body).toMatchObject({ invoice: 'FT 1-A', driverId: ids.joao, stationId: ids.station });
+    const other = await admin.post('/api/drivers', { name: 'Outro Condutor', uniqueId: 'RF-OUTRO' });
+    const changed = await colega.put(`${API}/refill/${ids.first}`, { ...keep, driverid: other.body.id });
+    expect(changed.status).toBe(404);
+    await gestor.put(`${API}/refill/${ids.first}`, { ...keep, invoice: body.invoice });
+  });
+
   it('serves the refill centre with the 365-day rule, filters, paging and totals', async () => {
     const long = await gestor.get(`${API}/refills/2024-01-01/2025-01-01`);
     expect(long.status).toBe(400);

@@ -58,15 +58,24 @@ export async function visibleRefill(services: Services, scope: Scope, id: number
 }
 
 /** The station and the driver of a refill must be the scope's own. */
-async function checkReferences(services: Services, scope: Scope, input: RefillInput): Promise<void> {
+/**
+ * The station and driver a refill names must be ones the user sees; on an edit, those the refill already
+ * had are kept without a check (a colleague may fix a refill whose driver it does not see).
+ */
+async function checkReferences(
+  services: Services,
+  scope: Scope,
+  input: RefillInput,
+  kept: { stationId: number | null; driverId: number | null } = { stationId: null, driverId: null },
+): Promise<void> {
   const { db } = services;
-  if (input.stationId) {
+  if (input.stationId && input.stationId !== kept.stationId) {
     const owners = await clientUserIds(db, scope);
     let q = db.kysely.selectFrom('refillStations').select('id').where('id', '=', input.stationId);
     if (owners) q = q.where('userId', 'in', owners.length ? owners : [-1]);
     if (!(await q.executeTakeFirst())) throw notFound('No such station');
   }
-  if (input.driverId) {
+  if (input.driverId && input.driverId !== kept.driverId) {
     let q = db.kysely.selectFrom('drivers').select('drivers.id').where('drivers.id', '=', input.driverId);
     const sub = visibleIds(db, scope, 'drivers');
     if (sub) q = q.where('drivers.id', 'in', sub as never);
@@ -86,7 +95,7 @@ async function editRefill(
   const input = readRefillInput(req.body as Record<string, unknown>, zone, Date.now());
   if ((input.km !== current.km || input.hours !== current.hours) && !isManager(scope))
     throw forbidden(FIX_KM_HOURS);
-  await checkReferences(services, scope, input);
+  await checkReferences(services, scope, input, current);
   // the app's position of the refill stays when the form does not send one
   input.latitude ??= input.stationId === current.stationId ? current.latitude : null;
   input.longitude ??= input.stationId === current.stationId ? current.longitude : null;
