@@ -11,20 +11,14 @@
  * as an operator who sees half the fleet. Prints one JSON line: seed sizes and times, p50/p95 per case.
  * `--sqlite FILE` seeds that SQLite file instead of a temporary one and keeps it (for EXPLAIN).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { random } from './reportsSeed';
 import { percentile } from './percentiles';
-import { openDatabase, type Db } from '../../server/src/db/database';
+import type { Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { fromBool, toJson } from '../../server/src/db/mapping';
-import { scopeFor, type Scope } from '../../server/src/auth/policy';
-import { userJson } from '../../server/src/services/rows';
+import { benchUser, insertChunks, onDatabases, timed } from './listBench';
 import { zoneFor } from '../../server/src/reports/engine/timezone';
 import { searchEvents, type EventsQuery } from '../../server/src/modules/alerts/eventSearch';
 import { ALERT_CENTRAL_TYPES } from '@frota/core';
@@ -51,12 +45,6 @@ const DAY0 = tz.toUtc(2025, 3, 1);
 const FROM_DAY = '2025-03-01';
 const TO_DAY = tz.dayKey(DAY0 + (DAYS - 1) * 86_400_000);
 
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const t = performance.now();
-  const v = await fn();
-  return [performance.now() - t, v];
-}
-
 /** Event types as stored, weighted as a fleet raises them: overspeed and zones most, SOS rarely. */
 const WEIGHTED: Array<[string, Record<string, unknown>, number]> = ALERT_CENTRAL_TYPES.map((t) => {
   const weight: Record<string, number> = {
@@ -74,14 +62,6 @@ function pickType(r: number): [string, Record<string, unknown>] {
   let x = r * TOTAL_WEIGHT;
   for (const [type, attrs, w] of WEIGHTED) if ((x -= w) < 0) return [type, attrs];
   return [WEIGHTED[0][0], WEIGHTED[0][1]];
-}
-
-async function insertChunks<T>(db: Db, table: string, rows: T[], size: number): Promise<void> {
-  for (let i = 0; i < rows.length; i += size)
-    await db.kysely
-      .insertInto(table as never)
-      .values(rows.slice(i, i + size) as never)
-      .execute();
 }
 
 async function seed(
@@ -206,37 +186,14 @@ async function seed(
   return { vehicles, drivers: DRIVERS, positions: VEHICLES * POSITIONS_PER_VEHICLE, events: EVENTS };
 }
 
-async function user(db: Db, administrator: boolean, groups: number[]): Promise<Scope> {
-  const row = await db.kysely
-    .insertInto('users')
-    .values({
-      name: administrator ? 'bench admin' : 'bench operator',
-      email: `bench-${randomBytes(4).toString('hex')}@frota.local`,
-      readonly: fromBool(db.dialect, false),
-      administrator: fromBool(db.dialect, administrator),
-      disabled: fromBool(db.dialect, false),
-      userLimit: 0,
-      deviceLimit: -1,
-      attributes: toJson({ timezone: 'Africa/Luanda', permissions: ['module.events'] }),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (groups.length)
-    await db.kysely
-      .insertInto('userGroup')
-      .values(groups.map((groupId) => ({ userId: Number(row.id), groupId })))
-      .execute();
-  return scopeFor(db, userJson(row));
-}
-
 async function benchOn(db: Db) {
   await migrateToLatest(db);
   const [seedMs, seeded] = await timed(() => seed(db));
   const groups = (await db.kysely.selectFrom('groups').select('id').orderBy('id').execute()).map((r) =>
     Number(r.id),
   );
-  const admin = await user(db, true, []);
-  const operator = await user(db, false, groups.slice(0, groups.length / 2));
+  const admin = await benchUser(db, true, [], 'module.events');
+  const operator = await benchUser(db, false, groups.slice(0, groups.length / 2), 'module.events');
   const base = { offset: 0, limit: 100, sort: 'eventTime', order: 'desc' } as EventsQuery;
   const cases: Record<string, Partial<EventsQuery>> = {
     noFilter: {},
@@ -274,38 +231,16 @@ async function benchOn(db: Db) {
 }
 
 async function main() {
-  const dir = args.sqlite ? '' : mkdtempSync(join(tmpdir(), 'frota-bench-alerts-'));
-  const out: Record<string, unknown> = {
-    bench: 'alertCentral',
-    period: `${FROM_DAY}..${TO_DAY}`,
-    page: 100,
-    runs: RUNS,
-  };
-  try {
-    const sqlite = openDatabase({ kind: 'sqlite', file: args.sqlite ?? join(dir, 'frota.db') });
-    try {
-      out.sqlite = await benchOn(sqlite);
-    } finally {
-      await sqlite.close();
-    }
-    if (PG_URL) {
-      const schema = `bench_alerts_${randomBytes(3).toString('hex')}`;
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`CREATE SCHEMA ${schema}`);
-      const db = openDatabase({ kind: 'postgres', url: PG_URL, schema });
-      try {
-        out.postgres = await benchOn(db);
-      } finally {
-        await db.close();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
-      }
-    }
-  } finally {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
-  console.log(JSON.stringify(out));
+  const results = await onDatabases('alerts', { sqliteFile: args.sqlite, pgUrl: PG_URL }, benchOn);
+  console.log(
+    JSON.stringify({
+      bench: 'alertCentral',
+      period: `${FROM_DAY}..${TO_DAY}`,
+      page: 100,
+      runs: RUNS,
+      ...results,
+    }),
+  );
 }
 
 await main();

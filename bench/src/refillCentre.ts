@@ -11,21 +11,15 @@
  * vehicle and two searches (plate, operator), as an administrator and as a user who sees half the fleet.
  * Prints one JSON line: seed sizes and times, p50/p95 per case. `--sqlite FILE` keeps that SQLite file.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { computeChain, thresholdsOf } from '@frota/core';
 import { random } from './reportsSeed';
 import { percentile } from './percentiles';
-import { openDatabase, type Db } from '../../server/src/db/database';
+import type { Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { fromBool, toJson } from '../../server/src/db/mapping';
-import { scopeFor, type Scope } from '../../server/src/auth/policy';
-import { userJson } from '../../server/src/services/rows';
+import { benchUser, insertChunks, onDatabases, timed } from './listBench';
 import { zoneFor } from '../../server/src/reports/engine/timezone';
 import { searchRefills, type CentreQuery } from '../../server/src/modules/refills/centre';
 
@@ -49,20 +43,6 @@ const tz = zoneFor('Africa/Luanda');
 const DAY0 = tz.toUtc(2025, 1, 1);
 const FROM_DAY = '2025-01-01';
 const TO_DAY = tz.dayKey(DAY0 + (DAYS - 1) * 86_400_000);
-
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const t = performance.now();
-  const v = await fn();
-  return [performance.now() - t, v];
-}
-
-async function insertChunks<T>(db: Db, table: string, rows: T[], size: number): Promise<void> {
-  for (let i = 0; i < rows.length; i += size)
-    await db.kysely
-      .insertInto(table as never)
-      .values(rows.slice(i, i + size) as never)
-      .execute();
-}
 
 const COLUMNS = [
   'device_id',
@@ -255,29 +235,6 @@ async function seed(db: Db): Promise<{ vehicles: number[]; refills: number }> {
   return { vehicles, refills: rows.length };
 }
 
-async function user(db: Db, administrator: boolean, groups: number[]): Promise<Scope> {
-  const row = await db.kysely
-    .insertInto('users')
-    .values({
-      name: administrator ? 'bench admin' : 'bench user',
-      email: `bench-${randomBytes(4).toString('hex')}@frota.local`,
-      readonly: fromBool(db.dialect, false),
-      administrator: fromBool(db.dialect, administrator),
-      disabled: fromBool(db.dialect, false),
-      userLimit: 0,
-      deviceLimit: -1,
-      attributes: toJson({ timezone: 'Africa/Luanda', permissions: ['module.refills'] }),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (groups.length)
-    await db.kysely
-      .insertInto('userGroup')
-      .values(groups.map((groupId) => ({ userId: Number(row.id), groupId })))
-      .execute();
-  return scopeFor(db, userJson(row));
-}
-
 async function benchOn(db: Db) {
   await migrateToLatest(db);
   const [seedMs, seeded] = await timed(() => seed(db));
@@ -287,8 +244,8 @@ async function benchOn(db: Db) {
   const drivers = (await db.kysely.selectFrom('drivers').select('id').orderBy('id').limit(1).execute()).map(
     (r) => Number(r.id),
   );
-  const admin = await user(db, true, []);
-  const half = await user(db, false, groups.slice(0, groups.length / 2));
+  const admin = await benchUser(db, true, [], 'module.refills');
+  const half = await benchUser(db, false, groups.slice(0, groups.length / 2), 'module.refills');
   const base: CentreQuery = { offset: 0, limit: 100, sort: 'costDate', order: 'desc' };
   const cases: Record<string, Partial<CentreQuery>> = {
     noFilter: {},
@@ -333,38 +290,16 @@ async function benchOn(db: Db) {
 }
 
 async function main() {
-  const dir = args.sqlite ? '' : mkdtempSync(join(tmpdir(), 'frota-bench-refills-'));
-  const out: Record<string, unknown> = {
-    bench: 'refillCentre',
-    period: `${FROM_DAY}..${TO_DAY}`,
-    page: 100,
-    runs: RUNS,
-  };
-  try {
-    const sqlite = openDatabase({ kind: 'sqlite', file: args.sqlite ?? join(dir, 'frota.db') });
-    try {
-      out.sqlite = await benchOn(sqlite);
-    } finally {
-      await sqlite.close();
-    }
-    if (PG_URL) {
-      const schema = `bench_refills_${randomBytes(3).toString('hex')}`;
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`CREATE SCHEMA ${schema}`);
-      const db = openDatabase({ kind: 'postgres', url: PG_URL, schema });
-      try {
-        out.postgres = await benchOn(db);
-      } finally {
-        await db.close();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
-      }
-    }
-  } finally {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
-  console.log(JSON.stringify(out));
+  const results = await onDatabases('refills', { sqliteFile: args.sqlite, pgUrl: PG_URL }, benchOn);
+  console.log(
+    JSON.stringify({
+      bench: 'refillCentre',
+      period: `${FROM_DAY}..${TO_DAY}`,
+      page: 100,
+      runs: RUNS,
+      ...results,
+    }),
+  );
 }
 
 await main();

@@ -9,15 +9,14 @@
  * plus the whole task rendering them, up to the map's worker messages (flushMs), and the render's part up to
  * the screen's effects (flushRenderMs); and blank rows while the panel scrolls. Prints one JSON line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ensureWebBuild } from '../../e2e/src/webBuild';
-import { loadConfig } from '../../server/src/config';
-import { startServer } from '../../server/src/server';
+import { launchBenchBrowser, startBenchServer } from './benchWeb';
 import { reportRound, seedFleet, type BenchVehicle } from './webMapFleet';
 import {
   countFrames,
@@ -103,32 +102,8 @@ const median = (values: number[]): number => {
   return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
-const server = await startServer(
-  loadConfig({
-    FROTA_PORT: '0',
-    FROTA_HOST: '127.0.0.1',
-    FROTA_DATA_DIR: dir,
-    FROTA_TELTONIKA_PORT: '0',
-    FROTA_OSMAND_PORT: '0',
-    FROTA_LOG_LEVEL: 'silent',
-    FROTA_ADMIN_EMAIL: ADMIN_EMAIL,
-    FROTA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    FROTA_WEB_DIR: webDir,
-  }),
-);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  // The flags every browser test uses (DEVELOPERS.md): WebGL runs in software (SwiftShader).
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { dir, server } = await startBenchServer(webDir, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+const browser = await launchBenchBrowser();
 try {
   const fleet = await seedFleet(server.services.db, vehicles);
   const base = server.url.replace('[::1]', '127.0.0.1');

@@ -119,7 +119,7 @@ describe('HTTP edge', () => {
       '/api/nothing',
       '/api',
       '/report/report_nothing.php',
-      '/report/barcode.php',
+      '/report/logo.php',
       '/report/api.php/nothing',
       '/assets/missing-1234.js',
     ]) {

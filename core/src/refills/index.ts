@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './consumption';
 export * from './totals';
+export * from './wire';

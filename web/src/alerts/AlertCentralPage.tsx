@@ -1,16 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Collapse,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import FilterListIcon from '@mui/icons-material/FilterList';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../app/sessionContext';
 import { DataList, EVENT_PAGE_SIZE } from '../common/DataList';
@@ -19,6 +8,7 @@ import { MessageDialog } from '../common/MessageDialog';
 import { useFormat } from '../common/useFormat';
 import { useServerList } from '../common/useServerList';
 import { AlertFilters } from './AlertFilters';
+import { CentreLayout } from './CentreLayout';
 import { chooseDays, defaultRange, type RangeChoice } from './alertPeriod';
 import { ALL, isAll } from './allRule';
 import { EventDialog } from './EventDialog';
@@ -39,8 +29,6 @@ export function AlertCentralPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const format = useFormat();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const timezone =
     typeof user.attributes?.timezone === 'string' ? user.attributes.timezone : DEFAULT_TIMEZONE;
   const [filters, setFilters] = useState<EventFilters>(ALL_FILTERS);
@@ -49,7 +37,6 @@ export function AlertCentralPage() {
     return { chosen: days, applied: days, tooLong: false };
   });
   const [opened, setOpened] = useState<AlertEvent | null>(null);
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const { applied } = range;
 
   const list = useServerList<AlertEvent>({
@@ -62,44 +49,21 @@ export function AlertCentralPage() {
   const columns = useMemo(() => eventColumns(t, format, setOpened), [t, format]);
   const activeFilters = Object.values(filters).filter((values) => !isAll(values)).length;
 
-  const filterPanel = (
-    <AlertFilters
-      filters={filters}
-      onFilters={setFilters}
-      days={range.chosen}
-      onDays={(days) => setRange((current) => chooseDays(current, days))}
-    />
-  );
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', p: { xs: 1, sm: 2 }, gap: 1 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
-          {t('alerts.title')}
-        </Typography>
-        {phone && (
-          <Button
-            startIcon={
-              <Badge badgeContent={activeFilters} color="primary">
-                <FilterListIcon />
-              </Badge>
-            }
-            onClick={() => setFiltersOpen((open) => !open)}
-            aria-expanded={filtersOpen}
-            data-testid="events-filters-toggle"
-          >
-            {t('alerts.filters')}
-          </Button>
-        )}
-      </Stack>
-      {phone ? (
-        <Collapse in={filtersOpen}>
-          <Paper variant="outlined" sx={{ p: 1.5 }}>
-            {filterPanel}
-          </Paper>
-        </Collapse>
-      ) : (
-        filterPanel
-      )}
+    <CentreLayout
+      title={t('alerts.title')}
+      idPrefix="events"
+      filtersLabel={t('alerts.filters')}
+      activeFilters={activeFilters}
+      filters={
+        <AlertFilters
+          filters={filters}
+          onFilters={setFilters}
+          days={range.chosen}
+          onDays={(days) => setRange((current) => chooseDays(current, days))}
+        />
+      }
+    >
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <DataList
           columns={columns}
@@ -119,6 +83,6 @@ export function AlertCentralPage() {
         message={t('alerts.periodTooLong')}
         onClose={() => setRange((current) => ({ ...current, tooLong: false }))}
       />
-    </Box>
+    </CentreLayout>
   );
 }

@@ -1,18 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Collapse,
-  Fab,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Fab } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REFILL_PAGE_SIZE } from '@frota/core';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +15,7 @@ import { useFormat } from '../common/useFormat';
 import { toListQuery, useServerList, type ListQuery } from '../common/useServerList';
 import { consumptionTone } from './consumptionTone';
 import { centreColumns } from './refillColumns';
+import { CentreLayout } from '../alerts/CentreLayout';
 import { RefillDialog } from './RefillDialog';
 import { chooseRefillDays, defaultRefillRange, type RefillRangeChoice } from './refillPeriod';
 import { fetchCentrePage, refillKeys } from './refillsApi';
@@ -44,8 +33,6 @@ export function RefillCentrePage() {
   const user = useCurrentUser();
   const format = useFormat();
   const navigate = useNavigate();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const timezone =
     typeof user.attributes?.timezone === 'string' ? user.attributes.timezone : DEFAULT_TIMEZONE;
   const [filters, setFilters] = useState<Filters>(ALL_FILTERS);
@@ -54,7 +41,6 @@ export function RefillCentrePage() {
     return { chosen: days, applied: days, tooLong: false };
   });
   const [opened, setOpened] = useState<Refill | null>(null);
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const { applied } = range;
 
   const queryKey = [...refillKeys.centre, applied.from, applied.to, filters];
@@ -76,48 +62,23 @@ export function RefillCentrePage() {
   const columns = useMemo(() => centreColumns(t, format, setOpened), [t, format]);
   const activeFilters = Object.values(filters).filter((values) => !isAll(values)).length;
 
-  const filterPanel = (
-    <RefillFilters
-      filters={filters}
-      onFilters={setFilters}
-      days={range.chosen}
-      onDays={(days) => setRange((current) => chooseRefillDays(current, days))}
-    />
-  );
   return (
-    <Box
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%', p: { xs: 1, sm: 2 }, gap: 1 }}
-      data-testid="refills-centre"
+    <CentreLayout
+      title={t('refills.centreTitle')}
+      idPrefix="refills"
+      filtersLabel={t('refills.filters')}
+      activeFilters={activeFilters}
+      actions={<RefillSettingsMenu />}
+      testId="refills-centre"
+      filters={
+        <RefillFilters
+          filters={filters}
+          onFilters={setFilters}
+          days={range.chosen}
+          onDays={(days) => setRange((current) => chooseRefillDays(current, days))}
+        />
+      }
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
-          {t('refills.centreTitle')}
-        </Typography>
-        {phone && (
-          <Button
-            startIcon={
-              <Badge badgeContent={activeFilters} color="primary">
-                <FilterListIcon />
-              </Badge>
-            }
-            onClick={() => setFiltersOpen((open) => !open)}
-            aria-expanded={filtersOpen}
-            data-testid="refills-filters-toggle"
-          >
-            {t('refills.filters')}
-          </Button>
-        )}
-        <RefillSettingsMenu />
-      </Stack>
-      {phone ? (
-        <Collapse in={filtersOpen}>
-          <Paper variant="outlined" sx={{ p: 1.5 }}>
-            {filterPanel}
-          </Paper>
-        </Collapse>
-      ) : (
-        filterPanel
-      )}
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <DataList
           columns={columns}
@@ -151,6 +112,6 @@ export function RefillCentrePage() {
         message={t('refills.periodTooLong')}
         onClose={() => setRange((current) => ({ ...current, tooLong: false }))}
       />
-    </Box>
+    </CentreLayout>
   );
 }

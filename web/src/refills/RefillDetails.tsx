@@ -1,28 +1,10 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../common/formatters';
 import { useFormat } from '../common/useFormat';
+import { Fact, PlaceMap } from '../alerts/PlaceFacts';
 import { stateOf, STATE_TONES } from './consumptionTone';
 import type { ConsumptionField, Refill } from './refillTypes';
-
-// The shared still map of a position: MapLibre loads with the first dialog that shows one.
-const PinMap = lazy(() => import('../alerts/EventMap'));
-
-type MapLayer = 'road' | 'satellite';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 1, py: 0.25 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130, flexShrink: 0 }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 const figure = (value: number | null, decimals = 0, unit = '') =>
   value === null ? '' : `${formatNumber(value, decimals)}${unit}`;
@@ -31,7 +13,6 @@ const figure = (value: number | null, decimals = 0, unit = '') =>
 export function RefillDetails({ refill }: { refill: Refill }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [layer, setLayer] = useState<MapLayer>('road');
   const located = refill.latitude !== null && refill.longitude !== null;
   const consumption = (field: ConsumptionField, decimals: number) => {
     const state = stateOf(refill, field);
@@ -78,32 +59,14 @@ export function RefillDetails({ refill }: { refill: Refill }) {
         </Fact>
       </Box>
       {located && (
-        <Box sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={layer}
-            onChange={(_e, value: MapLayer | null) => value && setLayer(value)}
-            sx={{ mb: 1 }}
-          >
-            <ToggleButton value="road" data-testid="refill-map-road">
-              {t('refills.road')}
-            </ToggleButton>
-            <ToggleButton value="satellite" data-testid="refill-map-satellite">
-              {t('refills.satellite')}
-            </ToggleButton>
-          </ToggleButtonGroup>
-          {/* Document 3 §9: a 300x300 picture of the place. */}
-          <Box
-            sx={{ position: 'relative', height: 300, borderRadius: 1, overflow: 'hidden' }}
-            data-testid="refill-map"
-            aria-hidden
-          >
-            <Suspense fallback={<Skeleton variant="rectangular" height={300} />}>
-              <PinMap latitude={refill.latitude!} longitude={refill.longitude!} layer={layer} />
-            </Suspense>
-          </Box>
-        </Box>
+        // Document 3 §9: a 300x300 picture of the place.
+        <PlaceMap
+          latitude={refill.latitude!}
+          longitude={refill.longitude!}
+          idPrefix="refill"
+          width={300}
+          height={300}
+        />
       )}
     </Stack>
   );

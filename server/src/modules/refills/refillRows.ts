@@ -1,51 +1,11 @@
 /** Refill rows as the API answers them (document 3 §3 field names), read with their vehicle and driver. */
-import { costPerLitre } from '@frota/core';
+import { costPerLitre, type FuelType, type Refill, type RefillType } from '@frota/core';
 import type { Db } from '../../db/database';
 import { parseJson, toIso } from '../../db/mapping';
 import type { Zone } from '../../reports/engine/timezone';
 
-export interface RefillJson {
-  id: number;
-  deviceId: number;
-  type: string;
-  cost_date: string;
-  costDate: string;
-  sequence: number;
-  deviceName: string;
-  deviceLicensePlate: string | null;
-  groupId: number | null;
-  fuelType: string;
-  fuel_type: string;
-  litres: number;
-  cost: number;
-  costPerLitre: number | null;
-  invoice: string;
-  driverid: number | null;
-  driverId: number | null;
-  driverName: string | null;
-  operatorId: number | null;
-  operatorName: string | null;
-  operatorCode: string | null;
-  stationId: number | null;
-  stationid: number | null;
-  siteName: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  km: number | null;
-  hours: number | null;
-  delta_km: number | null;
-  delta_hours: number | null;
-  details: string;
-  consumption_l100km: number | null;
-  consumption_l100km_yellow: number | null;
-  consumption_l100km_red: number | null;
-  consumption_lkm: number | null;
-  consumption_lkm_yellow: number | null;
-  consumption_lkm_red: number | null;
-  consumption_lh: number | null;
-  consumption_lh_yellow: number | null;
-  consumption_lh_red: number | null;
-}
+/** A refill as the API answers it: the shape is shared with the web client (core). */
+export type RefillJson = Refill;
 
 /** The refills joined with their vehicle and driver; callers add the filters, order and page. */
 export function refillQuery(db: Db) {
@@ -77,15 +37,16 @@ export function refillJson(r: RefillRow, zone: Zone): RefillJson {
   return {
     id: Number(r.id),
     deviceId: Number(r.deviceId),
-    type: r.type,
+    // written only through the refill input's checks: M or A, diesel or gasoline
+    type: r.type as RefillType,
     cost_date: zone.local(costDate),
     costDate: toIso(costDate)!,
     sequence: Number(r.sequence),
     deviceName: r.deviceName,
     deviceLicensePlate: plate || null,
     groupId: num(r.deviceGroupId),
-    fuelType: r.fuelType,
-    fuel_type: r.fuelType,
+    fuelType: r.fuelType as FuelType,
+    fuel_type: r.fuelType as FuelType,
     litres,
     cost,
     costPerLitre: costPerLitre(cost, litres),

@@ -8,23 +8,16 @@ import { z } from 'zod';
 import type { Services } from '../../services/context';
 import { readSetting, writeSetting } from '../../services/serverSettings';
 import { badRequest, forbidden } from '../../services/errors';
-import {
-  assertManager,
-  assertRefillWrite,
-  assertVehicle,
-  clientUserIds,
-  refillScope,
-  vehicleIds,
-} from './access';
+import { assertManager, assertRefillWrite, assertVehicle, refillScope, vehicleIds } from './access';
 import { findOperator, INVALID_PASSWORD, listOperators, readOperatorInput } from './operators';
 import { listRefillDevices, saveRefillDevice } from './refillDevices';
 import { findStation, listStations } from './stationRows';
 import { readStationInput, removeStation } from './stationWrites';
 import { BASE } from './refillRoutes';
+import { clientRowsRoutes } from './clientRows';
 import {
   appVersionAnswer,
   deviceParams,
-  idParams,
   messageAnswer,
   operatorBody,
   operatorSchema,
@@ -46,158 +39,67 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     404: messageAnswer.describe('not among the client’s rows'),
   };
 
-  // stations
-  const stationTags = ['refill stations'];
-  const stationById = {
-    schema: {
-      tags: stationTags,
-      summary: 'A refill station by id',
-      params: idParams,
-      response: { 200: stationSchema, ...refused },
-    },
-  };
-  app.get(
-    `${BASE}/refill_stations`,
-    {
-      schema: {
-        tags: stationTags,
-        summary: 'Refill stations of the client: each main station followed by its auxiliaries',
-        response: { 200: stationSchema.array(), ...refused },
-      },
-    },
-    async (req) => {
-      const scope = await refillScope(services, req);
-      return listStations(db, await clientUserIds(db, scope));
-    },
-  );
-  const oneStation = async (req: Parameters<typeof refillScope>[1]) => {
-    const scope = await refillScope(services, req);
-    return findStation(db, await clientUserIds(db, scope), { id: (req.params as { id: number }).id });
-  };
-  app.get(`${BASE}/refill_stations/:id`, stationById, oneStation);
-  app.get(`${BASE}/refill_station/:id`, stationById, oneStation);
-
-  app.post(
-    `${BASE}/refill_stations`,
-    {
-      schema: {
-        tags: stationTags,
+  clientRowsRoutes(app, services, {
+    path: 'refill_stations',
+    alias: 'refill_station',
+    tags: ['refill stations'],
+    row: stationSchema,
+    body: stationBody,
+    centreOnly: false,
+    managersOnly: true,
+    docs: {
+      list: { summary: 'Refill stations of the client: each main station followed by its auxiliaries' },
+      one: { summary: 'A refill station by id' },
+      create: {
         summary: 'Add a refill station (managers: userLimit set)',
         description:
           'name and code required ("Nome obrigatório", "Código obrigatório"), code unique ("Código já existe"); ' +
           'mainStationId 0 for a main station, else a main station of the client ("Estação principal inválida").',
-        body: stationBody,
-        response: { 200: stationSchema, ...refused },
       },
+      update: { summary: 'Edit a refill station (managers)' },
+      remove: { summary: 'Remove a refill station (managers); its auxiliaries become main stations' },
     },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      assertRefillWrite(scope, true);
-      assertManager(scope);
-      const owners = await clientUserIds(db, scope);
-      const values = await readStationInput(db, owners, req.body as Record<string, unknown>);
+    list: (owners) => listStations(db, owners),
+    find: (owners, id) => findStation(db, owners, { id }),
+    create: async (scope, owners, body) => {
+      const values = await readStationInput(db, owners, body);
       const row = await db.kysely
         .insertInto('refillStations')
         .values({ ...values, userId: scope.user.id })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return findStation(db, owners, { id: Number(row.id) });
+      return Number(row.id);
     },
-  );
-
-  app.put(
-    `${BASE}/refill_stations/:id`,
-    {
-      schema: {
-        tags: stationTags,
-        summary: 'Edit a refill station (managers)',
-        params: idParams,
-        body: stationBody,
-        response: { 200: stationSchema, ...refused },
-      },
-    },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      assertRefillWrite(scope, true);
-      assertManager(scope);
-      const owners = await clientUserIds(db, scope);
-      const { id } = req.params as { id: number };
-      await findStation(db, owners, { id });
-      const values = await readStationInput(db, owners, req.body as Record<string, unknown>, id);
+    update: async (owners, id, body) => {
+      const values = await readStationInput(db, owners, body, id);
       await db.kysely.updateTable('refillStations').set(values).where('id', '=', id).execute();
-      return findStation(db, owners, { id });
     },
-  );
+    remove: (id) => removeStation(db, id),
+  });
 
-  app.delete(
-    `${BASE}/refill_stations/:id`,
-    {
-      schema: {
-        tags: stationTags,
-        summary: 'Remove a refill station (managers); its auxiliaries become main stations',
-        params: idParams,
-        response: { 200: successAnswer, ...refused },
-      },
-    },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      assertRefillWrite(scope, true);
-      assertManager(scope);
-      const { id } = req.params as { id: number };
-      await findStation(db, await clientUserIds(db, scope), { id });
-      await removeStation(db, id);
-      return { success: true as const };
-    },
-  );
-
-  // operators
-  const operatorTags = ['refill operators'];
-  app.get(
-    `${BASE}/refill_operators`,
-    {
-      schema: {
-        tags: operatorTags,
-        summary: 'Refill operators of the client (never their passwords)',
-        response: { 200: operatorSchema.array(), ...refused },
-      },
-    },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      return listOperators(db, await clientUserIds(db, scope));
-    },
-  );
-  app.get(
-    `${BASE}/refill_operators/:id`,
-    {
-      schema: {
-        tags: operatorTags,
-        summary: 'A refill operator by id',
-        params: idParams,
-        response: { 200: operatorSchema, ...refused },
-      },
-    },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      return findOperator(db, await clientUserIds(db, scope), (req.params as { id: number }).id);
-    },
-  );
-  app.post(
-    `${BASE}/refill_operators`,
-    {
-      schema: {
-        tags: operatorTags,
+  clientRowsRoutes(app, services, {
+    path: 'refill_operators',
+    tags: ['refill operators'],
+    row: operatorSchema,
+    body: operatorBody,
+    centreOnly: true,
+    managersOnly: false,
+    docs: {
+      list: { summary: 'Refill operators of the client (never their passwords)' },
+      one: { summary: 'A refill operator by id' },
+      create: {
         summary: 'Add a refill operator',
         description:
           'username unique ("Nome de utilizador já existe"), password of 6 characters or more ' +
           '("Password inválida"), stored as a scrypt hash; name required; alert_emails a list of addresses.',
-        body: operatorBody,
-        response: { 200: operatorSchema, ...refused },
       },
+      update: { summary: 'Edit a refill operator (an empty password keeps the current one)' },
+      remove: { summary: 'Remove a refill operator (its refills keep its name and code)' },
     },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      assertRefillWrite(scope, true);
-      const values = await readOperatorInput(db, req.body as Record<string, unknown>);
+    list: (owners) => listOperators(db, owners),
+    find: (owners, id) => findOperator(db, owners, id),
+    create: async (scope, _owners, body) => {
+      const values = await readOperatorInput(db, body);
       // readOperatorInput refuses a new operator without a password
       if (!values.hashedPassword || !values.salt) throw badRequest(INVALID_PASSWORD);
       const row = await db.kysely
@@ -205,58 +107,24 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
         .values({
           ...values,
           hashedPassword: values.hashedPassword,
-          salt: values.salt!,
+          salt: values.salt,
           userId: scope.user.id,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return findOperator(db, await clientUserIds(db, scope), Number(row.id));
+      return Number(row.id);
     },
-  );
-  app.put(
-    `${BASE}/refill_operators/:id`,
-    {
-      schema: {
-        tags: operatorTags,
-        summary: 'Edit a refill operator (an empty password keeps the current one)',
-        params: idParams,
-        body: operatorBody,
-        response: { 200: operatorSchema, ...refused },
-      },
-    },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      assertRefillWrite(scope, true);
-      const owners = await clientUserIds(db, scope);
-      const { id } = req.params as { id: number };
-      await findOperator(db, owners, id);
-      const values = await readOperatorInput(db, req.body as Record<string, unknown>, id);
+    update: async (_owners, id, body) => {
+      const values = await readOperatorInput(db, body, id);
       await db.kysely.updateTable('refillOperators').set(values).where('id', '=', id).execute();
       // a new password ends the operator's app sessions
       if ('hashedPassword' in values)
         await db.kysely.deleteFrom('refillOperatorSessions').where('operatorId', '=', id).execute();
-      return findOperator(db, owners, id);
     },
-  );
-  app.delete(
-    `${BASE}/refill_operators/:id`,
-    {
-      schema: {
-        tags: operatorTags,
-        summary: 'Remove a refill operator (its refills keep its name and code)',
-        params: idParams,
-        response: { 200: successAnswer, ...refused },
-      },
-    },
-    async (req) => {
-      const scope = await refillScope(services, req, true);
-      assertRefillWrite(scope, true);
-      const { id } = req.params as { id: number };
-      await findOperator(db, await clientUserIds(db, scope), id);
+    remove: async (id) => {
       await db.kysely.deleteFrom('refillOperators').where('id', '=', id).execute();
-      return { success: true as const };
     },
-  );
+  });
 
   // refill devices
   const deviceTags = ['refill devices'];
