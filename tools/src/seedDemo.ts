@@ -26,6 +26,9 @@ const CATEGORIES = ['car', 'jeep', 'truck', 'van', 'bus', 'pickup', 'bike'];
 const FIRST = ['João', 'Maria', 'Pedro', 'Ana', 'Carlos', 'Isabel', 'Manuel', 'Teresa', 'António', 'Luísa'];
 const LAST = ['Santos', 'Ferreira', 'Costa', 'Neto', 'Domingos', 'Fernandes', 'Silva', 'Cassoma'];
 
+/** Where the simulator's odometer of vehicle `i` starts (tools/src/simulator/vehicle.ts), in metres. */
+const odometerMetres = (i: number): number => 10_000_000 + i * 1_234_567;
+
 /** A small deterministic generator so every demo database looks the same. */
 function prng(seed: number) {
   let s = seed >>> 0;
@@ -159,8 +162,10 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
           battery: 4.1,
           rssi: i === 17 ? 1 : 4,
           sat: 12,
-          io192: Math.round(1000000 + rnd() * 9000000),
-          totalDistance: Math.round(10000000 + rnd() * 90000000),
+          // the simulator's odometer of this vehicle (simulator/vehicle.ts), so the maintenance summary's
+          // distances and the seeded services agree once it drives; io192 counts tens of metres
+          io192: Math.round(odometerMetres(i) / 10),
+          totalDistance: odometerMetres(i),
           hours: Math.round(rnd() * 3600_000 * 5000),
           lastignition: new Date(now - Math.round(rnd() * 7200_000)).toISOString(),
           fuel: Math.round(10 + rnd() * 90),

@@ -4,10 +4,16 @@ import type { User } from './types';
 export const login = (email: string, password: string): Promise<User> =>
   postForm<User>('/api/session', { email, password });
 
+/**
+ * The address index.html preloads while the application's code downloads: only the start-up check asks
+ * for it, so an answer it did not use (a token or session link opened the page) never reaches anyone else.
+ */
+export const PRELOADED_SESSION = '/api/session?boot=1';
+
 /** The current session's user, or null when there is none (404). */
-export async function fetchSession(): Promise<User | null> {
+export async function fetchSession(path = '/api/session'): Promise<User | null> {
   try {
-    return await getJson<User>('/api/session');
+    return await getJson<User>(path);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return null;
     throw error;

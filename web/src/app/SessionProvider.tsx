@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchSession, openSessionByToken, resumeSession } from '../api/session';
+import { fetchSession, openSessionByToken, PRELOADED_SESSION, resumeSession } from '../api/session';
 import type { User } from '../api/types';
 import { DEFAULT_LANGUAGE, prepareLanguage, toLanguage } from './i18n';
 import { storedLanguage } from './languageMemory';
@@ -14,7 +14,11 @@ import { rememberSignedIn, wasSignedIn } from './signedInHint';
 // The token and session parameters must be used once, even when effects run twice in development.
 let started: Promise<BootstrapResult> | null = null;
 const bootstrapOnce = () =>
-  (started ??= bootstrapSession(window.location.href, { fetchSession, openSessionByToken, resumeSession }));
+  (started ??= bootstrapSession(window.location.href, {
+    fetchSession: () => fetchSession(PRELOADED_SESSION),
+    openSessionByToken,
+    resumeSession,
+  }));
 
 /** The early reference data's code: loaded only once a session is (or is guessed to be) there. */
 const earlyData = () => import('../api/referencePaths');

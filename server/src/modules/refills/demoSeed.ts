@@ -7,12 +7,23 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RefillsTable } from '../../db/refillTables';
-import { toBool } from '../../db/mapping';
+import { parseJson, toBool } from '../../db/mapping';
 import { hashPassword } from '../../auth/password';
 import { recomputeChain } from './chain';
-import { thresholdsOf } from '@frota/core';
+import { odometerKm, thresholdsOf } from '@frota/core';
 
 const DAY = 86_400_000;
+
+/** The vehicle's odometer (km) at its last position, so the refills' km lead up to it. */
+async function odometerOf(db: Db, deviceId: number): Promise<number | undefined> {
+  const row = await db.kysely
+    .selectFrom('devices')
+    .innerJoin('positions', 'positions.id', 'devices.positionId')
+    .select('positions.attributes')
+    .where('devices.id', '=', deviceId)
+    .executeTakeFirst();
+  return row ? odometerKm(parseJson(row.attributes)) : undefined;
+}
 export const DEMO_OPERATOR_PASSWORD = 'demo1234';
 
 function prng(seed: number) {
@@ -100,7 +111,12 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
     const thresholds = thresholdsOf(profile);
     const station = heavy ? stations[0] : stations[i % 2];
     const normal = heavy ? 32 : 8.5;
-    let km = 20000 + Math.round(random() * 80000);
+    // about 90 days of driving (some 8,000 km) before the odometer the vehicle shows now
+    const odometer = await odometerOf(db, deviceId);
+    let km =
+      odometer !== undefined
+        ? Math.max(0, Math.round(odometer) - 8500)
+        : 20000 + Math.round(random() * 80000);
     let hours = 1000 + Math.round(random() * 3000);
     const rows: Array<Insertable<RefillsTable>> = [];
     for (
