@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { expiryState } from '@frota/core';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,11 @@ import { useFormat } from '../common/useFormat';
 import { plateOf, useVehicle } from './currentVehicle';
 import { EXPIRY_TONES } from './ExpiryCell';
 import { useDocuments, type ManagementDocument } from './managementApi';
-import { formatDay, inPeriod, periodStart, type Period } from './rules';
+import { formatDay, inPeriod, periodStart } from './rules';
 import { StoredFileLinks } from './StoredFileLinks';
 import { useRemove } from './useRemove';
 import { useToday } from './useToday';
-import { VehicleListScreen } from './VehicleListScreen';
+import { VehicleListScreen, type VehicleListProps } from './VehicleListScreen';
 
 /** /management/documents/:id — the vehicle's documents with their files (document 3 §2). */
 export function DocumentsPage() {
@@ -23,15 +23,7 @@ export function DocumentsPage() {
   );
 }
 
-function DocumentList({
-  deviceId,
-  period,
-  control,
-}: {
-  deviceId: number;
-  period: Period;
-  control: ReactNode;
-}) {
+function DocumentList({ deviceId, period, control }: VehicleListProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const today = useToday();

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../common/DataList';
@@ -7,10 +7,10 @@ import { compareText } from '../common/listSearch';
 import { useFormat } from '../common/useFormat';
 import { useMaintenances, type MaintenanceEntry } from './managementApi';
 import { daysBetween } from '@frota/core';
-import { formatDay, inPeriod, periodStart, type Period } from './rules';
+import { formatDay, inPeriod, periodStart } from './rules';
 import { useToday } from './useToday';
 import { useRemove } from './useRemove';
-import { VehicleListScreen } from './VehicleListScreen';
+import { VehicleListScreen, type VehicleListProps } from './VehicleListScreen';
 
 /** /management/maintenances/:id — the vehicle's maintenance entries (document 3 §2). */
 export function MaintenancesPage() {
@@ -25,15 +25,7 @@ export function MaintenancesPage() {
 
 const isOpen = (entry: MaintenanceEntry) => !Number(entry.complete);
 
-function MaintenanceList({
-  deviceId,
-  period,
-  control,
-}: {
-  deviceId: number;
-  period: Period;
-  control: ReactNode;
-}) {
+function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const list = useMaintenances(deviceId);

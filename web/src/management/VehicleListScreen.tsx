@@ -10,6 +10,13 @@ import { VehicleTabs, type VehicleScreen } from './VehicleTabs';
  * The frame of a per-vehicle list: the vehicle's tabs above the list, the period filter handed to it; a
  * missing vehicle sends the user to the summary (document 3 §8).
  */
+/** What a vehicle's list gets from the screen: the vehicle, the period chosen and the period control. */
+export interface VehicleListProps {
+  deviceId: number;
+  period: Period;
+  control: ReactNode;
+}
+
 export function VehicleListScreen({
   screen,
   children,

@@ -1,26 +1,11 @@
 /** Costs of a vehicle (document 3 §2, §3, §4, §5) over the `costs` table; newest first by cost_date. */
 import { validateCost } from '@frota/core';
-import { badRequest, notFound } from '../../services/errors';
-import type { Context, Resource } from './crud';
+import { accepted, vehicleRow, type Context, type Resource } from './crud';
 import { costColumns, costJson, listCosts } from './costRows';
 import { costAnswer } from './schemas';
 
-function values(body: Record<string, unknown>) {
-  const checked = validateCost(body);
-  if (!checked.ok) throw badRequest(checked.message);
-  return checked.value;
-}
-
-async function row(c: Context, id: number) {
-  const found = await c.db.kysely
-    .selectFrom('costs')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deviceId', '=', c.vehicle.id)
-    .executeTakeFirst();
-  if (!found) throw notFound();
-  return found;
-}
+const values = (body: Record<string, unknown>) => accepted(validateCost(body));
+const row = (c: Context, id: number) => vehicleRow(c, 'costs', id);
 
 export const costResource: Resource = {
   path: 'cost',

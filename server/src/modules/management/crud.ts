@@ -8,7 +8,10 @@ import { z, type ZodType } from 'zod';
 import type { Services } from '../../services/context';
 import type { Db } from '../../db/database';
 import type { Scope } from '../../auth/policy';
-import { badRequest } from '../../services/errors';
+import type { Selectable } from 'kysely';
+import type { Checked } from '@frota/core';
+import type { Database } from '../../db/schema';
+import { badRequest, notFound } from '../../services/errors';
 import { managementScope, userToday, visibleVehicle, type ManagedVehicle } from './access';
 import { periodOf, periodQuery, type Period } from './period';
 import { itemParams, messageAnswer, vehicleParams } from './schemas';
@@ -34,6 +37,28 @@ export interface Resource {
   /** 404 when the row is not the vehicle's */
   update(c: Context, id: number, body: Record<string, unknown>): Promise<void>;
   remove(c: Context, id: number): Promise<void>;
+}
+
+/** A core validator's values, or a 400 with its Portuguese message (document 3 §5). */
+export function accepted<T>(checked: Checked<T>): T {
+  if (!checked.ok) throw badRequest(checked.message);
+  return checked.value;
+}
+
+/** A row of the context vehicle by id (404 when it is another vehicle's or none). */
+export async function vehicleRow<T extends 'costs' | 'maintenances'>(
+  c: Context,
+  table: T,
+  id: number,
+): Promise<Selectable<Database[T]>> {
+  const found = await c.db.kysely
+    .selectFrom(table as 'costs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deviceId', '=', c.vehicle.id)
+    .executeTakeFirst();
+  if (!found) throw notFound();
+  return found as unknown as Selectable<Database[T]>;
 }
 
 const BASE = '/report/api.php';

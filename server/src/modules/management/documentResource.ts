@@ -4,8 +4,8 @@
  */
 import { validateDocument } from '@frota/core';
 import { fromBool } from '../../db/mapping';
-import { badRequest, notFound } from '../../services/errors';
-import type { Context, Resource } from './crud';
+import { notFound } from '../../services/errors';
+import { accepted, type Context, type Resource } from './crud';
 import { DOCUMENT_COLUMNS, documentJson, listDocuments } from './documentRows';
 import { readUpload } from './fileContent';
 import { documentAnswer } from './schemas';
@@ -14,9 +14,7 @@ import { documentAnswer } from './schemas';
 export const DOCUMENT_BODY_LIMIT = 12 * 1024 * 1024;
 
 function values(c: Context, body: Record<string, unknown>) {
-  const checked = validateDocument(body);
-  if (!checked.ok) throw badRequest(checked.message);
-  const v = checked.value;
+  const v = accepted(validateDocument(body));
   return {
     designation: v.designation,
     documentType: v.documentType,

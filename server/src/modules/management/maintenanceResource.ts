@@ -1,26 +1,11 @@
 /** Maintenance entries of a vehicle (document 3 §2, §3, §4, §5) over the `maintenances` table. */
 import { validateMaintenance } from '@frota/core';
-import { badRequest, notFound } from '../../services/errors';
-import type { Context, Resource } from './crud';
+import { accepted, vehicleRow, type Context, type Resource } from './crud';
 import { insertMaintenance, listMaintenances, maintenanceColumns, maintenanceJson } from './maintenanceRows';
 import { maintenanceAnswer } from './schemas';
 
-function values(body: Record<string, unknown>) {
-  const checked = validateMaintenance(body);
-  if (!checked.ok) throw badRequest(checked.message);
-  return checked.value;
-}
-
-async function row(c: Context, id: number) {
-  const found = await c.db.kysely
-    .selectFrom('maintenances')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deviceId', '=', c.vehicle.id)
-    .executeTakeFirst();
-  if (!found) throw notFound();
-  return found;
-}
+const values = (body: Record<string, unknown>) => accepted(validateMaintenance(body));
+const row = (c: Context, id: number) => vehicleRow(c, 'maintenances', id);
 
 export const maintenanceResource: Resource = {
   path: 'maintenance',

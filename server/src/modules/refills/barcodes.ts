@@ -3,10 +3,8 @@
  * the screens' code dialogs and downloads (500 px), and the labels PDF: one page per item with its name,
  * plate or code, the code as a Code-128 barcode and as a QR code, for the operator's phone to scan.
  */
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import bwipjs from 'bwip-js/node';
-import pdfmake from 'pdfmake';
+import { pdfmakeReady } from '../../reports/export/pdfmakeSetup';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export const DEFAULT_CODE_SIZE = 500;
@@ -56,30 +54,11 @@ export interface Label {
   code: string;
 }
 
-const require = createRequire(import.meta.url);
-const fontsDir = dirname(require.resolve('pdfmake/fonts/Roboto.js'));
-let ready = false;
-
-function setup(): void {
-  if (ready) return;
-  pdfmake.setFonts({
-    Roboto: {
-      normal: `${fontsDir}/Roboto/Roboto-Regular.ttf`,
-      bold: `${fontsDir}/Roboto/Roboto-Medium.ttf`,
-      italics: `${fontsDir}/Roboto/Roboto-Italic.ttf`,
-      bolditalics: `${fontsDir}/Roboto/Roboto-MediumItalic.ttf`,
-    },
-  });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => path.startsWith(fontsDir));
-  ready = true;
-}
-
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /** The labels PDF: A6 landscape, one page per label. */
 export async function labelsPdf(labels: Label[], title: string): Promise<Buffer> {
-  setup();
+  const pdfmake = pdfmakeReady();
   const content: Content[] = [];
   for (const [i, label] of labels.entries()) {
     const [bar, qr] = await Promise.all([

@@ -2,9 +2,7 @@
  * PDF: A4 landscape; the client's name, the report name and the page number (n / N) on every page; each
  * table titled, its header repeated on each page, footer rows in bold; chart_km bars and the activity pie.
  */
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import pdfmake from 'pdfmake';
+import { pdfmakeReady } from './pdfmakeSetup';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Cell, ReportResult } from '../model';
 import { fileTables, NO_DATA, type FileTable } from './tables';
@@ -12,25 +10,6 @@ import { barChart, pieChart } from './pdfCharts';
 
 /** pdfmake lays out every row in memory; beyond this a table is cut (Excel and CSV hold everything). */
 export const MAX_PDF_ROWS = 20_000;
-
-const require = createRequire(import.meta.url);
-const fontsDir = dirname(require.resolve('pdfmake/fonts/Roboto.js'));
-let ready = false;
-
-function setup(): void {
-  if (ready) return;
-  pdfmake.setFonts({
-    Roboto: {
-      normal: `${fontsDir}/Roboto/Roboto-Regular.ttf`,
-      bold: `${fontsDir}/Roboto/Roboto-Medium.ttf`,
-      italics: `${fontsDir}/Roboto/Roboto-Italic.ttf`,
-      bolditalics: `${fontsDir}/Roboto/Roboto-MediumItalic.ttf`,
-    },
-  });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => path.startsWith(fontsDir));
-  ready = true;
-}
 
 const text = (v: Cell): string => (v === null || v === undefined ? '' : String(v));
 
@@ -95,7 +74,7 @@ export async function toPdf(
   client: string,
   generated: string,
 ): Promise<Buffer> {
-  setup();
+  const pdfmake = pdfmakeReady();
   const tables = fileTables(results);
   const content: Content[] = tables.length
     ? tables.flatMap((t, i) =>
