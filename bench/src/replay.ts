@@ -4,10 +4,11 @@
  * Seeds one vehicle with 7 days of 1 Hz positions (604,800, the working days of reportsSeed.ts: trips,
  * idling, parking, every FMB920 attribute) on SQLite (a fresh file) and, with --pg (or
  * FROTA_BENCH_DATABASE_URL), on a fresh schema of that PostgreSQL. Then asks a running server (real HTTP
- * on loopback, the route the web replay calls) for the replay data in columns of one day (86,400
- * positions) and of the week: cold (the reports' compact-day cache emptied first) and warm (the best of
+ * on loopback, the route the web replay calls) for the replay data of one day (86,400 positions) and of
+ * the week in the web's first call (format route: the columns without the attribute series): cold (the reports' compact-day cache emptied first) and warm (the best of
  * --repeat runs). Each time is from sending the request to the last byte of the brotli answer, as a
- * browser would receive it; sizes are raw JSON and brotli. Prints one JSON line.
+ * browser would receive it; sizes are raw JSON and brotli. Then, once each, the chart's series (format
+ * series) and both in one answer (format columns). Prints one JSON line.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -107,12 +108,12 @@ async function benchOn(db: Db, label: string, dir: string) {
   try {
     const base = server.url.replace('[::1]', '127.0.0.1');
     const cookie = await login(base);
-    const ask = (period: typeof DAY, encoding: string) =>
+    const ask = (period: typeof DAY, encoding: string, format = 'route') =>
       post(
         base,
         '/report/report_routechartdata.php',
         cookie,
-        { devices: [id], ...period, mode: '', format: 'columns' },
+        { devices: [id], ...period, mode: '', format },
         encoding,
       );
     const measure = async (period: typeof DAY) => {
@@ -125,12 +126,19 @@ async function benchOn(db: Db, label: string, dir: string) {
         if (next.ms < warm.ms) warm = next;
       }
       const raw = await ask(period, 'identity');
+      const series = await ask(period, 'br', 'series');
+      const all = await ask(period, 'br', 'columns');
       return {
         coldMs: cold.ms,
         warmMs: warm.ms,
         uncompressedMs: raw.ms,
         rawMB: Math.round(raw.bytes / 10_000) / 100,
         brotliMB: Math.round(warm.bytes / 10_000) / 100,
+        /** the chart's series, asked once the chart opens */
+        seriesMs: series.ms,
+        seriesBrotliMB: Math.round(series.bytes / 10_000) / 100,
+        /** route and series in one answer (format columns) */
+        columnsMs: all.ms,
       };
     };
     const day = await measure(DAY);

@@ -6,7 +6,7 @@
  * The administrator opens /replay, queries one day and then the week, and the time from the query click to
  * the drawn route is taken (the page sets `data-route-ready` once the map has drawn a frame with the new
  * route), with its parts: the server's answer (the request's resource timing, download included), the
- * page's JSON parsing and its typed arrays. Then
+ * page's reading of the binary body and its typed arrays. Then
  * playback runs at 4x for 10 s over the week: ticks run and ticks dropped (a tick that came after the next
  * one was due). Prints one JSON line.
  */
@@ -44,8 +44,8 @@ interface Drawn {
   positions: number;
   clickToRouteMs: number;
   answerMs: number;
-  /** the page's parts: JSON parsing, typed arrays */
-  jsonMs: number;
+  /** the page's parts: reading the binary body, typed arrays */
+  bodyMs: number;
   arraysMs: number;
 }
 
@@ -57,20 +57,20 @@ async function query(page: Page, lastDay: number): Promise<Drawn> {
   await page.getByTestId('replay-query').click();
   await page.locator('[data-testid="replay-page"][data-route-ready="true"]').waitFor({ timeout: 120_000 });
   const clickToRouteMs = Date.now() - started;
-  const [answerMs, jsonMs, arraysMs] = await page.evaluate(() => {
+  const [answerMs, bodyMs, arraysMs] = await page.evaluate(() => {
     const entry = performance
       .getEntriesByType('resource')
       .find((e) => e.name.includes('report_routechartdata.php')) as PerformanceResourceTiming | undefined;
     const last = (name: string) => performance.getEntriesByName(name).at(-1)?.duration ?? NaN;
     return [
       entry ? entry.responseEnd - entry.startTime : NaN,
-      last('frota:replay-json'),
+      last('frota:replay-body'),
       last('frota:replay-arrays'),
     ].map(Math.round);
   });
   const readout = page.getByTestId('replay-position');
   const positions = Number(await readout.getAttribute('data-end')) + 1;
-  return { positions, clickToRouteMs, answerMs, jsonMs, arraysMs };
+  return { positions, clickToRouteMs, answerMs, bodyMs, arraysMs };
 }
 
 async function playAt4x(page: Page): Promise<{ ticks: number; dropped: number }> {
@@ -143,12 +143,12 @@ try {
       dayPositions: day.positions,
       dayClickToRouteMs: day.clickToRouteMs,
       dayAnswerMs: day.answerMs,
-      dayJsonMs: day.jsonMs,
+      dayBodyMs: day.bodyMs,
       dayArraysMs: day.arraysMs,
       weekPositions: week?.positions ?? null,
       weekClickToRouteMs: week?.clickToRouteMs ?? null,
       weekAnswerMs: week?.answerMs ?? null,
-      weekJsonMs: week?.jsonMs ?? null,
+      weekBodyMs: week?.bodyMs ?? null,
       weekArraysMs: week?.arraysMs ?? null,
       playSeconds: PLAY_SECONDS,
       speed: 4,

@@ -12,3 +12,4 @@ export * from './privacy';
 export * from './alertCentral';
 export * from './management';
 export * from './refills';
+export * from './replay';

@@ -4,7 +4,7 @@
  * series, private places are blank for everyone but administrators, and access follows the policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knotsToKmh } from '@frota/core';
+import { knotsToKmh, unpackRoute } from '@frota/core';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 import { at } from '../src/reports/testing/seedDay';
@@ -96,6 +96,48 @@ describe.each(dialects())('route replay data (%s)', (dialect) => {
       fuelCapacity: 60,
       fuelType: null,
     });
+  });
+
+  it('gives the route alone (JSON or packed) and the series alone, each matching the columns', async () => {
+    const columns = await replay({ format: 'columns' });
+    const route = await replay({ format: 'route' });
+    const { series: _series, ...withoutSeries } = columns.positions;
+    expect(route.positions).toEqual(withoutSeries);
+    expect(route.positions.series).toBeUndefined();
+    expect(route.trips).toEqual(columns.trips);
+    expect(Object.keys(columns.positions.series)).toContain('fuel');
+
+    const series = await replay({ format: 'series' });
+    expect(series).toEqual({ id: columns.positions.id, series: columns.positions.series });
+
+    const packed = await fetch(server.base + PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: viewer.client.cookie },
+      body: JSON.stringify({ devices: [f.a.id], ...DAY, format: 'packed' }),
+    });
+    expect(packed.status).toBe(200);
+    expect(packed.headers.get('content-type')).toBe('application/octet-stream');
+    const { header, columns: u } = unpackRoute<{
+      length: number;
+      events: string[];
+      trips: unknown[];
+      device: unknown;
+    }>(await packed.arrayBuffer());
+    const p = columns.positions;
+    expect(header).toMatchObject({ length: p.id.length, trips: columns.trips, device: columns.device });
+    expect([...u.id]).toEqual(p.id);
+    expect([...u.fixTime]).toEqual(p.fixTime);
+    // private places: null in JSON, NaN unpacked
+    const orNull = (v: number) => (Number.isNaN(v) ? null : v);
+    expect([...u.latitude].map(orNull)).toEqual(p.latitude);
+    expect([...u.longitude].map(orNull)).toEqual(p.longitude);
+    expect([...u.speedLimit].map(orNull)).toEqual(
+      p.speedLimit.map((v: number | null) => (v === null ? null : Math.fround(v))),
+    );
+    expect([...u.speed]).toEqual(p.speed.map(Math.fround));
+    expect([...u.distance]).toEqual(p.distance.map(Math.fround));
+    expect([...u.event].map((code) => (code ? header.events[code - 1] : null))).toEqual(p.event);
+    expect([...u.privacy]).toEqual(p.privacy);
   });
 
   it('marks trip starts, stops, idling, refills, speeding and power take-off', async () => {

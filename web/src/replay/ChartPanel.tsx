@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Box, Chip, LinearProgress, Paper, Stack } from '@mui/material';
+import { Box, Chip, CircularProgress, LinearProgress, Paper, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { chartModel, toggleSeries } from './chartSeries';
 import { SERIES_COLOURS, seriesLabel } from './seriesLabels';
@@ -12,10 +12,12 @@ interface Props {
   bounds: Bounds;
   series: string[];
   timezone: string;
+  /** the attribute series are on their way (the speed is shown meanwhile) */
+  loadingSeries?: boolean;
 }
 
 /** The optional chart under the map: series chips (one always stays on) over the lazily loaded chart. */
-export function ChartPanel({ data, bounds, series, timezone }: Props) {
+export function ChartPanel({ data, bounds, series, timezone, loadingSeries = false }: Props) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string[]>(['speed']);
   const shown = useMemo(() => {
@@ -58,6 +60,9 @@ export function ChartPanel({ data, bounds, series, timezone }: Props) {
             />
           );
         })}
+        {loadingSeries && (
+          <CircularProgress size={16} sx={{ alignSelf: 'center' }} data-testid="replay-series-loading" />
+        )}
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0 }} dir="ltr">
         <Suspense fallback={<LinearProgress />}>

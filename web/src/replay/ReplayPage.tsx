@@ -32,12 +32,13 @@ import { availableSeries } from './chartSeries';
 import { Playback } from './playback';
 import { PlaybackControls, PositionReadout } from './PlaybackControls';
 import { fetchReplay } from './replayApi';
-import { boundsOf, toReplayData } from './replayData';
+import { boundsOf, fromPacked } from './replayData';
 import { ReplayMap, type ReplayFit } from './ReplayMap';
 import { ReplayQueryForm } from './ReplayQueryForm';
 import { spaceToggleHandler } from './spaceToggle';
 import { TripList } from './TripList';
 import type { Bounds, ReplayData } from './types';
+import { useChartSeries, type ReplayQuery } from './useChartSeries';
 
 /** Document 1 §2: the side panel is 350 wide, as on the online map. */
 const PANEL_WIDTH = 350;
@@ -69,6 +70,7 @@ export function ReplayPage() {
   const [period, setPeriod] = useState<PeriodValue>({ preset: 'today' });
   const [loading, setLoading] = useState(preloadId !== null);
   const [data, setData] = useState<ReplayData | null>(null);
+  const [asked, setAsked] = useState<ReplayQuery | null>(null);
   const [drawn, setDrawn] = useState<ReplayData | null>(null);
   const [oops, setOops] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -102,8 +104,9 @@ export function ReplayPage() {
       try {
         const answer = await fetchReplay(id, wanted, controller.signal);
         const parsed = performance.now();
-        const next = toReplayData(answer);
+        const next = fromPacked(answer);
         performance.measure('frota:replay-arrays', { start: parsed });
+        setAsked({ deviceId: id, period: wanted });
         playback.setSpeed(0);
         setTrip(null);
         if (next.length === 0) {
@@ -169,8 +172,9 @@ export function ReplayPage() {
     const chosen = trip === null ? null : data.trips[trip];
     return chosen ? { lo: chosen.start_index, hi: chosen.end_index } : { lo: 0, hi: data.length - 1 };
   }, [data, trip]);
-  const series = useMemo(() => (data ? availableSeries(data) : []), [data]);
   const chartShown = chartOpen && !!data && !!bounds;
+  const { chartData, loadingSeries } = useChartSeries(data, asked, chartOpen);
+  const series = useMemo(() => (chartData ? availableSeries(chartData) : []), [chartData]);
   const chartHeight = mobile ? MOBILE_CHART_HEIGHT : CHART_HEIGHT;
   const inset = useMemo(
     () => ({
@@ -311,7 +315,13 @@ export function ReplayPage() {
           </Box>
           {mobile && chartShown && bounds && (
             <Box sx={{ height: chartHeight, flexShrink: 0, p: 0.5 }}>
-              <ChartPanel data={data} bounds={bounds} series={series} timezone={timezone} />
+              <ChartPanel
+                data={chartData ?? data}
+                bounds={bounds}
+                series={series}
+                timezone={timezone}
+                loadingSeries={loadingSeries}
+              />
             </Box>
           )}
           {panelOpen ? panel : null}
@@ -332,7 +342,13 @@ export function ReplayPage() {
               zIndex: 2,
             }}
           >
-            <ChartPanel data={data} bounds={bounds} series={series} timezone={timezone} />
+            <ChartPanel
+              data={chartData ?? data}
+              bounds={bounds}
+              series={series}
+              timezone={timezone}
+              loadingSeries={loadingSeries}
+            />
           </Box>
         )}
         {loading && (

@@ -1,31 +1,39 @@
 /** The replay's calls (issue 16 contract 1 and 2). */
 import { getJson, request } from '../api/client';
 import type { Period } from '../reports/period';
-import type { ColumnAnswer } from './types';
+import type { SeriesAnswer } from './types';
 
 export const ROUTE_CHART_PATH = '/report/report_routechartdata.php';
 
+const ask = (deviceId: number, period: Period, format: string, signal?: AbortSignal) =>
+  request(ROUTE_CHART_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ devices: [deviceId], from: period.from, to: period.to, mode: '', format }),
+    signal,
+  });
+
+/** The route of a period in binary columns (format packed): what the map draws and plays. */
 export async function fetchReplay(
   deviceId: number,
   period: Period,
   signal?: AbortSignal,
-): Promise<ColumnAnswer> {
-  const response = await request(ROUTE_CHART_PATH, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({
-      devices: [deviceId],
-      from: period.from,
-      to: period.to,
-      mode: '',
-      format: 'columns',
-    }),
-    signal,
-  });
+): Promise<ArrayBuffer> {
+  const response = await ask(deviceId, period, 'packed', signal);
   const received = performance.now();
-  const answer = (await response.json()) as ColumnAnswer;
-  performance.measure('frota:replay-json', { start: received });
-  return answer;
+  const body = await response.arrayBuffer();
+  performance.measure('frota:replay-body', { start: received });
+  return body;
+}
+
+/** The attribute series of the same period, asked when the chart first opens. */
+export async function fetchSeries(
+  deviceId: number,
+  period: Period,
+  signal?: AbortSignal,
+): Promise<SeriesAnswer> {
+  const response = await ask(deviceId, period, 'series', signal);
+  return (await response.json()) as SeriesAnswer;
 }
 
 export interface StreetPhoto {

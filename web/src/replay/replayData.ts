@@ -1,4 +1,13 @@
-import { ROUTE_EVENTS, type ColumnAnswer, type ReplayData, type RouteEvent } from './types';
+import { unpackRoute } from '@frota/core';
+import {
+  ROUTE_EVENTS,
+  type ColumnAnswer,
+  type ReplayData,
+  type ReplayDevice,
+  type ReplayTrip,
+  type RouteEvent,
+  type SeriesAnswer,
+} from './types';
 
 const isRouteEvent = (value: string | null): value is RouteEvent =>
   value !== null && (ROUTE_EVENTS as readonly string[]).includes(value);
@@ -31,17 +40,6 @@ export function toReplayData(answer: ColumnAnswer): ReplayData {
     const kind = p.event?.[i] ?? null;
     if (isRouteEvent(kind) && !privacy[i]) events.push({ index: i, kind });
   }
-  // Series become typed arrays on first use (the chart's): a week holds millions of attribute values.
-  const series: ReplayData['series'] = {};
-  const seriesNames: string[] = [];
-  for (const [name, values] of Object.entries(p.series ?? {})) {
-    if (values.some((value, i) => value !== null && !privacy[i])) seriesNames.push(name);
-    let typed: Float64Array | null = null;
-    Object.defineProperty(series, name, {
-      enumerable: true,
-      get: () => (typed ??= floats(Float64Array, values, n, privacy)),
-    });
-  }
   return {
     length: n,
     id: floats(Float64Array, p.id, n, null),
@@ -54,13 +52,104 @@ export function toReplayData(answer: ColumnAnswer): ReplayData {
     speedLimit: floats(Float32Array, p.speedLimit, n, privacy),
     privacy,
     events,
-    series,
-    seriesNames,
-    trips: answer.trips.map((trip) =>
-      trip.trip_privacy ? { ...trip, trip_start_address: null, trip_end_address: null } : trip,
-    ),
+    ...lazySeries(p.series ?? {}, n, privacy, (i) => i),
+    trips: shownTrips(answer.trips),
     device: answer.device ?? null,
   };
+}
+
+const shownTrips = (trips: ReplayTrip[]) =>
+  trips.map((trip) =>
+    trip.trip_privacy ? { ...trip, trip_start_address: null, trip_end_address: null } : trip,
+  );
+
+/**
+ * Series that become typed arrays on first use (the chart's): a week holds millions of attribute values.
+ * `at(k)` is the position of the answer's k-th value (-1 when the route does not have it).
+ */
+function lazySeries(
+  answer: Record<string, Array<number | null>>,
+  n: number,
+  privacy: Uint8Array,
+  at: (k: number) => number,
+): Pick<ReplayData, 'series' | 'seriesNames' | 'seriesLoaded'> {
+  const series: ReplayData['series'] = {};
+  const seriesNames: string[] = [];
+  for (const [name, values] of Object.entries(answer)) {
+    if (values.some((value, k) => value !== null && at(k) >= 0 && !privacy[at(k)])) seriesNames.push(name);
+    let typed: Float64Array | null = null;
+    const make = () => {
+      const out = new Float64Array(n).fill(NaN);
+      for (let k = 0; k < values.length; k++) {
+        const i = at(k);
+        const value = values[k];
+        if (i >= 0 && value !== null && !privacy[i]) out[i] = value;
+      }
+      return out;
+    };
+    Object.defineProperty(series, name, { enumerable: true, get: () => (typed ??= make()) });
+  }
+  return { series, seriesNames, seriesLoaded: true };
+}
+
+interface PackedHeader {
+  length: number;
+  events: string[];
+  trips: ReplayTrip[];
+  device: ReplayDevice | null;
+}
+
+/**
+ * The packed route answer as the screen holds it (no series yet), with private positions blanked for
+ * everyone as toReplayData does.
+ */
+export function fromPacked(buffer: ArrayBuffer): ReplayData {
+  const { header, columns: c } = unpackRoute<PackedHeader>(buffer);
+  const n = c.length;
+  const privacy = c.privacy;
+  const events: ReplayData['events'] = [];
+  for (let i = 0; i < n; i++) {
+    const code = c.event[i];
+    const kind = code ? (header.events[code - 1] ?? null) : null;
+    if (code && isRouteEvent(kind) && !privacy[i]) events.push({ index: i, kind });
+  }
+  const blank = <T extends Float32Array | Float64Array>(column: T): T => {
+    for (let i = 0; i < n; i++) if (privacy[i]) column[i] = NaN;
+    return column;
+  };
+  return {
+    length: n,
+    id: c.id,
+    time: c.fixTime,
+    latitude: blank(c.latitude),
+    longitude: blank(c.longitude),
+    speed: blank(c.speed),
+    course: blank(c.course),
+    distance: c.distance,
+    speedLimit: blank(c.speedLimit),
+    privacy,
+    events,
+    series: {},
+    seriesNames: [],
+    seriesLoaded: false,
+    trips: shownTrips(header.trips),
+    device: header.device ?? null,
+  };
+}
+
+/** The route with its series, each value placed at the route position of the same id. */
+export function withSeries(data: ReplayData, answer: SeriesAnswer): ReplayData {
+  const ids = answer.id;
+  const n = data.length;
+  const aligned = ids.length === n && (n === 0 || (ids[0] === data.id[0] && ids[n - 1] === data.id[n - 1]));
+  let at = (k: number) => k;
+  if (!aligned) {
+    // positions stored between the two calls (a device sending its buffer) shift the indexes
+    const index = new Map<number, number>();
+    for (let i = 0; i < n; i++) index.set(data.id[i], i);
+    at = (k) => index.get(ids[k]) ?? -1;
+  }
+  return { ...data, ...lazySeries(answer.series, n, data.privacy, at) };
 }
 
 /** Whether position `i` has a place to show. */

@@ -46,6 +46,12 @@ export interface ColumnPositions {
   series: Record<string, Array<number | null>>;
 }
 
+/** The series alone (format series), with the ids of the positions they belong to. */
+export interface SeriesAnswer {
+  id: number[];
+  series: Record<string, Array<number | null>>;
+}
+
 export interface ColumnAnswer {
   positions: ColumnPositions;
   trips: ReplayTrip[];
@@ -81,6 +87,8 @@ export interface ReplayData {
   series: Record<string, Float64Array>;
   /** the attributes with at least one shown value */
   seriesNames: string[];
+  /** false while the series are not asked yet (the route comes first; the chart asks for them) */
+  seriesLoaded: boolean;
   trips: ReplayTrip[];
   device: ReplayDevice | null;
 }

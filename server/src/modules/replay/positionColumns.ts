@@ -63,12 +63,15 @@ export class PositionColumns {
    * @param hidden whether the user may not see where a private position was (not an administrator)
    * @param keepObjects keep what only the object answer has (validity, address, attributes)
    * @param expected how many positions are coming
+   * @param withSeries keep the attribute series (off for the route alone: its positions carry only the
+   *   attributes the detectors read)
    */
   constructor(
     private readonly vehicleAttributes: Record<string, unknown>,
     private readonly hidden: boolean,
     private readonly keepObjects: boolean,
     expected: number,
+    private readonly withSeries = true,
   ) {
     const n = (this.capacity = Math.max(16, expected));
     this.id = new Float64Array(n);
@@ -129,6 +132,16 @@ export class PositionColumns {
     this.distance[i] = this.prev ? round(stepDistance(this.prev, s), 10) : 0;
     this.speedLimit[i] = limit === undefined ? NaN : round(limit, 10);
     this.privacy[i] = isPrivate ? 1 : 0;
+    if (this.withSeries) this.addSeries(i, attrs, fuel);
+    if (this.keepObjects) {
+      this.valid.push(raw.valid);
+      this.address.push(blank ? null : (raw.address ?? null));
+      this.attributes.push(attrs);
+    }
+    this.prev = s;
+  }
+
+  private addSeries(i: number, attrs: Record<string, unknown>, fuel: number | undefined): void {
     let k = 0;
     for (const key in attrs) {
       const v = key === 'fuel' ? fuel : attrs[key];
@@ -143,12 +156,6 @@ export class PositionColumns {
     }
     // a calibrated sensor gives the level without a reported `fuel`
     if (fuel !== undefined && attrs.fuel === undefined) this.seriesOf('fuel')[i] = fuel;
-    if (this.keepObjects) {
-      this.valid.push(raw.valid);
-      this.address.push(blank ? null : (raw.address ?? null));
-      this.attributes.push(attrs);
-    }
-    this.prev = s;
   }
 
   /** The index of a position by id and time (the columns are in time order), or -1. */

@@ -12,11 +12,12 @@ import { badRequest } from '../../services/errors';
 import type { Services } from '../../services/context';
 import { buildContext, type VehicleInfo } from '../../reports/context';
 import { vehicleStops } from '../../reports/builders/stops';
-import { positionChunks } from '../../reports/engine/positionStream';
-import { toSample, type Sample } from '../../reports/engine/sample';
+import { positionChunks, type StreamSpec } from '../../reports/engine/positionStream';
+import { MACHINE_KEYS, MOTION_KEYS, toSample, type Sample } from '../../reports/engine/sample';
+import { ptoInput } from '../../reports/builders/pto';
 import { markEvents, PassDetectors } from './markers';
 import { PositionColumns } from './positionColumns';
-import { parseReplayRequest, type ReplayFormat } from './request';
+import { carriesSeries, parseReplayRequest, type ReplayFormat } from './request';
 import { reportTrips, tripRows, type ReplayTrip } from './trips';
 
 /** Position objects are for short periods (a day at 1 Hz); the column answer holds a week and more. */
@@ -72,6 +73,19 @@ function deviceBlock(v: VehicleInfo): ReplayDevice {
   };
 }
 
+/**
+ * What one pass reads: every attribute when the answer carries the series (or the objects), else only the
+ * attributes the route's detectors read (motion, machine, fuel level and sensor, privacy, the road's limit,
+ * power take-off): parsing every position's whole attributes is most of a week's work.
+ */
+function streamSpec(ctx: { db: Db }, vehicle: VehicleInfo, format: ReplayFormat): StreamSpec {
+  const chunk = chunkSize(ctx.db);
+  if (carriesSeries(format)) return { keys: [], allAttributes: true, details: true, chunk };
+  const pto = ptoInput(vehicle.attributes)?.keys ?? [];
+  const keys = [...MOTION_KEYS, ...MACHINE_KEYS, 'fuel', 'adc1', 'privacy', 'speedLimit', ...pto];
+  return { keys: [...new Set(keys)], details: true, chunk };
+}
+
 export async function replayData(
   services: Services,
   scope: Scope,
@@ -86,24 +100,26 @@ export async function replayData(
   const max = objects ? MAX_OBJECT_POSITIONS : MAX_COLUMN_POSITIONS;
   const count = request.inside ? await countPositions(ctx.db, vehicle.id, request.from, request.to) : 0;
   if (count > max) throw badRequest(tooManyMessage(max));
-  const cols = new PositionColumns(vehicle.attributes, !seesPrivate(scope.user), objects, count);
+  const withSeries = carriesSeries(request.format);
+  const cols = new PositionColumns(vehicle.attributes, !seesPrivate(scope.user), objects, count, withSeries);
   const result: ReplayData = { format: request.format, device: deviceBlock(vehicle), cols, trips: [] };
   if (!count) return result;
 
-  const detectors = await PassDetectors.for(ctx, vehicle);
+  // the series alone need no markers, limits or trips: the route answer has them
+  const detectors = request.format === 'series' ? null : await PassDetectors.for(ctx, vehicle);
   let prev: Sample | undefined;
-  const spec = { keys: [], allAttributes: true, details: true, chunk: chunkSize(ctx.db) };
+  const spec = streamSpec(ctx, vehicle, request.format);
   for await (const chunk of positionChunks(ctx.db, vehicle.id, request.from, request.to, spec)) {
     // positions stored meanwhile (a device sending its buffer) may pass the count, not the limit
     if (cols.length + chunk.length > max) throw badRequest(tooManyMessage(max));
     for (const raw of chunk) {
       const s = toSample(raw, vehicle.profile, prev);
       const fuel = fuelPercent(vehicle.attributes, raw.attrs);
-      cols.add(raw, s, detectors.push(s, fuel), fuel);
+      cols.add(raw, s, detectors?.push(s, fuel), fuel);
       prev = s;
     }
   }
-  if (!cols.length) return result;
+  if (!cols.length || !detectors) return result;
   const found = detectors.finish(ctx.end);
   const trips = await reportTrips(ctx);
   const stops = await vehicleStops(ctx, vehicle);

@@ -20,10 +20,23 @@ export const replayBodySchema = z.looseObject({
   from: z.string().optional().describe('YYYY-MM-DD HH:mm:ss in the user timezone'),
   to: z.string().optional().describe('YYYY-MM-DD HH:mm:ss in the user timezone (inclusive)'),
   mode: z.unknown().optional().describe('accepted and ignored'),
-  format: z.string().optional().describe("'columns' for the column answer; absent for position objects"),
+  format: z
+    .string()
+    .optional()
+    .describe(
+      "'columns' for the column answer; 'route' for the columns without the attribute series (what the map " +
+        "needs first); 'packed' for the route in binary columns (core's packRoute); 'series' for the attribute series alone " +
+        '(with the ids to align them); absent for position objects',
+    ),
 });
 
-export type ReplayFormat = 'objects' | 'columns';
+export const REPLAY_FORMATS = ['objects', 'columns', 'route', 'packed', 'series'] as const;
+export type ReplayFormat = (typeof REPLAY_FORMATS)[number];
+
+const isFormat = (v: string): v is ReplayFormat => (REPLAY_FORMATS as readonly string[]).includes(v);
+
+/** Whether an answer carries the attribute series (the route formats leave them to a `series` call). */
+export const carriesSeries = (format: ReplayFormat): boolean => format !== 'route' && format !== 'packed';
 
 export interface ReplayRequest {
   deviceId: number;
@@ -44,7 +57,7 @@ export interface ReplayRequest {
 export function parseReplayRequest(scope: Scope, raw: unknown): ReplayRequest {
   const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const format = body.format === undefined || body.format === '' ? 'objects' : String(body.format);
-  if (format !== 'objects' && format !== 'columns') throw badRequest(MSG_FORMAT);
+  if (!isFormat(format)) throw badRequest(MSG_FORMAT);
   // only the first vehicle is replayed, so the several-vehicle period limit never applies
   const first = parseIds(body.devices ?? body['devices[]']).slice(0, 1);
   const parsed = parseReportRequest(

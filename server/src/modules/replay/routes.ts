@@ -5,7 +5,7 @@ import { assertPermission, requireScope } from '../../auth/guard';
 import { canSee } from '../../auth/policy';
 import { notFound } from '../../services/errors';
 import type { Services } from '../../services/context';
-import { columnsAnswer, objectsAnswer } from './answer';
+import { columnsAnswer, objectsAnswer, packedAnswer, seriesAnswer } from './answer';
 import { streetPhotos } from './mapillary';
 import { MAX_COLUMN_POSITIONS, MAX_OBJECT_POSITIONS, replayData } from './replay';
 import { replayBodySchema } from './request';
@@ -23,13 +23,19 @@ export function replayRoutes(app: FastifyInstance, services: Services): void {
         description:
           'Positions of the first vehicle in `devices` over from..to (wall times in the user timezone), with ' +
           'distance, event marker (start, stop, idle, fuel, speeding, pto) and speed limit, and the trips of ' +
-          'the trips report with their index range. `format: "columns"` answers one array per field. ' +
+          'the trips report with their index range. `format: "columns"` answers one array per field; ' +
+          '`"route"` the same without the attribute series (the map needs them only for the chart); ' +
+          '`"packed"` the route in binary columns (application/octet-stream: `FRP1`, a uint32 header length, ' +
+          'the JSON header {length, events, trips, device}, then per 8-byte aligned column: id and fixTime as ' +
+          'Float64 differences, latitude and longitude as Int32 micro-degrees, speed, course, distance and ' +
+          'speedLimit as Float32, event and privacy as Uint8); ' +
+          '`"series"` only the series with the ids of their positions. ' +
           'Private positions have null coordinates and address for non-administrators. Temporary users ' +
           `need allowHistory and get only their allowed window. At most ${MAX_OBJECT_POSITIONS} position ` +
           `objects or ${MAX_COLUMN_POSITIONS} positions in columns.`,
         body: replayBodySchema.optional(),
         response: {
-          200: replayAnswerSchema,
+          200: replayAnswerSchema.or(z.string().describe('format packed: binary columns')),
           400: z.string().describe('Portuguese message'),
         },
       },
@@ -37,7 +43,13 @@ export function replayRoutes(app: FastifyInstance, services: Services): void {
     async (req, reply) => {
       const scope = await requireScope(services, req);
       const data = await replayData(services, scope, req.body ?? {});
-      const text = data.format === 'columns' ? columnsAnswer(data) : objectsAnswer(data);
+      if (data.format === 'packed') return reply.type('application/octet-stream').send(packedAnswer(data));
+      const text =
+        data.format === 'objects'
+          ? objectsAnswer(data)
+          : data.format === 'series'
+            ? seriesAnswer(data)
+            : columnsAnswer(data);
       return reply.type('application/json; charset=utf-8').send(text);
     },
   );

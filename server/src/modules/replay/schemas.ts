@@ -52,6 +52,13 @@ const objectsSchema = z.object({
 });
 
 const nullableNumbers = z.array(z.number().nullable());
+const seriesSchema = z
+  .record(z.string(), nullableNumbers)
+  .describe('every numeric attribute of the period (fuel in % of the tank)');
+const seriesOnlySchema = z.object({
+  id: z.array(z.number()).describe('the id of the position of each entry'),
+  series: seriesSchema,
+});
 const columnsSchema = z.object({
   positions: z
     .object({
@@ -65,9 +72,7 @@ const columnsSchema = z.object({
       event: z.array(event),
       speedLimit: nullableNumbers.describe('km/h'),
       privacy: z.array(z.union([z.literal(0), z.literal(1)])),
-      series: z
-        .record(z.string(), nullableNumbers)
-        .describe('every numeric attribute of the period (fuel in % of the tank)'),
+      series: seriesSchema.optional().describe('absent with format "route"'),
     })
     .describe('every array has one entry per position, in time order'),
   trips: z.array(replayTripSchema),
@@ -75,8 +80,8 @@ const columnsSchema = z.object({
 });
 
 export const replayAnswerSchema = z
-  .union([objectsSchema, columnsSchema])
-  .describe('position objects, or columns with format "columns"');
+  .union([objectsSchema, columnsSchema, seriesOnlySchema])
+  .describe('position objects, columns with format "columns" or "route", the series with format "series"');
 
 export const mapillaryQuerySchema = z.looseObject({
   lat: z.coerce.number().min(-90).max(90).describe('latitude of the position'),
