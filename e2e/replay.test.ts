@@ -65,6 +65,12 @@ describeBrowser('route replay', () => {
   it('opens from the vehicle popup for today, says Oops! without positions, then replays a day', async () => {
     const { page } = t;
     const alfa = fleet.devices[0];
+    // which answer shapes the page asks for: the route packed, the chart's series only once it opens
+    const formats: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('report_routechartdata'))
+        formats.push(String((request.postDataJSON() as { format?: string } | null)?.format));
+    });
     await page.getByTestId('vehicle-search').fill(alfa.name);
     await page.locator(`[data-testid="vehicle-row"][data-device-id="${alfa.id}"]`).click();
     await page.getByTestId('popup-options').click();
@@ -138,9 +144,13 @@ describeBrowser('route replay', () => {
     expect(await page.getByTestId('replay-play').getAttribute('data-playing')).toBe('false');
 
     // The chart: shown on demand, speed first; the last series on cannot be switched off.
+    expect(formats.length).toBeGreaterThan(0);
+    expect(new Set(formats)).toEqual(new Set(['packed']));
     await page.getByTestId('replay-chart-toggle').click();
     const chart = page.getByTestId('replay-chart');
     await chart.locator('.recharts-line-curve').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('replay-series-loading').waitFor({ state: 'detached' });
+    expect(formats.filter((format) => format === 'series')).toHaveLength(1);
     const speed = chart.locator('[data-testid="replay-series"][data-series="speed"]');
     expect(await speed.getAttribute('data-on')).toBe('true');
     await speed.click();
