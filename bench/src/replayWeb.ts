@@ -44,33 +44,40 @@ interface Drawn {
   positions: number;
   clickToRouteMs: number;
   answerMs: number;
-  /** the page's parts: reading the binary body, typed arrays */
+  /** the page's parts: click to request sent, reading the binary body, typed arrays, route geometry */
+  requestWaitMs: number;
   bodyMs: number;
   arraysMs: number;
+  geometryMs: number;
 }
 
 async function query(page: Page, lastDay: number): Promise<Drawn> {
   await typeDateTime(page, 'replay-from', `${dayText(0)} 00:00:00`);
   await typeDateTime(page, 'replay-to', `${dayText(lastDay)} 23:59:59`);
-  await page.evaluate(() => performance.clearResourceTimings());
+  const clicked = await page.evaluate(() => {
+    performance.clearResourceTimings();
+    return performance.now();
+  });
   const started = Date.now();
   await page.getByTestId('replay-query').click();
   await page.locator('[data-testid="replay-page"][data-route-ready="true"]').waitFor({ timeout: 120_000 });
   const clickToRouteMs = Date.now() - started;
-  const [answerMs, bodyMs, arraysMs] = await page.evaluate(() => {
+  const [answerMs, requestWaitMs, bodyMs, arraysMs, geometryMs] = await page.evaluate((clicked) => {
     const entry = performance
       .getEntriesByType('resource')
       .find((e) => e.name.includes('report_routechartdata.php')) as PerformanceResourceTiming | undefined;
     const last = (name: string) => performance.getEntriesByName(name).at(-1)?.duration ?? NaN;
     return [
       entry ? entry.responseEnd - entry.startTime : NaN,
+      entry ? entry.startTime - clicked : NaN,
       last('frota:replay-body'),
       last('frota:replay-arrays'),
+      last('frota:replay-geometry'),
     ].map(Math.round);
-  });
+  }, clicked);
   const readout = page.getByTestId('replay-position');
   const positions = Number(await readout.getAttribute('data-end')) + 1;
-  return { positions, clickToRouteMs, answerMs, bodyMs, arraysMs };
+  return { positions, clickToRouteMs, answerMs, requestWaitMs, bodyMs, arraysMs, geometryMs };
 }
 
 async function playAt4x(page: Page): Promise<{ ticks: number; dropped: number }> {
@@ -142,14 +149,18 @@ try {
       seeded,
       dayPositions: day.positions,
       dayClickToRouteMs: day.clickToRouteMs,
+      dayRequestWaitMs: day.requestWaitMs,
       dayAnswerMs: day.answerMs,
       dayBodyMs: day.bodyMs,
       dayArraysMs: day.arraysMs,
+      dayGeometryMs: day.geometryMs,
       weekPositions: week?.positions ?? null,
       weekClickToRouteMs: week?.clickToRouteMs ?? null,
+      weekRequestWaitMs: week?.requestWaitMs ?? null,
       weekAnswerMs: week?.answerMs ?? null,
       weekBodyMs: week?.bodyMs ?? null,
       weekArraysMs: week?.arraysMs ?? null,
+      weekGeometryMs: week?.geometryMs ?? null,
       playSeconds: PLAY_SECONDS,
       speed: 4,
       ticks: playback.ticks,

@@ -92,16 +92,16 @@ export function ReplayLayers({ data, playback, category, rotates, onDrawn }: Rep
       return;
     }
     let alive = true;
-    route.setGeometry(
-      buildRouteGeometry(
-        data.longitude,
-        data.latitude,
-        routeFlags(data.latitude, data.longitude, data.speed, data.speedLimit),
-      ),
-      () => {
-        if (alive) onDrawn(data);
-      },
+    const started = performance.now();
+    const geometry = buildRouteGeometry(
+      data.longitude,
+      data.latitude,
+      routeFlags(data.latitude, data.longitude, data.speed, data.speedLimit),
     );
+    performance.measure('frota:replay-geometry', { start: started });
+    route.setGeometry(geometry, () => {
+      if (alive) onDrawn(data);
+    });
     void events?.setData(eventFeatures(data));
     let last: PlaybackState | null = null;
     const draw = (state: PlaybackState) => {
