@@ -16,6 +16,7 @@ import type { LinkTable } from '../../server/src/db/schema';
 import { DEMO_DRIVER_COUNT, demoDriverKey } from './demoDrivers';
 import { seedManagementDemo } from '../../server/src/modules/management/demoSeed';
 import { seedRefillsDemo } from '../../server/src/modules/refills/demoSeed';
+import { seedMaintenanceNotifications } from '../../server/src/modules/maintenanceNotifications/demoSeed';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Vehicles the simulator drives: uniqueIds 356307042440000 + 0..24 (simulator/profile.ts). */
@@ -322,6 +323,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   });
   // stations and operators belong to the manager, who exists by now (operators carlos and luisa, demo1234)
   await seedRefillsDemo(db, deviceIds, now);
+  // the manager's daily maintenance e-mail (logged when FROTA_SMTP_URL is not set)
+  await seedMaintenanceNotifications(db, now);
   await writeSetting(db, 'demoSeeded', { at: now });
   return true;
 }

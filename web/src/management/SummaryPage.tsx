@@ -7,6 +7,7 @@ import type { ListTone } from '../common/listTones';
 import { useSummary, type SummaryRow } from './managementApi';
 import { expiryState, summaryState, type SummaryState } from '@frota/core';
 import { EXPIRY_TONES } from './ExpiryCell';
+import { NotificationsLink } from './notifications/NotificationsLink';
 import { formatDay } from './rules';
 import { summaryColumns } from './summaryColumns';
 import { SummaryLegend } from './SummaryLegend';
@@ -63,6 +64,7 @@ export function SummaryPage() {
           exportName="Maintenances"
           searchKey="management.summary"
           initialSort={[{ field: 'name', sort: 'asc' }]}
+          toolbarExtra={<NotificationsLink />}
           rowTone={(row) => ROW_TONES[states.get(String(row.id)) ?? 'ok']}
           cellTone={(row, field) =>
             (field === 'cost_days_left' || field === 'document_days_left') && row[field] != null

@@ -7,6 +7,8 @@ import { DocumentsPage } from './DocumentsPage';
 import { MaintenanceEditPage } from './MaintenanceEditPage';
 import { MaintenanceSettingsPage } from './MaintenanceSettingsPage';
 import { MaintenancesPage } from './MaintenancesPage';
+import { NotificationEditPage } from './notifications/NotificationEditPage';
+import { NotificationsPage } from './notifications/NotificationsPage';
 import { SummaryPage } from './SummaryPage';
 
 export const MANAGEMENT_PAGES: Record<string, ComponentType> = {
@@ -18,4 +20,6 @@ export const MANAGEMENT_PAGES: Record<string, ComponentType> = {
   '/management/cost/:id?': CostEditPage,
   '/management/documents/:id?': DocumentsPage,
   '/management/document/:id?': DocumentEditPage,
+  '/management/notifications/:id?': NotificationsPage,
+  '/management/notification/:id?': NotificationEditPage,
 };
