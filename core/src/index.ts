@@ -12,4 +12,6 @@ export * from './privacy';
 export * from './alertCentral';
 export * from './management';
 export * from './refills';
+export * from './maintenanceNotifications';
 export * from './replay';
+export * from './tacho';

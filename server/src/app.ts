@@ -28,7 +28,10 @@ import { replayRoutes } from './modules/replay/routes';
 import { alertsRoutes } from './modules/alerts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { managementRoutes } from './modules/management/routes';
+import { maintenanceNotificationRoutes } from './modules/maintenanceNotifications/routes';
 import { refillsRoutes } from './modules/refills/routes';
+import { tachoDriverRoutes } from './modules/tacho/live/routes';
+import { tachoFilesRoutes } from './modules/tacho/files/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
 import { registerWebApp } from './edge/webApp';
@@ -127,7 +130,10 @@ export async function buildApp(
   alertsRoutes(app, services);
   dashboardRoutes(app, services);
   managementRoutes(app, services);
+  maintenanceNotificationRoutes(app, services);
   refillsRoutes(app, services);
+  tachoDriverRoutes(app, services);
+  tachoFilesRoutes(app, services);
 
   await registerWebApp(app, services.config.webDir);
   return app;

@@ -17,6 +17,8 @@ import { createSmsSender } from './events/notify/sms';
 import { createGeocoder } from './processing/geocoder';
 import { startOfflineDetector } from './jobs/offlineDetector';
 import { startReportScheduler } from './reports/scheduler';
+import { startMaintenanceNotifier } from './modules/maintenanceNotifications/job';
+import { TachoDriverTracker, vehiclePlate } from './modules/tacho/live/driverTracker';
 import { startPrecompactor } from './reports/precompact';
 import { randomBytes } from 'node:crypto';
 import { RedisBus } from './live/redisBus';
@@ -75,9 +77,12 @@ export async function startServer(
   });
   const geocoder = createGeocoder({ url: config.geocoderUrl, log: log.child({ component: 'geocoder' }) });
   await geocoder.warmUp();
+  const tacho = new TachoDriverTracker({ db, live: services.live, log });
   const ingest = new Ingest({
     db,
     live: services.live,
+    onStored: (positions, devices) =>
+      tacho.observe(positions, (id) => vehiclePlate(devices.get(id)?.attributes)),
     notifier,
     address: (latitude, longitude) => geocoder.lookupSync(latitude, longitude),
     roadLimit: (latitude, longitude) => geocoder.roadLimitSync(latitude, longitude),
@@ -118,6 +123,9 @@ export async function startServer(
             notify: (contexts) => notifier.handle(contexts),
           }),
           startReportScheduler(services, { onError: (err) => log.error({ err }, 'report scheduler') }),
+          startMaintenanceNotifier(services, {
+            onError: (err) => log.error({ err }, 'maintenance notifications'),
+          }),
           startPrecompactor(db, { onError: (err) => log.error({ err }, 'report precompact') }),
         ];
   if (bus) services.changes.on((kind) => bus!.publishChange(kind));
@@ -153,6 +161,7 @@ export async function startServer(
       // Devices first: no new records; records already received are committed (and acknowledged).
       await Promise.all([teltonika?.close(), osmand?.close()]);
       await ingest.writer.drain();
+      await tacho.idle();
       await notifier.close();
       await bus?.close();
       services.live.closeAll();

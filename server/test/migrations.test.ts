@@ -44,6 +44,15 @@ const TABLES = [
   'refill_operator_sessions',
   'refill_devices',
   'refills',
+  'maintenance_notifications',
+  'maintenance_notification_devices',
+  'maintenance_notification_runs',
+  'tacho_drivers',
+  'tacho_driver_states',
+  'tacho_files',
+  'tacho_file_contents',
+  'tacho_schedules',
+  'tacho_card_activity',
 ];
 
 describe.each(dialects())('migrations on %s', (dialect) => {
@@ -62,6 +71,9 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '009_management',
         '010_refills',
         '011_eventTallies',
+        '012_maintenanceNotifications',
+        '013_tachoDrivers',
+        '014_tachoFiles',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -133,6 +145,9 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '009_management',
         '010_refills',
         '011_eventTallies',
+        '012_maintenanceNotifications',
+        '013_tachoDrivers',
+        '014_tachoFiles',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

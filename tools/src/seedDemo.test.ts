@@ -32,6 +32,18 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect(new Set(zones)).toEqual(new Set(['CIRCLE', 'POLYGON', 'LINESTRING']));
     expect((await admin.get('/api/drivers')).body.length).toBeGreaterThan(5);
     expect((await admin.get('/api/positions')).body).toHaveLength(DEMO_VEHICLES + 1);
+    // the tachograph: four drivers in the trucks, their card files and two vehicle units, one of each stale
+    expect((await admin.get('/report/api.php/tacho_drivers')).body).toHaveLength(4);
+    type TachoFile = { file_type: string; stale: boolean; days: number };
+    const files: TachoFile[] = (await admin.get('/report/api.php/tacho_files')).body;
+    expect(files.map((f) => f.file_type).sort()).toEqual(['D', 'D', 'D', 'D', 'V', 'V']);
+    expect(
+      files
+        .filter((f) => f.stale)
+        .map((f) => f.file_type)
+        .sort(),
+    ).toEqual(['D', 'V']);
+    expect(files.every((f) => f.days > 0)).toBe(true);
 
     const manager = server.client();
     expect((await manager.login('gestor@frota.local', DEMO_PASSWORD)).status).toBe(200);

@@ -17,6 +17,8 @@ import { DEMO_DRIVER_COUNT, demoDriverKey } from './demoDrivers';
 import { seedManagementDemo } from '../../server/src/modules/management/demoSeed';
 import { seedRefillsDemo } from '../../server/src/modules/refills/demoSeed';
 import { seedMaintenanceNotifications } from '../../server/src/modules/maintenanceNotifications/demoSeed';
+import { seedTachoDriversDemo } from '../../server/src/modules/tacho/live/demoSeed';
+import { seedTachoFilesDemo } from '../../server/src/modules/tacho/files/demoSeed';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Vehicles the simulator drives: uniqueIds 356307042440000 + 0..24 (simulator/profile.ts). */
@@ -325,6 +327,10 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   await seedRefillsDemo(db, deviceIds, now);
   // the manager's daily maintenance e-mail (logged when FROTA_SMTP_URL is not set)
   await seedMaintenanceNotifications(db, now);
+  // the tachograph drivers ride in the trucks
+  const trucks = await db.kysely.selectFrom('devices').select('id').where('category', '=', 'truck').execute();
+  await seedTachoDriversDemo(db, trucks.length ? trucks.map((t) => Number(t.id)) : deviceIds, now);
+  await seedTachoFilesDemo(db, now);
   await writeSetting(db, 'demoSeeded', { at: now });
   return true;
 }

@@ -12,6 +12,9 @@ import { migration008 } from './migrations/008_deviceStatistics';
 import { migration011 } from './migrations/011_eventTallies';
 import { migration009 } from './migrations/009_management';
 import { migration010 } from './migrations/010_refills';
+import { migration012 } from './migrations/012_maintenanceNotifications';
+import { migration013 } from './migrations/013_tachoDrivers';
+import { migration014 } from './migrations/014_tachoFiles';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -28,6 +31,9 @@ function provider(db: Db): MigrationProvider {
         '011_eventTallies': migration011(db.dialect),
         '009_management': migration009(db.dialect),
         '010_refills': migration010(db.dialect),
+        '012_maintenanceNotifications': migration012(db.dialect),
+        '013_tachoDrivers': migration013(db.dialect),
+        '014_tachoFiles': migration014(db.dialect),
       };
     },
   };

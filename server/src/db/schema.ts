@@ -8,6 +8,9 @@ import type { ReportSchedulerTable } from './reportTables';
 import type { DeviceStatisticsTable, EventStatusesTable, EventTalliesTable } from './alertTables';
 import type { ManagementTables } from './managementTables';
 import type { RefillTables } from './refillTables';
+import type { MaintenanceNotificationTables } from './maintenanceNotificationTables';
+import type { TachoFileTables } from './tachoFileTables';
+import type { TachoDriverTables } from './tachoDriverTables';
 
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
@@ -195,7 +198,8 @@ export interface DeviceDriverTable {
   driverId: number;
 }
 
-export interface Database extends ManagementTables, RefillTables {
+export interface Database
+  extends ManagementTables, RefillTables, MaintenanceNotificationTables, TachoFileTables, TachoDriverTables {
   users: UsersTable;
   groups: GroupsTable;
   devices: DevicesTable;

@@ -17,6 +17,8 @@ export interface LiveMessage {
   eventStatuses?: Array<{ deviceId: number } & Record<string, unknown>>;
   /** refills added, changed or removed: ids only, pages read them again */
   refills?: Array<{ id: number; deviceId: number }>;
+  /** tachograph driver rows changed (card number and last vehicle): pages read them again */
+  tachoDrivers?: Array<{ uniqueid: string; deviceId: number }>;
 }
 
 interface Connection {
@@ -61,7 +63,7 @@ export class LiveHub {
       socket,
       user: scope.user,
       deviceIds: await this.visibleDevices(scope),
-      pending: { devices: [], positions: [], events: [], eventStatuses: [], refills: [] },
+      pending: { devices: [], positions: [], events: [], eventStatuses: [], refills: [], tachoDrivers: [] },
       lastFlush: 0,
     };
     this.connections.add(conn);
@@ -110,13 +112,21 @@ export class LiveHub {
       const events = (message.events ?? []).filter((e) => sees(e.deviceId));
       const eventStatuses = (message.eventStatuses ?? []).filter((e) => sees(e.deviceId));
       const refills = (message.refills ?? []).filter((r) => sees(r.deviceId));
+      const tachoDrivers = (message.tachoDrivers ?? []).filter((r) => sees(r.deviceId));
       conn.pending.devices.push(...devices);
       conn.pending.positions.push(...positions);
       conn.pending.events.push(...events);
       conn.pending.eventStatuses.push(...eventStatuses);
       conn.pending.refills.push(...refills);
+      conn.pending.tachoDrivers.push(...tachoDrivers);
       const added =
-        devices.length + positions.length + events.length + eventStatuses.length + refills.length > 0;
+        devices.length +
+          positions.length +
+          events.length +
+          eventStatuses.length +
+          refills.length +
+          tachoDrivers.length >
+        0;
       // At most one message per FLUSH_MS per socket, but no wait when the last one is older than that.
       if (added && !conn.timer)
         conn.timer = setTimeout(
@@ -139,7 +149,15 @@ export class LiveHub {
     if (conn.pending.events.length) out.events = conn.pending.events;
     if (conn.pending.eventStatuses.length) out.eventStatuses = conn.pending.eventStatuses;
     if (conn.pending.refills.length) out.refills = conn.pending.refills;
-    conn.pending = { devices: [], positions: [], events: [], eventStatuses: [], refills: [] };
+    if (conn.pending.tachoDrivers.length) out.tachoDrivers = conn.pending.tachoDrivers;
+    conn.pending = {
+      devices: [],
+      positions: [],
+      events: [],
+      eventStatuses: [],
+      refills: [],
+      tachoDrivers: [],
+    };
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(out));
   }
 

@@ -12,7 +12,7 @@ import { BatchWriter, type WriteRequest } from './batchWriter';
 import { commandDelivered, pendingCommands, type PendingCommand } from './pendingCommands';
 import type { DeviceState } from './deviceState';
 import { processRecord } from './pipeline';
-import type { EventContext, StoredEvent } from './types';
+import type { EventContext, ProcessedPosition, StoredEvent } from './types';
 import { ZoneIndex } from './zoneIndex';
 
 export interface Notifier {
@@ -29,6 +29,8 @@ export interface IngestDeps {
   now?: () => number;
   /** unknown ids remembered at most (default 10,000) */
   maxUnknown?: number;
+  /** told of each committed batch, with the vehicles' states after it (modules that read the records) */
+  onStored?: (positions: readonly ProcessedPosition[], devices: ReadonlyMap<number, DeviceState>) => void;
 }
 
 const UNKNOWN_TTL_MS = 30_000;
@@ -224,6 +226,14 @@ export class Ingest implements IngestSink {
       throw err;
     }
     this.publish(request, written.positionIds, written.events, touched);
+    if (this.deps.onStored) {
+      const devices = new Map([...touched].map(([id, t]) => [id, t.after]));
+      try {
+        this.deps.onStored(request.positions, devices);
+      } catch (err) {
+        this.deps.log?.error({ err: (err as Error).message }, 'stored-records observer failed');
+      }
+    }
   }
 
   private publish(

@@ -1,0 +1,56 @@
+/**
+ * Which vehicle or driver a tachograph file belongs to, for the access policy (ARCHITECTURE §6): a vehicle
+ * unit file by its VIN (device attribute `vin`) or VRN (attribute `license_plate`, else the device name), a
+ * driver card file by its card number (a driver's `uniqueId`, with or without the two index digits). Only
+ * among the rows the uploader sees, so an upload never attaches a file to another client's vehicle.
+ */
+import type { Db } from '../../../db/database';
+import { parseJson } from '../../../db/mapping';
+import { visibleIds, type Scope } from '../../../auth/policy';
+import type { DddEntity } from '../ddd';
+import { cardKey, plateKey } from './keys';
+
+export interface FileLink {
+  deviceId: number | null;
+  driverId: number | null;
+}
+
+export async function linkVehicle(db: Db, scope: Scope, entity: DddEntity): Promise<number | null> {
+  const vin = plateKey(entity.vin);
+  const vrn = plateKey(entity.vrn);
+  if (!vin && !vrn) return null;
+  let q = db.kysely.selectFrom('devices').select(['devices.id', 'devices.name', 'devices.attributes']);
+  const sub = visibleIds(db, scope, 'devices');
+  if (sub) q = q.where('devices.id', 'in', sub as never);
+  const devices = (await q.orderBy('devices.id').execute()).map((d) => {
+    const attributes = parseJson(d.attributes);
+    return {
+      id: Number(d.id),
+      vin: plateKey(attributes.vin ?? attributes.VIN),
+      plate: plateKey(attributes.license_plate),
+      name: plateKey(d.name),
+    };
+  });
+  const found =
+    (vin && devices.find((d) => d.vin === vin)) ||
+    (vrn && devices.find((d) => d.plate === vrn)) ||
+    (vrn && devices.find((d) => d.name === vrn));
+  return found ? found.id : null;
+}
+
+export async function linkDriver(db: Db, scope: Scope, cardNumber: string): Promise<number | null> {
+  const card = cardKey(cardNumber);
+  if (!card) return null;
+  // a Gen1/Gen2 card number is 14 characters plus the replacement and renewal indexes
+  const keys = [...new Set([card, card.slice(0, 14)])];
+  let q = db.kysely
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.uniqueId'])
+    .where((eb) => eb.or(keys.map((k) => eb(eb.fn('upper', ['drivers.uniqueId']), '=', k))));
+  const sub = visibleIds(db, scope, 'drivers');
+  if (sub) q = q.where('drivers.id', 'in', sub as never);
+  const rows = await q.orderBy('drivers.id').execute();
+  // the full number wins over the 14-character one
+  const found = rows.find((r) => cardKey(r.uniqueId) === card) ?? rows[0];
+  return found ? Number(found.id) : null;
+}

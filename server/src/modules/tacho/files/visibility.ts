@@ -1,0 +1,52 @@
+/**
+ * Who sees a tachograph file (ARCHITECTURE §6, issue 20 item 5): administrators; users who see the vehicle
+ * or the driver it is linked to; for a driver card, users who see the vehicle the card was last reported in
+ * by a tracker (as the tacho_drivers list shows that driver to them); and the user who uploaded it and the
+ * users who manage that user (the scope's user ids), so a file that matched no vehicle or driver is not
+ * lost. A file a user may not see answers 404.
+ */
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+import type { Services } from '../../../services/context';
+import { requireScope, assertPermission } from '../../../auth/guard';
+import { visibleIds, type Scope } from '../../../auth/policy';
+
+export const TACHO_FILES_PERMISSION = 'tacho.files';
+
+/** The session user holding `tacho.files` (administrators always), else 401/403. */
+export async function tachoFilesScope(services: Services, req: FastifyRequest): Promise<Scope> {
+  const scope = await requireScope(services, req);
+  if (!scope.admin) assertPermission(scope, TACHO_FILES_PERMISSION);
+  return scope;
+}
+
+/** The query restricted to the `tachoFiles` rows the scope sees. */
+export function fileVisibility<O>(
+  db: Db,
+  scope: Scope,
+  q: SelectQueryBuilder<Database, 'tachoFiles', O>,
+): SelectQueryBuilder<Database, 'tachoFiles', O> {
+  if (scope.admin) return q;
+  const devices = visibleIds(db, scope, 'devices');
+  const drivers = visibleIds(db, scope, 'drivers');
+  return q.where((eb) =>
+    eb.or([
+      devices ? eb('tachoFiles.deviceId', 'in', devices as never) : sql<SqlBool>`1 = 1`,
+      drivers ? eb('tachoFiles.driverId', 'in', drivers as never) : sql<SqlBool>`1 = 1`,
+      // a card whose live row (tacho_drivers) was last reported in a vehicle the user sees
+      devices
+        ? eb(
+            'tachoFiles.cardNumber',
+            'in',
+            eb
+              .selectFrom('tachoDrivers')
+              .select('tachoDrivers.cardNumber')
+              .where('tachoDrivers.deviceId', 'in', devices as never),
+          )
+        : sql<SqlBool>`1 = 1`,
+      eb('tachoFiles.uploadedBy', 'in', scope.userIds),
+    ]),
+  );
+}

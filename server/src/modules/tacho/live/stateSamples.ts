@@ -1,0 +1,39 @@
+/**
+ * Which reported working states are kept per card: every change, and the same state again once a few
+ * minutes passed, so the history knows the state still held (core's `timelineFromStates` does not stretch a
+ * sample past 30 minutes: beyond that the tracker may have been off). A record every second does not become
+ * a row every second.
+ */
+import type { WorkingState } from '@frota/core';
+import type { DriverChange } from './driverChanges';
+
+export const SAMPLE_EVERY_MS = 5 * 60_000;
+
+export interface StateSample {
+  cardNumber: string;
+  deviceId: number;
+  /** epoch ms */
+  time: number;
+  state: WorkingState;
+}
+
+export type LastSamples = Map<string, { time: number; state: WorkingState }>;
+
+/** The samples to store for `changes` (in time order); `last` is updated with them. */
+export function samplesToStore(changes: readonly DriverChange[], last: LastSamples): StateSample[] {
+  const out: StateSample[] = [];
+  for (const c of [...changes].sort((a, b) => a.time - b.time)) {
+    if (c.state === undefined) continue;
+    const previous = last.get(c.card);
+    // a late record (older than the newest sample) fills a hole in the history: kept as it is
+    const keep =
+      !previous ||
+      c.time < previous.time ||
+      c.state !== previous.state ||
+      c.time - previous.time >= SAMPLE_EVERY_MS;
+    if (!keep) continue;
+    out.push({ cardNumber: c.card, deviceId: c.deviceId, time: c.time, state: c.state });
+    if (!previous || c.time >= previous.time) last.set(c.card, { time: c.time, state: c.state });
+  }
+  return out;
+}
