@@ -107,7 +107,7 @@ describe.each(dialects())('tachograph files: store, list, download (%s)', (diale
     expect(raw.text).toBe('vazio.ddd: O ficheiro está vazio');
     const big = await uploadRaw(server, f.gestor, 'grande.ddd', Buffer.alloc(5_242_881, 1));
     expect(big.status).toBe(400);
-    expect(big.text).toBe('O tamanho máximo permitido é de 5 MB');
+    expect(big.text).toBe('grande.ddd: O tamanho máximo permitido é de 5 MB');
     // several large parts in one browser upload (above the 10 MB of other calls): each judged on its own
     const many = await uploadFiles(server, f.gestor, [
       { name: 'a.ddd', bytes: Buffer.alloc(4_500_000, 2) },

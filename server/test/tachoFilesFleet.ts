@@ -1,5 +1,5 @@
 /** The fleet of the tachograph file tests: a truck and its driver, users that see them, others that do not. */
-import { inflateRawSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
 import { userClient, type Client, type TestServer } from './harness';
 import {
   buildDdd,
@@ -191,32 +191,10 @@ export async function download(
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-/**
- * The entries of a zip archive, read from its central directory (the test's own reader, independent of the
- * server's writer): name and inflated bytes.
- */
+/** A zip's entries in archive order, read with fflate. */
 export function unzip(zip: Buffer): { name: string; bytes: Buffer }[] {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('no end of central directory');
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries: { name: string; bytes: Buffer }[] = [];
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
-    const method = zip.readUInt16LE(at + 10);
-    const compressed = zip.readUInt32LE(at + 20);
-    const size = zip.readUInt32LE(at + 24);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(dataAt, dataAt + compressed);
-    const bytes = method === 8 ? inflateRawSync(data) : Buffer.from(data);
-    if (bytes.length !== size) throw new Error(`size mismatch for ${name}`);
-    entries.push({ name, bytes });
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
+  return Object.entries(unzipSync(new Uint8Array(zip))).map(([name, bytes]) => ({
+    name,
+    bytes: Buffer.from(bytes),
+  }));
 }

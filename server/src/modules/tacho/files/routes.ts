@@ -12,7 +12,8 @@ import type { Services } from '../../../services/context';
 import { assertCanWrite } from '../../../auth/guard';
 import { badRequest, notFound } from '../../../services/errors';
 import { listTachoFiles } from './fileRows';
-import { storeTachoFile } from './fileStore';
+import { storeTachoFile, TOO_LARGE } from './fileStore';
+import { baseFileName } from '../ddd';
 import { periodicityBody, saveSchedule, type PeriodicityInput } from './periodicity';
 import {
   idParams,
@@ -53,7 +54,7 @@ export function tachoFilesRoutes(app: FastifyInstance, services: Services): void
   const { db } = services;
   // in a plugin of their own, so the upload body parsers apply to these routes only
   void app.register(async (scoped) => {
-    addUploadParsers(scoped);
+    await addUploadParsers(scoped);
 
     scoped.get(
       `${BASE}/tacho_files`,
@@ -100,14 +101,14 @@ export function tachoFilesRoutes(app: FastifyInstance, services: Services): void
       async (req) => {
         const scope = await tachoFilesScope(services, req);
         assertCanWrite(scope, TACHO_FILES_PERMISSION);
-        const files = uploadedFiles(
-          req.headers['content-type'],
-          req.body,
-          (req.query as { filename?: string }).filename,
-        );
+        const files = await uploadedFiles(req, (req.query as { filename?: string }).filename);
         const ids: number[] = [];
         const refusedFiles: { filename: string; message: string }[] = [];
         for (const part of files) {
+          if (part.tooLarge) {
+            refusedFiles.push({ filename: baseFileName(part.fileName) || 'ficheiro', message: TOO_LARGE });
+            continue;
+          }
           const outcome = await storeTachoFile(db, scope, { fileName: part.fileName, bytes: part.bytes });
           if (outcome.ok) ids.push(outcome.id);
           else refusedFiles.push({ filename: outcome.filename, message: outcome.message });
