@@ -118,7 +118,7 @@ export async function exportList(
 }
 
 /** The files of a ZIP archive (an XLSX workbook) by name, read from its central directory. */
-function unzip(bytes: Buffer): Map<string, Buffer> {
+export function unzip(bytes: Buffer): Map<string, Buffer> {
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (end < 0) throw new Error('not a ZIP archive');
   const files = new Map<string, Buffer>();

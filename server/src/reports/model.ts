@@ -16,6 +16,13 @@ export interface ChartData {
   data: Array<{ date: string; km: number }>;
 }
 
+/** The bars of monthly costs by type (management analysis): one entry per month of the period. */
+export interface CostChartData {
+  /** the cost types stacked in each bar, in order, with their names */
+  series: Array<{ key: string; label: string }>;
+  data: Array<{ month: string /* YYYY-MM */; total: number; costs: Record<string, number> }>;
+}
+
 export interface ReportResult {
   report: string;
   deviceId?: number;
@@ -34,6 +41,7 @@ export interface ReportResult {
   data_pie1: PieSlice[] | null;
   extra: { noMarginBottom?: boolean; separator?: boolean; truncated?: boolean };
   chart?: ChartData;
+  cost_chart?: CostChartData;
 }
 
 export interface Column {
@@ -61,6 +69,7 @@ export interface TableInput {
   driverId?: number;
   pie?: PieSlice[] | null;
   chart?: ChartData;
+  costChart?: CostChartData;
   truncated?: boolean;
 }
 
@@ -83,6 +92,7 @@ export function table(t: TableInput): ReportResult {
     data_pie1: t.pie ?? null,
     extra: t.truncated ? { truncated: true } : {},
     ...(t.chart ? { chart: t.chart } : {}),
+    ...(t.costChart ? { cost_chart: t.costChart } : {}),
   };
 }
 

@@ -14,6 +14,23 @@ import { PTO_COLUMNS, ptoReport } from './builders/pto';
 import { ZONE_COLUMNS, zonesReport } from './builders/zones';
 import { POSITION_COLUMNS, positionsReport } from './builders/positions';
 import { ALERT_COLUMNS, BLOCK_COLUMNS, alertsReport, blockReport } from './builders/alerts';
+import {
+  ANALYSIS_FLEET_COLUMNS,
+  ANALYSIS_MONTH_COLUMNS,
+  managementAnalysisReport,
+} from './builders/managementAnalysis';
+import {
+  COST_LIST_COLUMNS,
+  COST_TYPE_TOTAL_COLUMNS,
+  COST_VEHICLE_TOTALS,
+  managementCostListReport,
+} from './builders/managementCostList';
+import {
+  MONTHLY_LITERS_COLUMNS,
+  MONTHLY_LITERS_FLEET_COLUMNS,
+  monthlyLitersReport,
+} from './builders/monthlyLiters';
+import { COST_LIMIT, type PeriodLimit } from './request';
 
 /** The extra configurable fields of document 2 §2.2 (two texts, two checks, two selects). */
 export type OptionKey = 'text1' | 'text2' | 'check1' | 'check2' | 'select1' | 'select2';
@@ -28,10 +45,23 @@ export interface ReportDef {
   options: OptionKey[];
   /** the columns, or a sentence when they depend on the period */
   columns: Column[] | string;
+  /** the period limit when not the standard one (31 days with several vehicles) */
+  limit?: PeriodLimit;
+  /** reads the cost type checkboxes (`cost_types`) */
+  costTypes?: boolean;
   build(ctx: ReportContext): Promise<ReportResult[]>;
 }
 
 const MATRIX = 'Veículo, Matrícula, one column per day `DD/MM` (or per month `MM/YYYY` over 31 days), Total';
+
+const tables = (...parts: Array<[string, Column[] | string]>): string =>
+  parts
+    .map(
+      ([name, columns]) =>
+        `${name}: ` +
+        (typeof columns === 'string' ? columns : columns.map((c) => `${c.title} (${c.type})`).join(', ')),
+    )
+    .join('; ');
 
 const defs: ReportDef[] = [
   {
@@ -168,6 +198,46 @@ const defs: ReportDef[] = [
     options: [],
     columns: BLOCK_COLUMNS,
     build: blockReport,
+  },
+  {
+    name: 'management_analysis',
+    permission: 'management.analysis',
+    title: 'Análise de custos',
+    drivers: false,
+    options: [],
+    columns: tables(
+      ['fleet table (one row per vehicle, with cost_chart and data_pie1)', ANALYSIS_FLEET_COLUMNS],
+      ['then per vehicle, one row per month', ANALYSIS_MONTH_COLUMNS],
+    ),
+    limit: COST_LIMIT,
+    build: managementAnalysisReport,
+  },
+  {
+    name: 'management_cost_list',
+    permission: 'management.cost_list',
+    title: 'Lista de custos',
+    drivers: false,
+    options: [],
+    columns: tables(
+      ['every cost line', COST_LIST_COLUMNS],
+      ['totals per type (with data_pie1)', COST_TYPE_TOTAL_COLUMNS],
+      ['totals per vehicle', COST_VEHICLE_TOTALS],
+    ),
+    limit: COST_LIMIT,
+    costTypes: true,
+    build: managementCostListReport,
+  },
+  {
+    name: 'monthly_liters',
+    permission: 'management.monthly_liters',
+    title: 'Litros mensais',
+    drivers: false,
+    options: [],
+    columns: tables(
+      ['per vehicle, one row per day', MONTHLY_LITERS_COLUMNS],
+      ['then the fleet, one row per vehicle', MONTHLY_LITERS_FLEET_COLUMNS],
+    ),
+    build: monthlyLitersReport,
   },
 ];
 

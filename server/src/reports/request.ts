@@ -15,6 +15,36 @@ export const MAX_PERIOD_DAYS = 31;
 export const MSG_NO_VEHICLES = 'Por favor seleccione os veículos pretendidos';
 export const MSG_PERIOD = `Por favor seleccione um período máximo de ${MAX_PERIOD_DAYS} dias`;
 export const MSG_BAD_PERIOD = 'Por favor seleccione um período válido';
+/** Cost reports (document 2 §5, document 3 §5, §9): any number of vehicles, up to ten years. */
+export const MAX_COST_PERIOD_DAYS = 3650;
+export const MSG_COST_PERIOD = `Por favor seleccione um período máximo de ${MAX_COST_PERIOD_DAYS} dias`;
+export const MSG_BAD_COST_TYPE = 'Tipo de custo inválido';
+
+/** The cost types of the cost reports (document 2 §2.2, document 3 §3), in the spec's order. */
+export const REPORT_COST_TYPES = [
+  'maintenance',
+  'refill',
+  'insurance',
+  'license',
+  'tax',
+  'cleaning',
+  'other',
+] as const;
+export type ReportCostType = (typeof REPORT_COST_TYPES)[number];
+
+/** How long a report's period may be: the standard 31 days with several items, or the cost reports' rule. */
+export interface PeriodLimit {
+  days: number;
+  /** the limit applies to one item too */
+  always: boolean;
+  message: string;
+}
+export const STANDARD_LIMIT: PeriodLimit = { days: MAX_PERIOD_DAYS, always: false, message: MSG_PERIOD };
+export const COST_LIMIT: PeriodLimit = {
+  days: MAX_COST_PERIOD_DAYS,
+  always: true,
+  message: MSG_COST_PERIOD,
+};
 
 export interface ReportOptions {
   select1: string;
@@ -34,6 +64,8 @@ export interface ReportRequest {
   week: WorkingWeek | undefined;
   geofences: number[];
   events: string[];
+  /** cost reports: the chosen cost types (all when none is sent) */
+  costTypes: ReportCostType[];
   format: Format;
 }
 
@@ -45,6 +77,10 @@ export const reportBodySchema = z.looseObject({
   from: z.string().optional().describe('YYYY-MM-DD HH:mm:ss in the user timezone'),
   to: z.string().optional().describe('YYYY-MM-DD HH:mm:ss in the user timezone (inclusive)'),
   month: z.string().optional().describe('YYYY-MM: the whole month (monthly reports)'),
+  year: z
+    .union([z.string(), z.number()])
+    .optional()
+    .describe('YYYY: the whole year (cost reports; replaces from/to)'),
   mode: z.unknown().optional(),
   select1: z.unknown().optional(),
   select2: z.unknown().optional(),
@@ -57,7 +93,12 @@ export const reportBodySchema = z.looseObject({
   events: z.union([z.array(z.string()), z.string()]).optional(),
   groups: z.unknown().optional(),
   keyValueItems: z.unknown().optional(),
-  cost_types: z.unknown().optional(),
+  cost_types: z
+    .unknown()
+    .optional()
+    .describe(
+      'cost reports: maintenance, refill, insurance, license, tax, cleaning, other (array or comma text; none = all)',
+    ),
   format: z.string().optional().describe('json (default), pdf, excel, csv or xml'),
 });
 
@@ -84,6 +125,12 @@ function pick(body: Record<string, unknown>, key: string): unknown {
 }
 
 function period(body: Record<string, unknown>, zone: Zone): [number, number] {
+  const year = text(body.year);
+  if (year) {
+    const y = /^\d{4}$/.test(year) ? Number(year) : NaN;
+    if (!(y >= 1970 && y <= 9999)) throw badRequest(MSG_BAD_PERIOD);
+    return [zone.toUtc(y, 1, 1), zone.toUtc(y + 1, 1, 1) - 1];
+  }
   const month = text(body.month);
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (m) {
@@ -97,12 +144,37 @@ function period(body: Record<string, unknown>, zone: Zone): [number, number] {
   return [from, to + 999];
 }
 
-export function parseReportRequest(raw: unknown, zone: Zone): ReportRequest {
+/** The chosen cost types: an array or comma text; none = every type; an unknown one → 400. */
+export function parseCostTypes(v: unknown): ReportCostType[] {
+  const list = (Array.isArray(v) ? v.map(String) : text(v).split(','))
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (!list.length) return [...REPORT_COST_TYPES];
+  for (const type of list)
+    if (!(REPORT_COST_TYPES as readonly string[]).includes(type)) throw badRequest(MSG_BAD_COST_TYPE);
+  return REPORT_COST_TYPES.filter((type) => list.includes(type));
+}
+
+/** What a report asks of its body beyond the common fields. */
+export interface RequestRules {
+  limit: PeriodLimit;
+  /** reads `cost_types` (validated; other reports accept and ignore it) */
+  costTypes?: boolean;
+}
+
+export function parseReportRequest(
+  raw: unknown,
+  zone: Zone,
+  rules: RequestRules = { limit: STANDARD_LIMIT },
+): ReportRequest {
+  const { limit } = rules;
   const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const items = parseIds(pick(body, 'devices'));
   if (!items.length) throw badRequest(MSG_NO_VEHICLES);
   const [from, to] = period(body, zone);
-  if (items.length > 1 && to - from > MAX_PERIOD_DAYS * 86_400_000) throw badRequest(MSG_PERIOD);
+  // `to` is the last millisecond: a period of N whole days is N days long
+  if ((limit.always || items.length > 1) && to + 1 - from > limit.days * 86_400_000)
+    throw badRequest(limit.message);
   let week: WorkingWeek | undefined;
   try {
     week = body.week === undefined || body.week === '' ? undefined : parseWeek(body.week);
@@ -132,6 +204,7 @@ export function parseReportRequest(raw: unknown, zone: Zone): ReportRequest {
     week,
     geofences: parseIds(pick(body, 'geofences')),
     events,
+    costTypes: rules.costTypes ? parseCostTypes(pick(body, 'cost_types')) : [...REPORT_COST_TYPES],
     format: format as Format,
   };
 }

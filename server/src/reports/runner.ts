@@ -8,7 +8,7 @@ import { buildContext, type ReportContext } from './context';
 import { zoneFor } from './engine/timezone';
 import type { ReportResult } from './model';
 import { REPORTS, type ReportDef } from './registry';
-import { parseReportRequest } from './request';
+import { parseReportRequest, STANDARD_LIMIT } from './request';
 
 export const MSG_VEHICLES_ONLY = 'Relatório disponível apenas por veículo';
 export const MSG_NOT_OFFERED = 'Relatório não disponível para o veículo';
@@ -42,7 +42,10 @@ export async function runReport(
   const def = REPORTS.get(name);
   if (!def) throw notFound();
   assertPermission(scope, def.permission);
-  const request = parseReportRequest(body, zoneFor(scope.user.attributes.timezone));
+  const request = parseReportRequest(body, zoneFor(scope.user.attributes.timezone), {
+    limit: def.limit ?? STANDARD_LIMIT,
+    costTypes: def.costTypes,
+  });
   if (request.itemsType === 'D' && !def.drivers) throw badRequest(MSG_VEHICLES_ONLY);
   const ctx = await buildContext(services, scope, name, request, now);
   assertReportOffered(name, ctx.vehicles);

@@ -36,6 +36,15 @@ export const reportResultSchema = z.object({
     })
     .optional()
     .describe('chart_km only'),
+  cost_chart: z
+    .object({
+      series: z.array(z.object({ key: z.string(), label: z.string() })),
+      data: z.array(
+        z.object({ month: z.string(), total: z.number(), costs: z.record(z.string(), z.number()) }),
+      ),
+    })
+    .optional()
+    .describe('management_analysis only: the monthly costs by type, for the bar chart'),
 });
 
 export const reportAnswerSchema = z.array(reportResultSchema);

@@ -80,6 +80,7 @@ async function context(
     week: undefined,
     geofences: [],
     events: [],
+    costTypes: [],
     format: 'json',
   };
   return buildContext(services, scope, 'traccar', request);

@@ -35,7 +35,10 @@ const monthLabel = (month: string, language: string): string =>
 /** A wall-clock text shown as DD/MM/YYYY HH:mm:ss. */
 const shown = (wall: string) => formatDateTime(`${wall.replace(' ', 'T')}Z`, 'UTC');
 
-/** The period selector of document 2 §2.2: presets, a given year, custom date-times, a day, or a month. */
+/**
+ * The period selector of document 2 §2.2: presets, a given year, custom date-times, a day, a month, or the
+ * cost reports' year selector.
+ */
 export function PeriodField({ kind, value, onChange, month, onMonth, period, timezone, years }: Props) {
   const { t, i18n } = useTranslation();
   const presets = useMemo(() => offeredPresets(kind, years), [kind, years]);
@@ -59,6 +62,59 @@ export function PeriodField({ kind, value, onChange, month, onMonth, period, tim
           </MenuItem>
         ))}
       </TextField>
+    );
+  }
+
+  if (kind === 'year') {
+    // The cost reports' year selector: a given year, or custom dates (up to the report's limit).
+    const chooseYear = (choice: string) => {
+      if (choice !== 'custom') onChange({ ...value, preset: 'year', year: Number(choice) });
+      else if (period)
+        onChange({ ...value, preset: 'custom', from: value.from ?? period.from, to: value.to ?? period.to });
+      else onChange({ ...value, preset: 'custom' });
+    };
+    return (
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label={t('reports.year')}
+          value={value.preset === 'custom' ? 'custom' : String(value.year ?? yearList[0])}
+          onChange={(event) => chooseYear(event.target.value)}
+          sx={{ minWidth: 160 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'report-year' } as object } }}
+        >
+          {yearList.map((year) => (
+            <MenuItem key={year} value={String(year)} data-testid={`report-year-${year}`}>
+              {year}
+            </MenuItem>
+          ))}
+          <MenuItem value="custom" data-testid="report-year-custom">
+            {t('reports.preset.custom')}
+          </MenuItem>
+        </TextField>
+        {value.preset === 'custom' && (
+          <>
+            <WallDateTimePicker
+              label={t('reports.from')}
+              value={value.from}
+              onChange={(from) => onChange({ ...value, from })}
+              testId="report-from"
+            />
+            <WallDateTimePicker
+              label={t('reports.to')}
+              value={value.to}
+              onChange={(to) => onChange({ ...value, to })}
+              testId="report-to"
+            />
+          </>
+        )}
+        {period && value.preset !== 'custom' && (
+          <Typography variant="body2" color="text.secondary" data-testid="report-period-range" dir="ltr">
+            {shown(period.from)} – {shown(period.to)}
+          </Typography>
+        )}
+      </Stack>
     );
   }
 

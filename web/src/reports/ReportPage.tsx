@@ -117,7 +117,11 @@ export function ReportPage({ def }: { def: ReportDef }) {
           </Box>
         </Paper>
         {run.results && (
-          <ReportResults results={run.results} performance={def.rowColours === 'performance'} />
+          <ReportResults
+            results={run.results}
+            performance={def.rowColours === 'performance'}
+            costColours={def.costColours}
+          />
         )}
         <ScrollTop target={formRef} />
         <ErrorDialog

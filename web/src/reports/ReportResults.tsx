@@ -2,12 +2,15 @@ import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { Box, Divider } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useClientDetails } from '../api/queries';
+import { formatCurrency } from '../common/formatters';
 import { numberFormatter, percentFormatter } from './cellFormat';
+import { costColourOfName } from './costColours';
 import { tableModel, type ReportResult } from './resultModel';
 import { ResultTable } from './ResultTable';
 
 // The chart library loads with the first result that draws a chart.
 const KmChart = lazy(() => import('./KmChart').then((m) => ({ default: m.KmChart })));
+const CostChart = lazy(() => import('./CostChart').then((m) => ({ default: m.CostChart })));
 const PieResult = lazy(() => import('./PieResult').then((m) => ({ default: m.PieResult })));
 
 const ChartSpace = ({ height }: { height: number }) => <Box data-testid="chart-loading" sx={{ height }} />;
@@ -15,10 +18,12 @@ const ChartSpace = ({ height }: { height: number }) => <Box data-testid="chart-l
 interface Props {
   results: ReportResult[];
   performance?: boolean;
+  /** Pie slices named after cost types take the cost type's colour (the management reports). */
+  costColours?: boolean;
 }
 
 /** Every result of a run: its bar chart, its table and its pie chart. */
-export function ReportResults({ results, performance }: Props) {
+export function ReportResults({ results, performance, costColours }: Props) {
   const { t, i18n } = useTranslation();
   const details = useClientDetails();
   const models = useMemo(() => results.map(tableModel), [results]);
@@ -27,6 +32,10 @@ export function ReportResults({ results, performance }: Props) {
     [i18n.language, details.data?.currency_symbol],
   );
   const percent = useMemo(() => percentFormatter(i18n.language), [i18n.language]);
+  const money = useMemo(
+    () => (value: number) => formatCurrency(value, formatters.currencySymbol),
+    [formatters.currencySymbol],
+  );
   return (
     <Box data-testid="report-results">
       {models.map((model, i) => (
@@ -36,6 +45,11 @@ export function ReportResults({ results, performance }: Props) {
               <KmChart chart={model.chart} number={formatters.number} />
             </Suspense>
           )}
+          {model.costChart && (
+            <Suspense fallback={<ChartSpace height={360} />}>
+              <CostChart chart={model.costChart} number={formatters.number} money={money} />
+            </Suspense>
+          )}
           <ResultTable model={model} formatters={formatters} performance={performance} />
           {model.pie.length > 0 && (
             <Suspense fallback={<ChartSpace height={320} />}>
@@ -43,6 +57,7 @@ export function ReportResults({ results, performance }: Props) {
                 title={`${model.title} · ${t('reports.shares')}`}
                 slices={model.pie}
                 percent={percent}
+                colourOf={costColours ? costColourOfName : undefined}
               />
             </Suspense>
           )}

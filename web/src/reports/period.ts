@@ -42,7 +42,7 @@ export type DayPreset = (typeof DAY_PRESETS)[number];
 export type PeriodPreset = RangePreset | DayPreset;
 
 /** The presets a selector offers: the day list, or the range list (with customDay) less the year presets without the flag. */
-export function offeredPresets(kind: 'range' | 'day' | 'month', years: boolean): PeriodPreset[] {
+export function offeredPresets(kind: 'range' | 'day' | 'month' | 'year', years: boolean): PeriodPreset[] {
   const list: readonly PeriodPreset[] = kind === 'day' ? DAY_PRESETS : RANGE_PRESETS;
   return list.filter((preset) => years || !YEAR_PRESETS.includes(preset));
 }

@@ -4,7 +4,8 @@
  */
 import type { DeviceFilter } from './selection';
 
-export type PeriodKind = 'range' | 'day' | 'month';
+/** `year`: a given year (or custom dates), the cost reports' selector. */
+export type PeriodKind = 'range' | 'day' | 'month' | 'year';
 /** The cost type checkboxes of document 2 §2.2, in the spec's order. */
 export const COST_TYPES = [
   'maintenance',
@@ -61,7 +62,14 @@ export interface ReportDef {
   groupHours?: boolean;
   /** Days allowed with more than one vehicle. */
   maxDays?: number;
+  /** The day limit holds for one vehicle too (the cost reports: 3650 days). */
+  maxDaysAlways?: boolean;
+  /** Colours the pie and bars by cost type (the management reports). */
+  costColours?: boolean;
 }
+
+/** Cost reports: at most ten years (document 2 §2.1, document 3 §5, §9). */
+export const COST_REPORT_DAYS = 3650;
 
 const select = (key: FieldKey, label: string, values: string[], extra?: Partial<FieldDef>): FieldDef => ({
   key,
@@ -145,9 +153,28 @@ export const REPORT_DEFS: Record<string, ReportDef> = {
   positions: { name: 'positions', endpoint: 'positions', period: 'day' },
   alerts: { name: 'alerts', endpoint: 'alerts', period: 'range', events: true },
   block: { name: 'block', endpoint: 'block', period: 'range' },
+  // The management reports (document 3 §2): year selector; the cost list adds the cost type checkboxes.
+  management_analysis: {
+    name: 'management_analysis',
+    endpoint: 'management_analysis',
+    period: 'year',
+    maxDays: COST_REPORT_DAYS,
+    maxDaysAlways: true,
+    costColours: true,
+  },
+  management_cost_list: {
+    name: 'management_cost_list',
+    endpoint: 'management_cost_list',
+    period: 'year',
+    costTypes: true,
+    maxDays: COST_REPORT_DAYS,
+    maxDaysAlways: true,
+    costColours: true,
+  },
+  monthly_liters: { name: 'monthly_liters', endpoint: 'monthly_liters', period: 'month' },
 };
 
-/** The standard report screens this area registers, in menu order. */
+/** The report screens this area registers (standard, then management), in menu order. */
 export const STANDARD_REPORTS = Object.keys(REPORT_DEFS);
 
 export const formatsOf = (def: ReportDef): ReportFormat[] => def.formats ?? [...FORMATS];

@@ -4,6 +4,7 @@ import {
   exceedsMaximum,
   MAX_REPORT_DAYS,
   monthPeriod,
+  periodLength,
   type Period,
   type PeriodValue,
 } from './period';
@@ -45,9 +46,10 @@ export interface ReportFormState {
   groupHours: Record<number, number>;
 }
 
+/** `month` is the current month: year selectors start on its year. */
 export function initialForm(def: ReportDef, month: string, events: string[]): ReportFormState {
   return {
-    period: { preset: 'today' },
+    period: def.period === 'year' ? { preset: 'year', year: Number(month.slice(0, 4)) } : { preset: 'today' },
     month,
     itemsType: 'V',
     devices: [],
@@ -81,9 +83,13 @@ export function checkForm(def: ReportDef, form: ReportFormState, period: Period 
   const items = chosenItems(def, form);
   if (items.length === 0) return { key: 'reports.selectVehicles' };
   if (!period) return { key: 'reports.invalidPeriod' };
+  // none ticked would read as every type on the server: ask instead
+  if (def.costTypes && form.costTypes.length === 0) return { key: 'reports.selectCostTypes' };
   const maxDays = def.maxDays ?? MAX_REPORT_DAYS;
-  if (exceedsMaximum(period, items.length, maxDays))
-    return { key: 'reports.maxPeriod', values: { days: maxDays } };
+  const tooLong = def.maxDaysAlways
+    ? periodLength(period) > maxDays * 86_400_000
+    : exceedsMaximum(period, items.length, maxDays);
+  if (tooLong) return { key: 'reports.maxPeriod', values: { days: maxDays } };
   if (showsWorkingHours(def, form)) {
     const invalid = invalidWorkingTime(form.week);
     if (invalid !== null) return { key: 'reports.workingHoursFormat', values: { value: invalid } };

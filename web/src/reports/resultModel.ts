@@ -15,6 +15,12 @@ export interface ChartData {
   data: Array<{ date: string; km: number }>;
 }
 
+/** The management analysis' monthly costs by type, for its stacked bar chart. */
+export interface CostChartData {
+  series: Array<{ key: string; label: string }>;
+  data: Array<{ month: string; total: number; costs: Record<string, number> }>;
+}
+
 export interface PieSlice {
   label: string;
   value: number;
@@ -39,6 +45,7 @@ export interface ReportResult {
   data_pie1?: PieSlice[] | null;
   extra?: { noMarginBottom?: boolean; separator?: boolean; truncated?: boolean };
   chart?: ChartData;
+  cost_chart?: CostChartData;
 }
 
 export interface TableColumn {
@@ -59,6 +66,7 @@ export interface TableModel {
   footer: Cell[][];
   pie: Array<Required<PieSlice>>;
   chart: ChartData | null;
+  costChart: CostChartData | null;
   separator: boolean;
   noMarginBottom: boolean;
   truncated: boolean;
@@ -124,6 +132,7 @@ export function tableModel(result: ReportResult): TableModel {
     footer: result.footer ?? [],
     pie: pieSlices(result.data_pie1),
     chart: result.chart ?? null,
+    costChart: result.cost_chart?.data?.length ? result.cost_chart : null,
     separator: !!result.extra?.separator,
     noMarginBottom: !!result.extra?.noMarginBottom,
     truncated: !!result.extra?.truncated,

@@ -1,12 +1,13 @@
 /**
  * PDF: A4 landscape; the client's name, the report name and the page number (n / N) on every page; each
- * table titled, its header repeated on each page, footer rows in bold; chart_km bars and the activity pie.
+ * table titled, its header repeated on each page, footer rows in bold; chart_km bars, the monthly cost bars
+ * of the management analysis and the pies (activity, costs by type); money with two decimals.
  */
 import { pdfmakeReady } from './pdfmakeSetup';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Cell, ReportResult } from '../model';
 import { fileTables, NO_DATA, type FileTable } from './tables';
-import { barChart, pieChart } from './pdfCharts';
+import { barChart, costChart, pieChart } from './pdfCharts';
 
 /** pdfmake lays out every row in memory; beyond this a table is cut (Excel and CSV hold everything). */
 export const MAX_PDF_ROWS = 20_000;
@@ -24,21 +25,25 @@ function tableContent(t: FileTable): Content[] {
   const out: Content[] = [{ text: t.title, style: 'title' }];
   for (const s of t.subtitles) out.push({ text: s, style: 'subtitle' });
   if (t.source.chart) out.push(barChart(t.source.chart));
+  if (t.source.cost_chart) out.push(costChart(t.source.cost_chart));
   if (t.source.data_pie1?.length) out.push(pieChart(t.source.data_pie1));
   const size = fontSizeFor(t.header.length);
   const align = (i: number) =>
     (['number', 'integer'].includes(t.types[i]) ? 'right' : 'left') as 'right' | 'left';
+  // money with its two decimals
+  const cell = (c: Cell, i: number): string =>
+    t.formats[i] === 'currency' && typeof c === 'number' ? c.toFixed(2) : text(c);
   const rows = t.data.length > MAX_PDF_ROWS ? t.data.slice(0, MAX_PDF_ROWS) : t.data;
   const body: TableCell[][] = [
     t.header.map((h) => ({ text: h, style: 'th' })),
     ...rows.map((row) =>
       row.map((c, i) => ({
-        text: text(c),
+        text: cell(c, i),
         alignment: align(i),
         color: t.formats[i] === 'red' ? '#c00000' : undefined,
       })),
     ),
-    ...t.footer.map((row) => row.map((c, i) => ({ text: text(c), bold: true, alignment: align(i) }))),
+    ...t.footer.map((row) => row.map((c, i) => ({ text: cell(c, i), bold: true, alignment: align(i) }))),
   ];
   out.push({
     table: {

@@ -1,6 +1,6 @@
 /** Charts drawn with pdfmake's canvas: km bars per day (chart_km) and a pie with its legend (activity). */
 import type { Content } from 'pdfmake/interfaces';
-import type { ChartData, PieSlice } from '../model';
+import type { ChartData, CostChartData, PieSlice } from '../model';
 
 const WIDTH = 760;
 const HEIGHT = 150;
@@ -84,15 +84,17 @@ function slicePoints(cx: number, cy: number, r: number, a0: number, a1: number) 
 export function pieChart(slices: PieSlice[]): Content {
   const r = 60;
   let angle = -Math.PI / 2;
+  // colours by the slice's place in the legend, empty slices included
   const shapes = slices
-    .filter((s) => s.percent > 0)
-    .map((s, i) => {
+    .map((s, i) => ({ s, color: COLORS[i % COLORS.length] }))
+    .filter(({ s }) => s.percent > 0)
+    .map(({ s, color }) => {
       const a1 = angle + (s.percent / 100) * 2 * Math.PI;
       const shape = {
         type: 'polyline' as const,
         points: slicePoints(r, r, r, angle, a1),
         closePath: true,
-        color: COLORS[i % COLORS.length],
+        color,
         lineColor: '#ffffff',
         lineWidth: 0.5,
       };
@@ -116,6 +118,63 @@ export function pieChart(slices: PieSlice[]): Content {
       },
     ],
     margin: [0, 4, 0, 8],
+    unbreakable: true,
+  };
+}
+
+const COST_COLORS = ['#1565c0', '#ef6c00', '#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#757575'];
+
+/** Monthly costs as bars stacked by cost type (management analysis), with the month and its total below. */
+export function costChart(chart: CostChartData): Content {
+  const n = Math.max(1, chart.data.length);
+  const slot = WIDTH / n;
+  const max = Math.max(1, ...chart.data.map((d) => d.total));
+  const bars = chart.data.flatMap((d, i) => {
+    let top = HEIGHT;
+    return chart.series.map((serie, k) => {
+      const h = ((d.costs[serie.key] ?? 0) / max) * HEIGHT;
+      top -= h;
+      return {
+        type: 'rect' as const,
+        x: i * slot + slot * 0.15,
+        y: top,
+        w: slot * 0.7,
+        h,
+        color: COST_COLORS[k % COST_COLORS.length],
+      };
+    });
+  });
+  const row = (text: (d: CostChartData['data'][number]) => string, fontSize: number) => ({
+    columns: chart.data.map((d) => ({ width: slot, text: text(d), fontSize, alignment: 'center' as const })),
+    columnGap: 0,
+  });
+  return {
+    stack: [
+      {
+        canvas: [
+          ...bars,
+          { type: 'line', x1: 0, y1: HEIGHT, x2: WIDTH, y2: HEIGHT, lineWidth: 0.5, lineColor: '#555555' },
+        ],
+        margin: [0, 4, 0, 1],
+      },
+      row((d) => `${d.month.slice(5, 7)}/${d.month.slice(0, 4)}`, 6),
+      row((d) => (d.total ? d.total.toFixed(2) : ''), 5),
+      {
+        columns: chart.series.map((serie, k) => ({
+          width: 'auto',
+          columns: [
+            {
+              width: 10,
+              canvas: [{ type: 'rect', x: 0, y: 1, w: 7, h: 7, color: COST_COLORS[k % COST_COLORS.length] }],
+            },
+            { width: 'auto', text: serie.label, fontSize: 7 },
+          ],
+          columnGap: 2,
+        })),
+        columnGap: 10,
+        margin: [0, 4, 0, 8],
+      },
+    ],
     unbreakable: true,
   };
 }

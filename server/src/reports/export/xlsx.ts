@@ -64,6 +64,7 @@ export async function toXlsx(results: ReportResult[], title: string, client: str
       row.forEach((_v, i) => {
         const fmt = FORMATS[t.types[i]];
         if (fmt) r.getCell(i + 1).numFmt = fmt;
+        else if (t.formats[i] === 'currency') r.getCell(i + 1).numFmt = '#,##0.00';
         if (t.formats[i] === 'red') r.getCell(i + 1).font = { color: { argb: 'FFC00000' }, bold };
       });
       if (bold) r.font = { bold: true };

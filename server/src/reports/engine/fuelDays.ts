@@ -1,0 +1,70 @@
+/**
+ * Fuel consumed per local day from the fuel level, on the fuel analysis' own detector (fuel.ts): a day
+ * consumed its level at the start (the last smoothed level before it) less its level at the end, plus what
+ * was refilled and less what dropped (theft, a leak: fuel gone, not burnt) that day. The days add up to the
+ * fuel analysis' estimated consumption of the whole period. Levels are percent of the tank.
+ */
+import type { Consumer } from './run';
+import type { Sample } from './sample';
+import type { Zone } from './timezone';
+import { FuelAnalyzer } from './fuel';
+
+export interface FuelDay {
+  key: string;
+  /** smoothed level at the day's start and end, percent */
+  start: number;
+  end: number;
+  refilled: number;
+  dropped: number;
+}
+
+export class FuelDays implements Consumer {
+  readonly analyzer: FuelAnalyzer;
+  private readonly days = new Map<string, FuelDay>();
+  private current: { key: string; start: number; end: number } | undefined;
+
+  constructor(
+    private readonly zone: Zone,
+    private readonly levelOf: (s: Sample) => number | undefined,
+    threshold?: number,
+  ) {
+    this.analyzer = new FuelAnalyzer(threshold);
+  }
+
+  push(s: Sample): void {
+    const level = this.levelOf(s);
+    if (level === undefined) return;
+    const before = this.analyzer.last;
+    this.analyzer.push(s, level);
+    const smooth = this.analyzer.last!;
+    const c = this.current;
+    if (!c || s.time < c.start || s.time >= c.end) {
+      const key = this.zone.dayKey(s.time);
+      const start = this.zone.startOfDay(s.time);
+      this.current = { key, start, end: this.zone.nextDay(s.time) };
+      if (!this.days.has(key))
+        this.days.set(key, { key, start: before ?? smooth, end: smooth, refilled: 0, dropped: 0 });
+    }
+    this.days.get(this.current!.key)!.end = smooth;
+  }
+
+  finish(): void {
+    this.analyzer.finish();
+  }
+
+  /** The days with readings, each with its refills and drops (dated where the fuel analysis dates them). */
+  list(): FuelDay[] {
+    const days = new Map([...this.days].map(([key, d]) => [key, { ...d }]));
+    for (const e of this.analyzer.events) {
+      const day = days.get(this.zone.dayKey(e.time));
+      if (!day) continue;
+      const change = Math.abs(e.after - e.before);
+      if (e.kind === 'refill') day.refilled += change;
+      else day.dropped += change;
+    }
+    return [...days.values()].sort((a, b) => a.key.localeCompare(b.key));
+  }
+}
+
+/** Percent of the tank consumed on a day; never below zero (a level that rose without a refill). */
+export const consumedPercent = (d: FuelDay): number => Math.max(0, d.start - d.end + d.refilled - d.dropped);
