@@ -35,6 +35,8 @@ describe('card id halves (195/196, 197/198)', () => {
 describe('tachoText', () => {
   it('skips the code-page byte, reads Latin-1 and trims the padding', () => {
     expect(tachoText(textIo('JOÃO   '))).toBe('JOÃO');
+    // variable-length elements are kept as hex: a name whose hex holds only digits is still text
+    expect(tachoText('01525549')).toBe('RUI');
     expect(tachoText('')).toBe('');
     expect(tachoText(undefined)).toBe('');
   });

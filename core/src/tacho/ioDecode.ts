@@ -40,13 +40,17 @@ function valueOf(source: TachoIoSource, id: number): unknown {
   return bag[`io${id}`] ?? bag[String(id)];
 }
 
-/** The bytes of an IO value: a Uint8Array as is, a number or decimal string as 8 big-endian bytes, else hex. */
-export function ioBytes(value: unknown): Uint8Array | undefined {
+/**
+ * The bytes of an IO value: a Uint8Array as is, a number or decimal string as 8 big-endian bytes, else hex.
+ * `variable`: the element is a variable-length one, which the server keeps as hex, so a string is hex even
+ * when it holds only digits (`01525549` is "RUI", not a number).
+ */
+export function ioBytes(value: unknown, variable = false): Uint8Array | undefined {
   if (value instanceof Uint8Array) return value;
   let big: bigint | undefined;
   if (typeof value === 'bigint') big = value;
   else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) big = BigInt(value);
-  else if (typeof value === 'string' && /^\d+$/.test(value)) big = BigInt(value);
+  else if (typeof value === 'string' && !variable && /^\d+$/.test(value)) big = BigInt(value);
   if (big !== undefined) {
     if (big >= 1n << 64n) return undefined;
     const bytes = new Uint8Array(8);
@@ -73,7 +77,7 @@ export function mirroredAscii(value: unknown): string {
 
 /** Text elements (names): a leading code-page byte (ISO/IEC 8859 part; read as Latin-1), then the text. */
 export function tachoText(value: unknown): string {
-  const bytes = ioBytes(value);
+  const bytes = ioBytes(value, true);
   if (!bytes || bytes.length === 0) return '';
   const text = bytes[0] < 0x20 ? bytes.subarray(1) : bytes;
   return latin1(text).trim();

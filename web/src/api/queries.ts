@@ -32,6 +32,8 @@ export const queryKeys = {
   alertEvents: ['alertEvents'],
   /** every refill list (web/src/refills keys all start with it): refetched when the socket says so */
   refills: ['refills'],
+  /** the tachograph drivers grid: refetched at the flush after the socket says a driver changed */
+  tachoDrivers: ['tachoDrivers'],
 } as const;
 
 /** A reference list's query function: the early answer when one is waiting, else a fetch. */

@@ -128,6 +128,8 @@ export interface LiveMessage {
   eventStatuses?: EventStatusUpdate[];
   /** refills added, changed or removed (ids only: the refill screens read them again) */
   refills?: Array<{ id: number; deviceId: number }>;
+  /** tachograph driver rows that changed (ids only: the drivers screen reads them again) */
+  tachoDrivers?: Array<{ uniqueid: string; deviceId: number | null }>;
 }
 
 /** A new follow-up status of an event (alert central), as the socket broadcasts it. */

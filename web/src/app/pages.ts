@@ -22,6 +22,10 @@ const AREAS: PageArea[] = [
   },
   { owns: (path) => path === '/events', load: () => import('../alerts/pages').then((m) => m.ALERT_PAGES) },
   {
+    owns: (path) => path === '/tacho_drivers' || path === '/tacho_files',
+    load: () => import('../tacho/pages').then((m) => m.TACHO_PAGES),
+  },
+  {
     owns: (path) =>
       path === '/refills' || path.startsWith('/settings/refill_') || /^\/management\/refills?\//.test(path),
     load: () => import('../refills/pages').then((m) => m.REFILL_PAGES),

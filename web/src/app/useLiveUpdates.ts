@@ -25,7 +25,9 @@ export function useLiveUpdates(user: User | null): void {
   useEffect(() => {
     if (userId === undefined) return;
     let queue: LiveMessage[] = [];
+    let tachoChanged = false;
     const stop = connectLive((message) => {
+      if (message.tachoDrivers?.length) tachoChanged = true;
       // Refill notices are rare and wanted at once: a refill posted from a phone shows in an open refill
       // centre (or the vehicle's list) within a second, not at the next flush.
       if (message.refills?.length) void queryClient.invalidateQueries({ queryKey: queryKeys.refills });
@@ -62,6 +64,11 @@ export function useLiveUpdates(user: User | null): void {
       // The alert central's open page (if any) shows new events and statuses; filters and page are kept.
       if (batch.events.length || batch.eventStatuses.length) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.alertEvents });
+      }
+      // Driver counters change every minute while a fleet drives: the open drivers grid reads them once a flush.
+      if (tachoChanged) {
+        tachoChanged = false;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tachoDrivers });
       }
       flushFolded(started, batch.positions.length);
     };

@@ -34,6 +34,9 @@ export const PAGE_SIZES = [10, 50, 100];
 export const DEFAULT_PAGE_SIZE = 50;
 export const EVENT_PAGE_SIZE = 100;
 
+/** The grid scales row heights by 0.7 (rounded down) in its compact density. */
+const COMPACT_DENSITY = 0.7;
+
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 export interface DataListProps<R extends GridValidRowModel & { id: number }> {
@@ -69,6 +72,8 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   /** Page sizes offered (10, 50, 100 when omitted) and the first one (50 when omitted). */
   pageSizes?: number[];
   pageSize?: number;
+  /** Row height in pixels (the compact density's when omitted). */
+  rowHeight?: number;
   /** Shows the count of matching rows in the toolbar (`{idPrefix}-count`). */
   showCount?: boolean;
   /** A refresh button (`{idPrefix}-refresh`); server lists refetch their page when it is omitted. */
@@ -253,6 +258,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           localeText={localeText}
           disableRowSelectionOnClick
           density="compact"
+          rowHeight={props.rowHeight && Math.ceil(props.rowHeight / COMPACT_DENSITY)}
         />
       </Box>
       <ListTotals totals={totalsShown} />

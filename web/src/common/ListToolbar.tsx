@@ -22,6 +22,8 @@ export interface SelectionAction {
   icon?: ReactNode;
   /** test id of the button (`list-selection-action` when omitted) */
   testId?: string;
+  /** Text beside the button while rows are ticked (`N Ficheiros seleccionados`); the button then shows no count. */
+  selectedText?: (count: number) => string;
 }
 
 export interface ListToolbarProps {
@@ -106,6 +108,15 @@ export function ListToolbar({
           </IconButton>
         </Tooltip>
       )}
+      {selectionAction?.selectedText && selectionAction.selected > 0 && (
+        <Typography
+          variant="body2"
+          data-testid={`${idPrefix}-selected`}
+          data-count={selectionAction.selected}
+        >
+          {selectionAction.selectedText(selectionAction.selected)}
+        </Typography>
+      )}
       {selectionAction && (
         <Button
           variant="outlined"
@@ -114,7 +125,7 @@ export function ListToolbar({
           onClick={selectionAction.onClick}
           data-testid={selectionAction.testId ?? `${idPrefix}-selection-action`}
         >
-          {selectionAction.selected > 0
+          {selectionAction.selected > 0 && !selectionAction.selectedText
             ? `${selectionAction.label} (${selectionAction.selected})`
             : selectionAction.label}
         </Button>

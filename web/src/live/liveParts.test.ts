@@ -141,7 +141,15 @@ describe('tachograph panel', () => {
   it('shows only when io48 is above 0, with the activity names', () => {
     expect(tachoPanel({ io48: 0 })).toBeNull();
     expect(
-      tachoPanel({ io48: 1_714_564_800, io87: 123_456, io184: 3, io187: 1, io194: 95, io195: 45 }),
+      tachoPanel({
+        io48: 1_714_564_800,
+        io192: 123_456,
+        io87: 9,
+        io184: 3,
+        io187: 1,
+        io56: 5700,
+        io58: 2700,
+      }),
     ).toEqual({
       time: '2024-05-01T12:00:00.000Z',
       odometerKm: 123.5,
@@ -151,5 +159,7 @@ describe('tachograph panel', () => {
       restMinutes: 45,
     });
     expect(tachoPanel({ io48: 1, io184: 0 })?.activity).toBe('rest');
+    // the CAN odometer when the tachograph sends none
+    expect(tachoPanel({ io48: 1, io87: 2_000 })?.odometerKm).toBe(2);
   });
 });

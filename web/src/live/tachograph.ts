@@ -2,18 +2,22 @@ import { hasTachograph, numberAttr, tachoActivity, type TachoActivity } from '@f
 
 /**
  * The tachograph panel (document 1 §2), shown when io48 is above 0. Which IO carries each value is not
- * given by the specification; these are the Teltonika tachograph elements the tracker forwards:
- * io48 the tachograph clock (epoch seconds), io87 its odometer (metres), io184 driver 1's activity,
- * io187 driver 1's card presence, io194 continuous driving and io195 cumulative rest (minutes).
+ * given by the specification; these are the Teltonika tachograph elements of protocols/tachograph.md (the
+ * table core's tachograph decoder uses): io48 the tachograph clock (epoch seconds), io192 the tachograph
+ * odometer (metres; io87, the CAN odometer, when the tachograph sends none), io184 driver 1's working
+ * state, io187 driver 1's card presence, io56 continuous driving and io58 cumulative break (seconds).
  */
 export const TACHO_IO = {
   time: 'io48',
-  odometer: 'io87',
+  odometer: 'io192',
+  canOdometer: 'io87',
   activity: 'io184',
   card: 'io187',
-  driving: 'io194',
-  rest: 'io195',
+  driving: 'io56',
+  rest: 'io58',
 };
+
+const minutesOf = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds / 60);
 
 export interface TachoPanel {
   time: string | undefined;
@@ -27,15 +31,15 @@ export interface TachoPanel {
 export function tachoPanel(attributes: Record<string, unknown>): TachoPanel | null {
   if (!hasTachograph(attributes)) return null;
   const seconds = numberAttr(attributes[TACHO_IO.time]);
-  const metres = numberAttr(attributes[TACHO_IO.odometer]);
+  const metres = numberAttr(attributes[TACHO_IO.odometer]) ?? numberAttr(attributes[TACHO_IO.canOdometer]);
   const card = numberAttr(attributes[TACHO_IO.card]);
   return {
     time: seconds !== undefined && seconds > 1e8 ? new Date(seconds * 1000).toISOString() : undefined,
     odometerKm: metres === undefined ? undefined : Math.round(metres / 100) / 10,
     activity: tachoActivity(attributes[TACHO_IO.activity]),
     cardInserted: card === undefined ? undefined : card > 0,
-    drivingMinutes: numberAttr(attributes[TACHO_IO.driving]),
-    restMinutes: numberAttr(attributes[TACHO_IO.rest]),
+    drivingMinutes: minutesOf(numberAttr(attributes[TACHO_IO.driving])),
+    restMinutes: minutesOf(numberAttr(attributes[TACHO_IO.rest])),
   };
 }
 
