@@ -15,6 +15,7 @@ export async function startBenchServer(webDir: string, admin: { email: string; p
       FROTA_DATA_DIR: dir,
       FROTA_TELTONIKA_PORT: '0',
       FROTA_OSMAND_PORT: '0',
+      FROTA_CAMERA_PORT: '0',
       FROTA_LOG_LEVEL: 'silent',
       FROTA_ADMIN_EMAIL: admin.email,
       FROTA_ADMIN_PASSWORD: admin.password,

@@ -125,6 +125,7 @@ const server = await startServer(
     FROTA_DATA_DIR: dir,
     FROTA_TELTONIKA_PORT: '0',
     FROTA_OSMAND_PORT: '0',
+    FROTA_CAMERA_PORT: '0',
     FROTA_LOG_LEVEL: 'silent',
     FROTA_ADMIN_EMAIL: ADMIN_EMAIL,
     FROTA_ADMIN_PASSWORD: ADMIN_PASSWORD,

@@ -102,6 +102,7 @@ async function benchOn(db: Db, label: string, dir: string) {
     FROTA_ADMIN_PASSWORD: ADMIN.password,
     FROTA_TELTONIKA_PORT: '0',
     FROTA_OSMAND_PORT: '0',
+    FROTA_CAMERA_PORT: '0',
     FROTA_WEB_DIR: join(dir, 'no-web'),
   });
   const server = await startServer(config, { db });

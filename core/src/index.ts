@@ -15,3 +15,4 @@ export * from './refills';
 export * from './maintenanceNotifications';
 export * from './replay';
 export * from './tacho';
+export * from './cameras';

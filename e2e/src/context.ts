@@ -6,6 +6,8 @@ export interface E2eContext {
   /** the server's device ports: feed positions through the real listeners */
   teltonikaPort: number;
   osmandPort: number;
+  /** the server's data directory (its SQLite database `frota.db`): tests that seed rows directly */
+  dataDir: string;
   chromium: string;
   adminEmail: string;
   adminPassword: string;

@@ -19,6 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     baseUrl: '',
     teltonikaPort: 0,
     osmandPort: 0,
+    dataDir: '',
     chromium,
     adminEmail: 'admin@frota.local',
     adminPassword: `e2e-${Math.random().toString(36).slice(2)}`,
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   context.baseUrl = server.baseUrl;
   context.teltonikaPort = server.teltonikaPort;
   context.osmandPort = server.osmandPort;
+  context.dataDir = server.dataDir;
   project.provide('e2e', context);
   return server.stop;
 }

@@ -9,6 +9,8 @@ export interface RunningServer {
   /** device ports (real listeners) for tests that feed positions */
   teltonikaPort: number;
   osmandPort: number;
+  /** the fresh data directory (SQLite database `frota.db`) */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startServer(
       FROTA_DATA_DIR: dataDir,
       FROTA_TELTONIKA_PORT: String(teltonikaPort),
       FROTA_OSMAND_PORT: String(osmandPort),
+      FROTA_CAMERA_PORT: '0',
       FROTA_HOST: '127.0.0.1',
       FROTA_WEB_DIR: webDir,
       FROTA_ADMIN_EMAIL: admin.email,
@@ -84,7 +87,7 @@ export async function startServer(
     if (exited) break;
     try {
       const response = await fetch(`${baseUrl}/api/server`);
-      if (response.ok) return { baseUrl, teltonikaPort, osmandPort, stop };
+      if (response.ok) return { baseUrl, teltonikaPort, osmandPort, dataDir, stop };
     } catch {
       // Not listening yet.
     }

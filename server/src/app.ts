@@ -32,6 +32,7 @@ import { maintenanceNotificationRoutes } from './modules/maintenanceNotification
 import { refillsRoutes } from './modules/refills/routes';
 import { tachoDriverRoutes } from './modules/tacho/live/routes';
 import { tachoFilesRoutes } from './modules/tacho/files/routes';
+import { camerasRoutes } from './modules/cameras/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
 import { registerWebApp } from './edge/webApp';
@@ -134,6 +135,7 @@ export async function buildApp(
   refillsRoutes(app, services);
   tachoDriverRoutes(app, services);
   tachoFilesRoutes(app, services);
+  camerasRoutes(app, services);
 
   await registerWebApp(app, services.config.webDir);
   return app;

@@ -23,6 +23,8 @@ const schema = z.object({
   FROTA_SMTP_FROM: z.string().default('Frota <no-reply@frota.local>'),
   FROTA_TELTONIKA_PORT: port(5027),
   FROTA_OSMAND_PORT: port(5055),
+  FROTA_CAMERA_PORT: port(5028),
+  FROTA_CAMERA_HOST: optionalUrl,
   FROTA_GEOCODER_URL: optionalUrl,
   FROTA_SMS_URL: optionalUrl,
   FROTA_DEVICE_TIMEOUT: z.coerce.number().int().min(30).default(600),
@@ -46,6 +48,13 @@ export interface Config {
   smtpFrom: string;
   teltonikaPort: number;
   osmandPort: number;
+  /** TCP port of the camera upload listener (DualCam/DashCam files) */
+  cameraPort: number;
+  /**
+   * The host name or address cameras are told to upload to (`camreq:…,<domain>,<port>`): FROTA_CAMERA_HOST,
+   * else the host of FROTA_PUBLIC_URL, else 127.0.0.1.
+   */
+  cameraHost: string;
   geocoderUrl?: string;
   smsUrl?: string;
   /** seconds without a report before a device is offline */
@@ -99,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.FROTA_SMTP_FROM,
     teltonikaPort: e.FROTA_TELTONIKA_PORT,
     osmandPort: e.FROTA_OSMAND_PORT,
+    cameraPort: e.FROTA_CAMERA_PORT,
+    cameraHost: e.FROTA_CAMERA_HOST ?? publicHost(e.FROTA_PUBLIC_URL) ?? '127.0.0.1',
     geocoderUrl: e.FROTA_GEOCODER_URL,
     smsUrl: e.FROTA_SMS_URL,
     deviceTimeout: e.FROTA_DEVICE_TIMEOUT,
@@ -111,4 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapillaryToken: e.FROTA_MAPILLARY_TOKEN,
     mapillaryUrl: e.FROTA_MAPILLARY_URL.replace(/\/+$/, ''),
   };
+}
+
+function publicHost(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
 }

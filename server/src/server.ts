@@ -24,6 +24,9 @@ import { randomBytes } from 'node:crypto';
 import { RedisBus } from './live/redisBus';
 import type { ChangeKind } from './services/context';
 import { startOsmand, startTeltonika, type OsmandListener, type TeltonikaListener } from './protocols';
+import { startCameraListener, type CameraListener } from './protocols/camera';
+import { cameraUploadSink } from './modules/cameras/media/uploadSink';
+import { startVideoConverter, type VideoConverter } from './modules/cameras/media/conversionJob';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,6 +36,10 @@ export interface RunningServer {
   notifier: ReturnType<typeof createNotifier>;
   teltonika?: TeltonikaListener;
   osmand?: OsmandListener;
+  /** the camera upload listener (FROTA_CAMERA_PORT) */
+  camera?: CameraListener;
+  /** the camera video conversion job */
+  videos?: VideoConverter;
   stop(): Promise<void>;
 }
 
@@ -128,12 +135,18 @@ export async function startServer(
           }),
           startPrecompactor(db, { onError: (err) => log.error({ err }, 'report precompact') }),
         ];
+  const cameraLog = log.child({ component: 'cameras' });
+  const videos =
+    opts.listen === false
+      ? undefined
+      : startVideoConverter({ db, live: services.live, log: cameraLog, holder: node });
   if (bus) services.changes.on((kind) => bus!.publishChange(kind));
   let url = '';
   if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
   else await app.ready();
   let teltonika: TeltonikaListener | undefined;
   let osmand: OsmandListener | undefined;
+  let camera: CameraListener | undefined;
   if (opts.listen !== false) {
     const protocolLog = log.child({ component: 'devices' });
     teltonika = await startTeltonika({
@@ -151,15 +164,33 @@ export async function startServer(
     services.commands = {
       send: (uniqueId, text, timeoutMs) => teltonika!.sendCommand(uniqueId, text, timeoutMs),
     };
-    log.info({ teltonika: teltonika.tcpPort, osmand: osmand.port }, 'device listeners ready');
+    camera = await startCameraListener({
+      port: config.cameraPort,
+      host: config.host,
+      sink: cameraUploadSink({
+        db,
+        live: services.live,
+        log: cameraLog,
+        lookup: (latitude, longitude) => geocoder.lookup(latitude, longitude),
+        videoStored: () => videos?.kick(),
+      }),
+      log: cameraLog,
+    });
+    // port 0 (tests) binds a free port: cameras must be told the real one (camreq)
+    config.cameraPort = camera.port;
+    log.info(
+      { teltonika: teltonika.tcpPort, osmand: osmand.port, camera: camera.port },
+      'device listeners ready',
+    );
   }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       for (const job of jobs) await job.stop();
+      await videos?.stop();
       // Devices first: no new records; records already received are committed (and acknowledged).
-      await Promise.all([teltonika?.close(), osmand?.close()]);
+      await Promise.all([teltonika?.close(), osmand?.close(), camera?.close()]);
       await ingest.writer.drain();
       await tacho.idle();
       await notifier.close();
@@ -169,5 +200,5 @@ export async function startServer(
       await services.throttle.close();
       if (!opts.db) await db.close();
     })());
-  return { app, services, url, ingest, notifier, teltonika, osmand, stop };
+  return { app, services, url, ingest, notifier, teltonika, osmand, camera, videos, stop };
 }

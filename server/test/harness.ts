@@ -84,6 +84,7 @@ export async function startTestServer(
     FROTA_ADMIN_PASSWORD: ADMIN.password,
     FROTA_TELTONIKA_PORT: '0',
     FROTA_OSMAND_PORT: '0',
+    FROTA_CAMERA_PORT: '0',
     FROTA_WEB_DIR: join(fresh.dir, 'no-web'),
     ...env,
   });

@@ -53,6 +53,8 @@ const TABLES = [
   'tacho_file_contents',
   'tacho_schedules',
   'tacho_card_activity',
+  'camera_media',
+  'camera_media_contents',
 ];
 
 describe.each(dialects())('migrations on %s', (dialect) => {
@@ -74,6 +76,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '012_maintenanceNotifications',
         '013_tachoDrivers',
         '014_tachoFiles',
+        '015_cameras',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -148,6 +151,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '012_maintenanceNotifications',
         '013_tachoDrivers',
         '014_tachoFiles',
+        '015_cameras',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

@@ -29,6 +29,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       FROTA_HOST: '127.0.0.1',
       FROTA_TELTONIKA_PORT: String(teltonikaPort),
       FROTA_OSMAND_PORT: String(osmandPort),
+      FROTA_CAMERA_PORT: '0',
       FROTA_LOG_LEVEL: 'warn',
       FROTA_WEB_DIR: '/nonexistent',
       ...env,

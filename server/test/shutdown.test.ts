@@ -26,6 +26,7 @@ describe('the server process', () => {
         FROTA_DATA_DIR: dir,
         FROTA_TELTONIKA_PORT: '0',
         FROTA_OSMAND_PORT: '0',
+        FROTA_CAMERA_PORT: '0',
         FROTA_ADMIN_PASSWORD: 'shutdown-pass',
         FROTA_LOG_LEVEL: 'warn',
       },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, DEMO_PASSWORD, DEMO_VEHICLES } from './seedDemo';
 import { parseOptions } from './simulator/options';
+import { DEMO_CAMERA_INDEXES } from './simulator/camera/demoCameras';
 import { dialects, startTestServer, type TestServer } from '../../server/test/harness';
 
 describe.each(dialects())('demo seed on %s', (dialect) => {
@@ -27,6 +28,13 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect(new Set(devices.map((d: { category: string }) => d.category)).size).toBeGreaterThanOrEqual(5);
     expect(devices.every((d: { attributes: { license_plate?: string } }) => d.attributes.license_plate)).toBe(
       true,
+    );
+    // the vehicles whose simulated DualCam answers camera requests
+    const withCamera = devices.filter(
+      (d: { attributes: { has_camera?: number } }) => d.attributes.has_camera === 1,
+    );
+    expect(withCamera.map((d: { uniqueId: string }) => d.uniqueId)).toEqual(
+      DEMO_CAMERA_INDEXES.map((i) => String(356307042440000n + BigInt(i))),
     );
     const zones = (await admin.get('/api/geofences')).body.map((z: { area: string }) => z.area.split(' ')[0]);
     expect(new Set(zones)).toEqual(new Set(['CIRCLE', 'POLYGON', 'LINESTRING']));

@@ -14,6 +14,7 @@ import { hashPassword, randomToken } from '../../server/src/auth/password';
 import { readSetting, writeSetting, DEFAULT_CLIENT_DETAILS } from '../../server/src/services/serverSettings';
 import type { LinkTable } from '../../server/src/db/schema';
 import { DEMO_DRIVER_COUNT, demoDriverKey } from './demoDrivers';
+import { DEMO_CAMERA_INDEXES } from './simulator/camera/demoCameras';
 import { seedManagementDemo } from '../../server/src/modules/management/demoSeed';
 import { seedRefillsDemo } from '../../server/src/modules/refills/demoSeed';
 import { seedMaintenanceNotifications } from '../../server/src/modules/maintenanceNotifications/demoSeed';
@@ -107,6 +108,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
       ...(machine ? { vehicle_type: 3, engine_voltage: 13, show_hours: 1 } : {}),
       ...(i === 7 ? { privacy: 1 } : {}),
       ...(i === 11 ? { in_maintenance: 1 } : {}),
+      // the simulator's DualCams answer camera requests for these
+      ...(DEMO_CAMERA_INDEXES.includes(i) ? { has_camera: 1 } : {}),
     };
     const id = await insert(db, 'devices', {
       name: boat ? `Barco ${i - 22}` : machine ? `Máquina ${i - 19}` : plate,
@@ -262,6 +265,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     'management.cost_list',
     'management.monthly_liters',
     'module.refills',
+    'module.cameras',
     'tacho',
     'settings.devices',
     'settings.groups',

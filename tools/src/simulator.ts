@@ -52,4 +52,13 @@ if (!shutdown.signal.aborted) {
     `[simulator] ${options.devices} ${options.protocol} vehicles -> ${options.host}:${options.port}` +
       (options.speedup > 1 ? `, x${options.speedup} from ${options.historyHours} h ago` : ''),
   );
+  const cameras = simulator.stats().cameras;
+  if (cameras)
+    console.log(
+      `[simulator] ${cameras} vehicles with a DualCam answering camreq` +
+        (options.cameraEveryMinutes
+          ? `, uploading their own photos to ${options.cameraHost}:${options.cameraPort} about every ` +
+            `${options.cameraEveryMinutes} min`
+          : ''),
+    );
 }

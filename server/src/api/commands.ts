@@ -39,19 +39,29 @@ function answer(reply: FastifyReply, outcome: CommandOutcome) {
  * On the device's live connection when this node has it; otherwise queued in the database, where the
  * node the device reports to (this one or another) finds it and sends it.
  */
-async function sendOrQueue(services: Services, device: { id: number; uniqueId: string }, text: string) {
+/**
+ * Sends a Codec 12 text on the live session when this node holds it (waiting `waitMs` for the answer),
+ * otherwise queues it in the database for whichever node the vehicle reports to next. A refusal on the
+ * live session is a 502 with `failure(reason)`.
+ */
+export async function sendOrQueue(
+  services: Services,
+  device: { id: number; uniqueId: string },
+  text: string,
+  waitMs = ANSWER_WAIT_MS,
+  failure: (reason: string) => string = (reason) => `Erro ao enviar o comando (${reason})`,
+) {
   const channel = services.commands;
   if (channel) {
     try {
       return {
         state: 'answered',
-        result: await channel.send(device.uniqueId, text, ANSWER_WAIT_MS),
+        result: await channel.send(device.uniqueId, text, waitMs),
       } as const;
     } catch (err) {
       const message = (err as Error).message;
       if (/no answer/.test(message)) return { state: 'sent' } as const;
-      if (!/not connected|disconnected/.test(message))
-        throw new HttpError(502, `Erro ao enviar o comando (${message})`);
+      if (!/not connected|disconnected/.test(message)) throw new HttpError(502, failure(message));
     }
   }
   await queueCommand(services.db, device.id, text);

@@ -28,6 +28,7 @@ describe.each(dialects())('queued commands across nodes on %s', (dialect) => {
         FROTA_LOG_LEVEL: 'silent',
         FROTA_TELTONIKA_PORT: '0',
         FROTA_OSMAND_PORT: '0',
+        FROTA_CAMERA_PORT: '0',
         FROTA_WEB_DIR: join(a.services.config.dataDir, 'no-web'),
       }),
       { db: a.services.db },

@@ -15,6 +15,7 @@ import { migration010 } from './migrations/010_refills';
 import { migration012 } from './migrations/012_maintenanceNotifications';
 import { migration013 } from './migrations/013_tachoDrivers';
 import { migration014 } from './migrations/014_tachoFiles';
+import { migration015 } from './migrations/015_cameras';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -34,6 +35,7 @@ function provider(db: Db): MigrationProvider {
         '012_maintenanceNotifications': migration012(db.dialect),
         '013_tachoDrivers': migration013(db.dialect),
         '014_tachoFiles': migration014(db.dialect),
+        '015_cameras': migration015(db.dialect),
       };
     },
   };

@@ -11,6 +11,7 @@ import type { RefillTables } from './refillTables';
 import type { MaintenanceNotificationTables } from './maintenanceNotificationTables';
 import type { TachoFileTables } from './tachoFileTables';
 import type { TachoDriverTables } from './tachoDriverTables';
+import type { CameraTables } from './cameraTables';
 
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
@@ -199,7 +200,13 @@ export interface DeviceDriverTable {
 }
 
 export interface Database
-  extends ManagementTables, RefillTables, MaintenanceNotificationTables, TachoFileTables, TachoDriverTables {
+  extends
+    ManagementTables,
+    RefillTables,
+    MaintenanceNotificationTables,
+    TachoFileTables,
+    TachoDriverTables,
+    CameraTables {
   users: UsersTable;
   groups: GroupsTable;
   devices: DevicesTable;

@@ -19,6 +19,8 @@ export interface LiveMessage {
   refills?: Array<{ id: number; deviceId: number }>;
   /** tachograph driver rows changed (card number and last vehicle): pages read them again */
   tachoDrivers?: Array<{ uniqueid: string; deviceId: number }>;
+  /** camera photos or videos stored, converted or removed: ids only, camera screens read them again */
+  cameraMedia?: Array<{ id: number; deviceId: number }>;
 }
 
 interface Connection {
@@ -63,7 +65,15 @@ export class LiveHub {
       socket,
       user: scope.user,
       deviceIds: await this.visibleDevices(scope),
-      pending: { devices: [], positions: [], events: [], eventStatuses: [], refills: [], tachoDrivers: [] },
+      pending: {
+        devices: [],
+        positions: [],
+        events: [],
+        eventStatuses: [],
+        refills: [],
+        tachoDrivers: [],
+        cameraMedia: [],
+      },
       lastFlush: 0,
     };
     this.connections.add(conn);
@@ -113,19 +123,22 @@ export class LiveHub {
       const eventStatuses = (message.eventStatuses ?? []).filter((e) => sees(e.deviceId));
       const refills = (message.refills ?? []).filter((r) => sees(r.deviceId));
       const tachoDrivers = (message.tachoDrivers ?? []).filter((r) => sees(r.deviceId));
+      const cameraMedia = (message.cameraMedia ?? []).filter((r) => sees(r.deviceId));
       conn.pending.devices.push(...devices);
       conn.pending.positions.push(...positions);
       conn.pending.events.push(...events);
       conn.pending.eventStatuses.push(...eventStatuses);
       conn.pending.refills.push(...refills);
       conn.pending.tachoDrivers.push(...tachoDrivers);
+      conn.pending.cameraMedia.push(...cameraMedia);
       const added =
         devices.length +
           positions.length +
           events.length +
           eventStatuses.length +
           refills.length +
-          tachoDrivers.length >
+          tachoDrivers.length +
+          cameraMedia.length >
         0;
       // At most one message per FLUSH_MS per socket, but no wait when the last one is older than that.
       if (added && !conn.timer)
@@ -150,6 +163,7 @@ export class LiveHub {
     if (conn.pending.eventStatuses.length) out.eventStatuses = conn.pending.eventStatuses;
     if (conn.pending.refills.length) out.refills = conn.pending.refills;
     if (conn.pending.tachoDrivers.length) out.tachoDrivers = conn.pending.tachoDrivers;
+    if (conn.pending.cameraMedia.length) out.cameraMedia = conn.pending.cameraMedia;
     conn.pending = {
       devices: [],
       positions: [],
@@ -157,6 +171,7 @@ export class LiveHub {
       eventStatuses: [],
       refills: [],
       tachoDrivers: [],
+      cameraMedia: [],
     };
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(out));
   }

@@ -30,6 +30,29 @@ describe('simulator options', () => {
     expect(parseOptions(['--port', '7000'], env).port).toBe(7000);
   });
 
+  it('gives the demo camera vehicles a DualCam uploading to the camera port', () => {
+    expect(parseOptions([], { FROTA_DATA_DIR: '/srv/frota' })).toMatchObject({
+      cameras: 'demo',
+      cameraHost: '127.0.0.1',
+      cameraPort: 5028,
+      cameraEveryMinutes: 15,
+      cacheDir: '/srv/frota/cache',
+    });
+    const o = parseOptions(
+      ['--host', '10.0.0.2', '--cameras', 'all', '--camera-port=6028', '--camera-every', '0'],
+      { FROTA_CAMERA_PORT: '7028' },
+    );
+    expect(o).toMatchObject({
+      cameras: 'all',
+      cameraHost: '10.0.0.2',
+      cameraPort: 6028,
+      cameraEveryMinutes: 0,
+    });
+    expect(parseOptions([], { FROTA_CAMERA_PORT: '7028' }).cameraPort).toBe(7028);
+    expect(parseOptions(['--camera-host', 'cam.local'], {}).cameraHost).toBe('cam.local');
+    expect(() => parseOptions(['--cameras', 'some'], {})).toThrow(/demo, all or none/);
+  });
+
   it('parses id lists and ranges', () => {
     expect(parseIds('100..', 3)).toEqual(['100', '101', '102']);
     expect(parseIds('100..102', 3)).toEqual(['100', '101', '102']);

@@ -1,4 +1,6 @@
 /** Command line of `npm run simulate` (pure: argv and environment in, options out). */
+import { join } from 'node:path';
+import { CAMERA_FLEETS, type CameraFleet } from './camera/demoCameras';
 
 export type Protocol = 'teltonika' | 'osmand';
 
@@ -22,6 +24,15 @@ export interface SimulatorOptions {
   maxBatch: number;
   statusSeconds: number;
   seed: number;
+  /** which vehicles carry a DualCam (Teltonika only) */
+  cameras: CameraFleet;
+  /** where the cameras upload the files of their own events */
+  cameraHost: string;
+  cameraPort: number;
+  /** minutes between a camera's own event uploads; 0 = only on request */
+  cameraEveryMinutes: number;
+  /** where the video clips made with ffmpeg are kept */
+  cacheDir: string;
 }
 
 export const DEMO_FIRST_ID = 356307042440000n;
@@ -38,7 +49,12 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --wait               wait until the server answers GET /api/server (port FROTA_PORT, default 8082)
   --batch N            most records per Teltonika frame (default 25)
   --status S           seconds between status lines (default 30)
-  --seed N             random seed (default 1)`;
+  --seed N             random seed (default 1)
+  --cameras C          vehicles with a DualCam answering camreq: demo (default: the demo's camera
+                       vehicles), all or none
+  --camera-host H      where cameras upload their own event photos (default: --host)
+  --camera-port P      ... and its port (default FROTA_CAMERA_PORT, 5028)
+  --camera-every M     minutes between a camera's own uploads, periodic or crash (default 15, 0 = never)`;
 
 const positiveNumber = (name: string, text: string | undefined, min = 0): number => {
   const value = Number(text);
@@ -80,7 +96,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
       flags.add(arg.replace(/^-+/, '').replace(/^h$/, 'help'));
       continue;
     }
-    const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    const match = /^--([a-z]+(?:-[a-z]+)*)(?:=(.*))?$/.exec(arg);
     if (!match) throw new Error(`unexpected argument ${arg}`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${match[1]} needs a value`);
@@ -98,6 +114,10 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     'batch',
     'status',
     'seed',
+    'cameras',
+    'camera-host',
+    'camera-port',
+    'camera-every',
   ];
   for (const key of values.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key}`);
 
@@ -111,6 +131,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const speedup = positiveNumber('speedup', values.get('speedup') ?? '1', 1);
   const host = values.get('host') ?? '127.0.0.1';
   const apiPort = env.FROTA_PORT && env.FROTA_PORT !== '0' ? env.FROTA_PORT : '8082';
+  const cameras = (values.get('cameras') ?? 'demo') as CameraFleet;
+  if (!CAMERA_FLEETS.includes(cameras))
+    throw new Error(`--cameras must be demo, all or none, got ${cameras}`);
   return {
     devices,
     protocol,
@@ -125,5 +148,14 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     maxBatch: Math.floor(positiveNumber('batch', values.get('batch') ?? '25', 1)),
     statusSeconds: positiveNumber('status', values.get('status') ?? '30', 1),
     seed: Math.floor(positiveNumber('seed', values.get('seed') ?? '1')),
+    cameras,
+    cameraHost: values.get('camera-host') ?? host,
+    cameraPort: positiveNumber(
+      'camera-port',
+      values.get('camera-port') ?? env.FROTA_CAMERA_PORT ?? '5028',
+      1,
+    ),
+    cameraEveryMinutes: positiveNumber('camera-every', values.get('camera-every') ?? '15'),
+    cacheDir: join(env.FROTA_DATA_DIR ?? 'data', 'cache'),
   };
 }

@@ -1,6 +1,9 @@
 /** Runs a fleet of simulated vehicles against a server until stopped; prints a status line now and then. */
 import { setMaxListeners } from 'node:events';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FleetCameras } from './camera/fleetCameras';
+import { CAMERA_STATE_IO, type SimulatedCamera } from './camera/simulatedCamera';
 import { SimClock } from './clock';
 import type { SimulatorOptions } from './options';
 import { OsmandClient } from './osmandClient';
@@ -13,6 +16,9 @@ import type { Phase } from './vehicle';
 
 export interface SimulatorStats extends RunnerCounters {
   vehicles: number;
+  /** vehicles with a camera, and the camera files the server took */
+  cameras: number;
+  cameraFiles: number;
   connected: number;
   rejected: number;
   phases: Record<Phase, number>;
@@ -30,7 +36,9 @@ export interface RunningSimulator {
 export type SimulatorConfig = Pick<
   SimulatorOptions,
   'devices' | 'protocol' | 'host' | 'port' | 'ids' | 'speedup' | 'historyHours' | 'maxBatch' | 'seed'
-> & { statusSeconds?: number; allDay?: boolean };
+> & { statusSeconds?: number; allDay?: boolean } & Partial<
+    Pick<SimulatorOptions, 'cameras' | 'cameraHost' | 'cameraPort' | 'cameraEveryMinutes' | 'cacheDir'>
+  >;
 
 export interface SimulatorDeps {
   log?: (line: string) => void;
@@ -38,9 +46,12 @@ export interface SimulatorDeps {
 
 const STOP_GRACE_MS = 3_000;
 
-function transportFor(config: SimulatorConfig, uniqueId: string): Transport {
+function transportFor(config: SimulatorConfig, uniqueId: string, camera?: SimulatedCamera): Transport {
   return config.protocol === 'teltonika'
-    ? new TeltonikaClient({ host: config.host, port: config.port, imei: uniqueId })
+    ? new TeltonikaClient({
+        ...{ host: config.host, port: config.port, imei: uniqueId },
+        ...(camera && { onCommand: (text: string) => camera.command(text), io: CAMERA_STATE_IO }),
+      })
     : new OsmandClient({ host: config.host, port: config.port, uniqueId });
 }
 
@@ -55,12 +66,34 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
   });
   const counters: RunnerCounters = { records: 0, frames: 0, errors: 0, reconnects: 0 };
   const reported = new Set<string>();
-  const runners = config.ids.slice(0, config.devices).map((uniqueId, index) => {
+  // cameras hang on a Teltonika tracker (its Codec 12 session carries camreq)
+  const cameras = new FleetCameras(
+    {
+      fleet: config.protocol === 'teltonika' ? (config.cameras ?? 'none') : 'none',
+      host: config.cameraHost ?? config.host,
+      port: config.cameraPort ?? 5028,
+      everyMinutes: config.cameraEveryMinutes ?? 0,
+      cacheDir: config.cacheDir ?? join('data', 'cache'),
+    },
+    createRandom(Math.imul(config.seed, 0x2545f491) ^ 0xca3e),
+    log,
+  );
+  const runners: VehicleRunner[] = config.ids.slice(0, config.devices).map((uniqueId, index) => {
     const profile = createProfile(index, uniqueId, config.allDay);
+    const runner = () => runners[index];
+    const camera = cameras.attach(index, uniqueId, () =>
+      runner()
+        ? {
+            state: runner().state,
+            online: () => runner().transport.connected && !runner().rejected,
+            now: () => clock.now(),
+          }
+        : undefined,
+    );
     return new VehicleRunner({
       profile,
       clock,
-      transport: transportFor(config, uniqueId),
+      transport: transportFor(config, uniqueId, camera),
       rnd: createRandom(profile.seed ^ Math.imul(config.seed, 0x9e3779b1)),
       // a phone app sends one request per fix
       maxBatch: config.protocol === 'osmand' ? 1 : config.maxBatch,
@@ -79,6 +112,7 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
   // every vehicle waits on this signal
   setMaxListeners(0, controller.signal);
   const done = Promise.all(runners.map((r) => r.run(controller.signal)));
+  cameras.start();
 
   const stats = (): SimulatorStats => {
     const phases: Record<Phase, number> = { off: 0, parked: 0, idle: 0, drive: 0 };
@@ -86,6 +120,8 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
     return {
       ...counters,
       vehicles: runners.length,
+      cameras: cameras.count,
+      cameraFiles: cameras.files,
       connected: runners.filter((r) => r.transport.connected).length,
       rejected: runners.filter((r) => r.rejected).length,
       phases,
@@ -108,7 +144,8 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
       `[simulator] ${time} (${pace}) ${config.protocol} ${s.vehicles} vehicles: ${s.phases.drive} driving, ` +
       `${s.phases.idle} idle, ${s.phases.parked} parked, ${s.phases.off} off shift | connected ${s.connected}` +
       ` | records ${s.records} (${rate.toFixed(1)}/s) | errors ${s.errors} reconnects ${s.reconnects}` +
-      ` rejected ${s.rejected}`
+      ` rejected ${s.rejected}` +
+      (s.cameras ? ` | cameras ${s.cameras}: ${s.cameraFiles} files uploaded` : '')
     );
   };
   const timer = setInterval(() => log(status()), (config.statusSeconds ?? 30) * 1000);
@@ -126,6 +163,7 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
         await Promise.race([done, sleep(STOP_GRACE_MS, undefined, { ref: false })]);
         for (const r of runners) r.transport.close();
         await done;
+        await cameras.stop(STOP_GRACE_MS);
       })()),
   };
 }

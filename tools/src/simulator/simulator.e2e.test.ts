@@ -25,6 +25,7 @@ describe('simulator against a real server', () => {
         FROTA_DATA_DIR: dir,
         FROTA_TELTONIKA_PORT: '0',
         FROTA_OSMAND_PORT: '0',
+        FROTA_CAMERA_PORT: '0',
         FROTA_LOG_LEVEL: 'silent',
         FROTA_ADMIN_PASSWORD: 'simulator-test',
         FROTA_WEB_DIR: join(dir, 'no-web'),

@@ -34,6 +34,8 @@ export const queryKeys = {
   refills: ['refills'],
   /** the tachograph drivers grid: refetched at the flush after the socket says a driver changed */
   tachoDrivers: ['tachoDrivers'],
+  /** every camera list and the camera dialog (web/src/cameras keys all start with it) */
+  cameraMedia: ['cameras'],
 } as const;
 
 /** A reference list's query function: the early answer when one is waiting, else a fetch. */

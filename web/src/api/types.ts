@@ -130,6 +130,8 @@ export interface LiveMessage {
   refills?: Array<{ id: number; deviceId: number }>;
   /** tachograph driver rows that changed (ids only: the drivers screen reads them again) */
   tachoDrivers?: Array<{ uniqueid: string; deviceId: number | null }>;
+  /** camera photos or videos stored, converted or removed (ids only: the camera screens read them again) */
+  cameraMedia?: Array<{ id: number; deviceId: number }>;
 }
 
 /** A new follow-up status of an event (alert central), as the socket broadcasts it. */

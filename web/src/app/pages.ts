@@ -35,6 +35,10 @@ const AREAS: PageArea[] = [
     load: () => import('../management/pages').then((m) => m.MANAGEMENT_PAGES),
   },
   {
+    owns: (path) => path === '/settings/cameras' || path.startsWith('/settings/camera_images'),
+    load: () => import('../cameras/pages').then((m) => m.CAMERA_PAGES),
+  },
+  {
     owns: (path) => path.startsWith('/report/'),
     load: () => import('../reports/pages').then((m) => m.REPORT_PAGES),
   },

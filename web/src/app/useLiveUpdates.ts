@@ -31,6 +31,9 @@ export function useLiveUpdates(user: User | null): void {
       // Refill notices are rare and wanted at once: a refill posted from a phone shows in an open refill
       // centre (or the vehicle's list) within a second, not at the next flush.
       if (message.refills?.length) void queryClient.invalidateQueries({ queryKey: queryKeys.refills });
+      // A photo or video stored, converted or removed shows at once in an open camera list or dialog.
+      if (message.cameraMedia?.length)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.cameraMedia });
       queue.push(message);
     });
     const flush = () => {

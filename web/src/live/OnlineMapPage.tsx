@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
@@ -37,8 +37,12 @@ import {
 import { ZoneEditDialog, type ZoneDraft } from './ZoneEditDialog';
 import { ZonesTab } from './ZonesTab';
 
+// The camera dialog is its own chunk: loaded on the first open, not with the map.
+const CameraDialog = lazy(() => import('../cameras/CameraDialog'));
+
 type OpenDialog =
   | { kind: 'block'; view: VehicleView }
+  | { kind: 'cameras'; view: VehicleView }
   | { kind: 'accumulators'; view: VehicleView }
   | { kind: 'zone'; zone: ZoneDraft; remove?: boolean; onClosed?: () => void };
 
@@ -157,7 +161,6 @@ export function OnlineMapPage() {
     const state = { deviceId: view.id };
     switch (option) {
       case 'edit':
-      case 'cameras':
         void navigate(OPTION_PATHS[option](view.id));
         break;
       case 'maintenances':
@@ -178,6 +181,7 @@ export function OnlineMapPage() {
         break;
       case 'block':
       case 'accumulators':
+      case 'cameras':
         setDialog({ kind: option, view });
         break;
     }
@@ -251,6 +255,16 @@ export function OnlineMapPage() {
         )}
       </LivePanel>
       {dialog?.kind === 'block' && <BlockDialog view={dialog.view} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'cameras' && (
+        <Suspense fallback={null}>
+          <CameraDialog
+            deviceId={dialog.view.id}
+            name={dialog.view.name}
+            attributes={vehicles.find((v) => v.id === dialog.view.id)?.position?.attributes}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {dialog?.kind === 'accumulators' && (
         <AccumulatorsDialog view={dialog.view} onClose={() => setDialog(null)} />
       )}

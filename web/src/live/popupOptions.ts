@@ -13,7 +13,6 @@ export const OPTION_PATHS = {
   history: () => '/replay',
   refills: () => '/management/refills',
   maintenances: (id: number) => `/management/maintenances/${id}`,
-  cameras: (id: number) => `/settings/camera_images/${id}`,
 } as const;
 
 const ROUTE_OF: Partial<Record<PopupOption, string>> = {
@@ -21,6 +20,7 @@ const ROUTE_OF: Partial<Record<PopupOption, string>> = {
   history: '/replay',
   refills: '/management/refills/:id?',
   maintenances: '/management/maintenances/:id?',
+  // Cameras opens the camera dialog, offered to whoever may open the vehicle's media list.
   cameras: '/settings/camera_images/:id?',
 };
 
