@@ -11,8 +11,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
-          // live pushes and mails on a loaded 2-core CI node can take more than the 1 s default
-          expect: { poll: { timeout: 10000 } },
         },
       },
       {
@@ -30,7 +28,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90000,
           hookTimeout: 180000,
-          expect: { poll: { timeout: 10000 } },
           fileParallelism: false,
           globalSetup: ['e2e/src/globalSetup.ts'],
         },
