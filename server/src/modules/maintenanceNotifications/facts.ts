@@ -8,20 +8,9 @@ import type { Db } from '../../db/database';
 import { visibleIds, type Scope } from '../../auth/policy';
 import { parseJson, toBool } from '../../db/mapping';
 import { licensePlateOf } from '../management/access';
-import { distanceKm } from '../management/summary';
+import { distanceKm, vehicleFacts } from '../management/summary';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
-
-function groupBy<T extends { deviceId: unknown }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const id = Number(row.deviceId);
-    const list = map.get(id) ?? [];
-    list.push(row);
-    map.set(id, list);
-  }
-  return map;
-}
 
 export async function dueVehicles(
   db: Db,
@@ -57,37 +46,7 @@ export async function dueVehicles(
   );
   if (!vehicles.length) return [];
   const ids = vehicles.map((v) => Number(v.id));
-  const [entries, costs, documents] = await Promise.all([
-    k
-      .selectFrom('maintenances')
-      .select([
-        'deviceId',
-        'dateStart',
-        'dateEnd',
-        'complete',
-        'km',
-        'periodicityKm',
-        'hours',
-        'periodicityHours',
-      ])
-      .where('deviceId', 'in', ids)
-      .execute(),
-    k
-      .selectFrom('costs')
-      .select(['deviceId', 'costType', 'designation', 'expiryDate', 'warning'])
-      .where('deviceId', 'in', ids)
-      .where('expiryDate', 'is not', null)
-      .execute(),
-    k
-      .selectFrom('documents')
-      .select(['deviceId', 'documentType', 'designation', 'expiryDate', 'warning'])
-      .where('deviceId', 'in', ids)
-      .where('expiryDate', 'is not', null)
-      .execute(),
-  ]);
-  const entriesOf = groupBy(entries);
-  const costsOf = groupBy(costs);
-  const documentsOf = groupBy(documents);
+  const { entriesOf, costsOf, documentsOf } = await vehicleFacts(db, ids);
   const expiry = (kind: unknown, row: { designation: unknown; expiryDate: unknown; warning: unknown }) =>
     ({
       kind: String(kind),

@@ -74,25 +74,12 @@ function groupBy<T extends { deviceId: unknown }>(rows: T[]): Map<number, T[]> {
   return map;
 }
 
-export async function maintenanceSummary(db: Db, scope: Scope, today: string): Promise<SummaryRow[]> {
+/**
+ * The maintenance entries and the expiring costs and documents of the given vehicles, by vehicle: what the
+ * summary and the daily maintenance notifications read.
+ */
+export async function vehicleFacts(db: Db, ids: number[]) {
   const k = db.kysely;
-  const sub = visibleIds(db, scope, 'devices');
-  let devices = k
-    .selectFrom('devices')
-    .leftJoin('groups', 'groups.id', 'devices.groupId')
-    .leftJoin('positions', 'positions.id', 'devices.positionId')
-    .select([
-      'devices.id as id',
-      'devices.name as name',
-      'devices.groupId as groupId',
-      'devices.attributes as attributes',
-      'groups.name as groupName',
-      'positions.attributes as positionAttributes',
-    ]);
-  if (sub) devices = devices.where('devices.id', 'in', sub as never);
-  const vehicles = await devices.orderBy('devices.name').orderBy('devices.id').execute();
-  if (!vehicles.length) return [];
-  const ids = vehicles.map((v) => Number(v.id));
   const [entries, costs, documents] = await Promise.all([
     k
       .selectFrom('maintenances')
@@ -121,9 +108,29 @@ export async function maintenanceSummary(db: Db, scope: Scope, today: string): P
       .where('expiryDate', 'is not', null)
       .execute(),
   ]);
-  const entriesOf = groupBy(entries);
-  const costsOf = groupBy(costs);
-  const documentsOf = groupBy(documents);
+  return { entriesOf: groupBy(entries), costsOf: groupBy(costs), documentsOf: groupBy(documents) };
+}
+
+export async function maintenanceSummary(db: Db, scope: Scope, today: string): Promise<SummaryRow[]> {
+  const k = db.kysely;
+  const sub = visibleIds(db, scope, 'devices');
+  let devices = k
+    .selectFrom('devices')
+    .leftJoin('groups', 'groups.id', 'devices.groupId')
+    .leftJoin('positions', 'positions.id', 'devices.positionId')
+    .select([
+      'devices.id as id',
+      'devices.name as name',
+      'devices.groupId as groupId',
+      'devices.attributes as attributes',
+      'groups.name as groupName',
+      'positions.attributes as positionAttributes',
+    ]);
+  if (sub) devices = devices.where('devices.id', 'in', sub as never);
+  const vehicles = await devices.orderBy('devices.name').orderBy('devices.id').execute();
+  if (!vehicles.length) return [];
+  const ids = vehicles.map((v) => Number(v.id));
+  const { entriesOf, costsOf, documentsOf } = await vehicleFacts(db, ids);
 
   return vehicles.map((v) => {
     const id = Number(v.id);
