@@ -6,6 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../server/src/db/database';
 import { saveCameraMedia } from '../server/src/modules/cameras/media/mediaStore';
+import { claimName } from '../server/src/modules/cameras/media/conversionJob';
+import { acquireLease } from '../server/src/jobs/lease';
 import { describeBrowser, e2e, launchBrowser, screenshot, settle, type TestPage } from './src/browser';
 import { createLiveFleet, offline, type LiveFleet } from './src/liveFleet';
 import { typeDateTime } from './src/reportsPage';
@@ -124,6 +126,8 @@ describeBrowser('cameras', () => {
       raw: Buffer.from([0, 0, 0, 1, 0x67, 0x42]),
       duration: 10,
     });
+    // stays in processing: the server's converter (a pass every minute) must not take it during the run
+    expect(await acquireLease(db, claimName(ids.driverVideo), 'e2e-cameras', 3_600_000)).toBe(true);
     ids.roadVideo = await saveCameraMedia(db, {
       deviceId,
       type: 'V',
