@@ -4,6 +4,7 @@ import { describeBrowser, launchBrowser, screenshot, type TestPage } from './src
 import { uniqueImei } from './src/liveFleet';
 import { createManagementFleet, MANAGER_PASSWORD, type ManagementFleet } from './src/managementFleet';
 import { eventually, formScreenshot, runTag, saveExpectingError, sessionAs } from './src/settingsKit';
+import type { MaintenanceNotification } from '@frota/core';
 
 /**
  * Daily maintenance notifications (issue 19 point 1): a manager reaches them from the maintenance summary,
@@ -11,21 +12,7 @@ import { eventually, formScreenshot, runTag, saveExpectingError, sessionAs } fro
  * columns of §2, edits it and deletes it; on a desktop and on a phone.
  */
 
-interface Stored {
-  id: number;
-  emails: string;
-  all_devices: boolean;
-  device_ids: string;
-  maintenance: boolean;
-  maintenance_km: number;
-  maintenance_hours: number;
-  cost: boolean;
-  cost_days: number;
-  document: boolean;
-  document_days: number;
-  communication: boolean;
-  communication_hours: number;
-}
+type Stored = MaintenanceNotification;
 
 const ROW = 'maintenance-notification-row';
 const FIELDS = [
