@@ -16,3 +16,4 @@ export * from './maintenanceNotifications';
 export * from './replay';
 export * from './tacho';
 export * from './cameras';
+export * from './passengers';

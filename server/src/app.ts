@@ -32,6 +32,7 @@ import { maintenanceNotificationRoutes } from './modules/maintenanceNotification
 import { refillsRoutes } from './modules/refills/routes';
 import { tachoDriverRoutes } from './modules/tacho/live/routes';
 import { tachoFilesRoutes } from './modules/tacho/files/routes';
+import { passengerRoutes } from './modules/passengers/routes';
 import { camerasRoutes } from './modules/cameras/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
@@ -135,6 +136,7 @@ export async function buildApp(
   refillsRoutes(app, services);
   tachoDriverRoutes(app, services);
   tachoFilesRoutes(app, services);
+  passengerRoutes(app, services);
   camerasRoutes(app, services);
 
   await registerWebApp(app, services.config.webDir);

@@ -31,6 +31,7 @@ import {
   monthlyLitersReport,
 } from './builders/monthlyLiters';
 import { COST_LIMIT, type PeriodLimit } from './request';
+import { customReportDefs } from './custom';
 
 /** The extra configurable fields of document 2 §2.2 (two texts, two checks, two selects). */
 export type OptionKey = 'text1' | 'text2' | 'check1' | 'check2' | 'select1' | 'select2';
@@ -241,7 +242,9 @@ const defs: ReportDef[] = [
   },
 ];
 
-export const REPORTS: ReadonlyMap<string, ReportDef> = new Map(defs.map((d) => [d.name, d]));
+export const REPORTS: ReadonlyMap<string, ReportDef> = new Map(
+  [...defs, ...customReportDefs()].map((d) => [d.name, d]),
+);
 
 export function columnsText(def: ReportDef): string {
   return typeof def.columns === 'string'

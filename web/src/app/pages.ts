@@ -39,6 +39,10 @@ const AREAS: PageArea[] = [
     load: () => import('../cameras/pages').then((m) => m.CAMERA_PAGES),
   },
   {
+    owns: (path) => path.startsWith('/settings/passenger'),
+    load: () => import('../passengers/pages').then((m) => m.PASSENGER_PAGES),
+  },
+  {
     owns: (path) => path.startsWith('/report/'),
     load: () => import('../reports/pages').then((m) => m.REPORT_PAGES),
   },

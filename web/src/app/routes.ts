@@ -147,6 +147,17 @@ export const ROUTES: AppRoute[] = [
   r('/report/passenger_passenger', 'passengers.passenger', 'passengers', 'route.passenger_passenger', {
     menu: true,
   }),
+  // The passenger list, form and import (issue 22): either passenger permission opens them.
+  r('/settings/passengers', 'passengers.passenger', 'passengers', 'route.settings_passengers', {
+    menu: true,
+    alsoPermission: 'passengers.vehicle',
+  }),
+  r('/settings/passenger/:id?', 'passengers.passenger', 'passengers', 'route.settings_passenger', {
+    alsoPermission: 'passengers.vehicle',
+  }),
+  r('/settings/passenger_import', 'passengers.passenger', 'passengers', 'route.settings_passenger_import', {
+    alsoPermission: 'passengers.vehicle',
+  }),
 
   r('/management/summary', 'management.summary', 'management', 'route.management_summary', { menu: true }),
   ...MANAGEMENT_SCREENS.map((name) =>

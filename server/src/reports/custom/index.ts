@@ -1,0 +1,13 @@
+/** Every specific report of document 2 §2.1 and document 3 §2, by family, and the passenger reports. */
+import type { ReportDef } from '../registry';
+import { DAILY_REPORTS } from './daily';
+import { DRIVING_REPORTS } from './driving';
+import { MACHINES_REPORTS } from './machines';
+import { PASSENGER_REPORTS } from '../../modules/passengers/reports';
+
+export const customReportDefs = (): ReportDef[] => [
+  ...DAILY_REPORTS,
+  ...DRIVING_REPORTS,
+  ...MACHINES_REPORTS,
+  ...PASSENGER_REPORTS,
+];
