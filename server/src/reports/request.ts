@@ -66,6 +66,12 @@ export interface ReportRequest {
   events: string[];
   /** cost reports: the chosen cost types (all when none is sent) */
   costTypes: ReportCostType[];
+  /** group ids (the group reports) */
+  groups: number[];
+  /** passenger ids (the passenger reports' picker) */
+  passengers: number[];
+  /** key/value pairs, e.g. the group hours report's expected monthly hours per group id */
+  keyValueItems: Array<{ key: string; value: string }>;
   format: Format;
 }
 
@@ -93,6 +99,7 @@ export const reportBodySchema = z.looseObject({
   events: z.union([z.array(z.string()), z.string()]).optional(),
   groups: z.unknown().optional(),
   keyValueItems: z.unknown().optional(),
+  passengers: idList.optional().describe('passenger ids (passenger reports)'),
   cost_types: z
     .unknown()
     .optional()
@@ -155,6 +162,24 @@ export function parseCostTypes(v: unknown): ReportCostType[] {
   return REPORT_COST_TYPES.filter((type) => list.includes(type));
 }
 
+/** `keyValueItems` as an array of {key, value} (or its JSON text); anything else is dropped. */
+export function parseKeyValueItems(v: unknown): Array<{ key: string; value: string }> {
+  let list: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      list = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) =>
+    item && typeof item === 'object' && 'key' in item
+      ? [{ key: text((item as { key: unknown }).key), value: text((item as { value?: unknown }).value) }]
+      : [],
+  );
+}
+
 /** What a report asks of its body beyond the common fields. */
 export interface RequestRules {
   limit: PeriodLimit;
@@ -205,6 +230,9 @@ export function parseReportRequest(
     geofences: parseIds(pick(body, 'geofences')),
     events,
     costTypes: rules.costTypes ? parseCostTypes(pick(body, 'cost_types')) : [...REPORT_COST_TYPES],
+    groups: parseIds(pick(body, 'groups')),
+    passengers: parseIds(pick(body, 'passengers')),
+    keyValueItems: parseKeyValueItems(body.keyValueItems),
     format: format as Format,
   };
 }

@@ -81,6 +81,9 @@ async function context(
     geofences: [],
     events: [],
     costTypes: [],
+    groups: [],
+    passengers: [],
+    keyValueItems: [],
     format: 'json',
   };
   return buildContext(services, scope, 'traccar', request);
