@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi, uniqueEmail } from './src/api';
 import {
@@ -16,7 +16,9 @@ describeBrowser('login page', () => {
   const password = 'Senha-Boa-123';
   let browser: Browser;
   let okEmail: string;
+  const cachedVehicle = `Carrinha Cache ${Date.now().toString(36)}`;
   let disabledEmail: string;
+  let fleetEmail: string;
   let t: TestPage;
 
   beforeAll(async () => {
@@ -31,6 +33,18 @@ describeBrowser('login page', () => {
       attributes: { permissions: ['map.online', 'settings.users'] },
     });
     await api.createUser({ name: 'Bloqueado', email: disabledEmail, password, disabled: true });
+    const operator = await api.createUser({
+      name: 'Operadora da frota',
+      email: uniqueEmail('fleet'),
+      password,
+      attributes: { permissions: ['map.online'] },
+    });
+    fleetEmail = operator.email;
+    const device = await api.call<{ id: number }>('POST', '/api/devices', {
+      name: cachedVehicle,
+      uniqueId: `CACHE${Date.now()}`,
+    });
+    await api.call('POST', '/api/permissions', { userId: operator.id, deviceId: device.id });
   });
   afterAll(async () => {
     await browser?.close();
@@ -127,6 +141,44 @@ describeBrowser('login page', () => {
     expect(devicesAsked).toBeGreaterThan(0);
     expect(devicesAsked).toBeLessThan(sessionAnswered);
     expect(asked.filter((p) => p === '/api/devices')).toHaveLength(1);
+  });
+
+  it('draws a repeat visit at once from the last visit, before the session answers, and forgets it at logout', async () => {
+    await t.page.goto('/login');
+    await loginThroughPage(t.page, fleetEmail, password);
+    const row = t.page.getByTestId('vehicle-row-name').filter({ hasText: cachedVehicle });
+    await row.waitFor();
+    await t.page.getByTestId('map-canvas').waitFor();
+
+    // next visit: the session and the fleet answer only after 3 s; the fleet shows before that
+    let sessionAnswered = 0;
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined);
+    };
+    await t.page.route(/\/api\/session(\?|$)/, async (route) => {
+      await slow(route);
+      sessionAnswered = Date.now();
+    });
+    await t.page.route(/\/api\/(devices|positions)(\?|$)/, slow);
+    await t.page.reload();
+    await row.waitFor();
+    await t.page.getByTestId('map-canvas').waitFor();
+    const shown = Date.now();
+    expect(sessionAnswered === 0 || shown < sessionAnswered).toBe(true);
+    await screenshot(t.page, 'login-repeat-visit');
+    await t.page.unroute(/\/api\/session(\?|$)/);
+    await t.page.unroute(/\/api\/(devices|positions)(\?|$)/);
+    await t.page.waitForLoadState('networkidle');
+
+    // logout forgets the kept fleet: the next visit is the login page, with nothing drawn from before
+    await t.page.getByTestId('user-menu-button').click();
+    await t.page.getByTestId('logout-button').click();
+    await t.page.waitForURL((url) => url.pathname === '/login');
+    expect(await t.page.evaluate(() => localStorage.getItem('frota.snapshot'))).toBeNull();
+    await t.page.goto('/');
+    await t.page.waitForURL((url) => url.pathname === '/login');
+    expect(await t.page.getByTestId('vehicle-row-name').count()).toBe(0);
   });
 
   it('sends a logged-out deep link to /login and back after login', async () => {

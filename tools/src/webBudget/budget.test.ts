@@ -41,6 +41,16 @@ describe('web app size budgets', () => {
     ).toBeLessThanOrEqual(400 * KB);
   });
 
+  // The 400 KB for the login page and the map together cannot hold with a WebGL map: MapLibre GL's
+  // own main file, worker and stylesheet are about 451 KB gzip. Its size is capped apart, so that an
+  // upgrade or a second copy (its dev build, a duplicated worker) is caught.
+  it('loads MapLibre GL (main, worker, stylesheet) for the map with at most 460 KB of gzip', () => {
+    const files = routeFiles(manifest, 'onlineMap').filter(isMapLibreFile);
+    expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+    expect(files.some((file) => file.includes('worker'))).toBe(true);
+    expect(totalSizes(dist, files).gzip).toBeLessThanOrEqual(460 * KB);
+  });
+
   it('keeps every application chunk under 500 KB raw', () => {
     const chunks = appChunks(manifest, dist);
     expect(chunks.length).toBeGreaterThan(10);

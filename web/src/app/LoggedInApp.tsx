@@ -9,8 +9,11 @@ import { LoadingPage } from './LoadingPage';
 import { MaterialTexts } from './MaterialTexts';
 import { screenFor } from './pages';
 import { PlaceholderPage } from './PlaceholderPage';
+import { readSnapshot } from './fleetSnapshot';
 import { createQueryClient } from './queryClient';
 import { ROUTES, type AppRoute } from './routes';
+import { useSession } from './sessionContext';
+import { SnapshotKeeper } from './SnapshotKeeper';
 
 type Screen = ReturnType<typeof screenFor>;
 
@@ -36,9 +39,15 @@ const SCREENS: Array<[AppRoute, Screen]> = ROUTES.map((route) => [route, screenF
  * top bar, live updates, snackbars) and every route, each area's screens loading on first use.
  */
 export function LoggedInApp() {
-  const [queryClient] = useState(createQueryClient);
+  const { user } = useSession();
+  // A repeat visit by the same user starts from the fleet the last visit showed (app/fleetSnapshot).
+  const [queryClient] = useState(() => {
+    const snapshot = readSnapshot();
+    return createQueryClient(snapshot && snapshot.user.id === user?.id ? snapshot.lists : {});
+  });
   return (
     <QueryClientProvider client={queryClient}>
+      <SnapshotKeeper />
       <MaterialTexts>
         <BrowserRouter>
           <SnackbarProvider

@@ -9,6 +9,7 @@ import { bootstrapSession, type BootstrapResult } from './sessionBootstrap';
 import { SessionContext } from './sessionContext';
 import { onSessionLost } from './sessionEvents';
 import { loadShell } from './shellChunk';
+import { clearSnapshot, readSnapshot } from './fleetSnapshot';
 import { rememberSignedIn, wasSignedIn } from './signedInHint';
 
 // The token and session parameters must be used once, even when effects run twice in development.
@@ -39,9 +40,20 @@ const dropEarlyData = (): void => {
  * On a visit to a screen by a browser that was logged in last time, starts the shell, the screen's area and
  * the reference data at once, beside the session check instead of after it.
  */
-function startLoggedInGuess(): boolean {
+/** A visit to a screen (not the login page, no session or token to adopt) by a browser logged in last time. */
+function isRepeatVisit(): boolean {
   const { pathname, search } = window.location;
-  if (!wasSignedIn() || pathname === '/login' || /[?&](session|token)=/.test(search)) return false;
+  return wasSignedIn() && pathname !== '/login' && !/[?&](session|token)=/.test(search);
+}
+
+/** On a repeat visit, the last session's user (app/fleetSnapshot) to draw with while the session is checked. */
+function provisionalUser(): User | null {
+  return isRepeatVisit() ? (readSnapshot()?.user ?? null) : null;
+}
+
+function startLoggedInGuess(): boolean {
+  const { pathname } = window.location;
+  if (!isRepeatVisit()) return false;
   primeReferenceData();
   void loadShell()
     .then(({ prefetchArea }) => prefetchArea(pathname))
@@ -67,7 +79,10 @@ async function startSession(): Promise<BootstrapResult> {
     await prepareLanguage(toLanguage(result.user.attributes?.language)).catch(() => undefined);
   } else {
     if (primed) dropEarlyData();
-    if (!result.offline) rememberSignedIn(false);
+    if (!result.offline) {
+      rememberSignedIn(false);
+      clearSnapshot();
+    }
     if (guessed !== DEFAULT_LANGUAGE) await guessedReady;
   }
   return result;
@@ -81,7 +96,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
 
   const start = useCallback((isCancelled: () => boolean = () => false): void => {
+    let settled = false;
+    // A repeat visit draws at once with the last session's user and fleet; the check below confirms it,
+    // replaces the user with the server's, or sends to the login page.
+    const provisional = provisionalUser();
+    if (provisional)
+      void prepareLanguage(toLanguage(provisional.attributes?.language))
+        .catch(() => undefined)
+        .then(() => {
+          if (isCancelled() || settled) return;
+          setUser(provisional);
+          setPhase('ready');
+        });
     void startSession().then((result) => {
+      settled = true;
       if (isCancelled()) return;
       if (result.offline) return setPhase('offline');
       if (result.replaceUrl) window.history.replaceState(null, '', result.replaceUrl);
@@ -102,7 +130,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const changeUser = useCallback(
     (next: User | null) => {
       if (next && !user) primeReferenceData();
-      if (!next) dropEarlyData();
+      if (!next) {
+        dropEarlyData();
+        clearSnapshot();
+      }
       rememberSignedIn(next !== null);
       setUser(next);
     },
