@@ -121,8 +121,8 @@ describeBrowser('scheduled reports', () => {
       .evaluateAll((items) =>
         items.map((item) => item.getAttribute('data-testid')!.replace('schedule-type-', '')),
       );
-    // the castel types are not offered while no report module renders them (the server would not send them)
-    expect(types).toEqual(['trips', 'km']);
+    // custom_reports.castel_daily unlocks the three castel types (document 2 §2.5)
+    expect(types).toEqual(['trips', 'km', 'castel_daily', 'castel_monthly', 'castel_monthly_detailed']);
     await t.page.getByTestId('schedule-type-trips').click();
     await t.page.getByTestId('schedule-ids-type').waitFor();
     await choose(t.page, 'schedule-type', 'schedule-type-km');

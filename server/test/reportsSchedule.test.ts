@@ -164,12 +164,6 @@ describe.each(dialects())('scheduled reports (%s)', (dialect) => {
     );
     expect((await c.post(BASE, { ...valid(), report_ids: `${f.hidden.id}` })).status).toBe(404);
     expect((await c.post(BASE, { ...valid(), report_type: 'luanda_speeding' })).status).toBe(403);
-    // a type no report module renders yet is refused, not saved to be skipped at every run
-    for (const report_type of ['luanda_speeding', 'vista_waste', 'detailed_activity', 'castel_monthly'])
-      expect(await f.admin.post(BASE, { ...valid(), report_type })).toMatchObject({
-        status: 400,
-        text: 'Tipo de relatório não disponível',
-      });
     expect((await f.limited.client.post(BASE, valid())).status).toBe(403);
     const weekly = await c.post(BASE, { ...valid(), report_day: 9 });
     expect(weekly.body.report_day).toBe(1);

@@ -4,6 +4,8 @@
  * area (`web/src/passengers`).
  */
 
+import { z } from 'zod';
+
 /** Either permission opens the passenger list and form; each opens its own report. */
 export const PASSENGER_PERMISSIONS = ['passengers.passenger', 'passengers.vehicle'] as const;
 export const PASSENGER_VEHICLE_PERMISSION = 'passengers.vehicle';
@@ -40,3 +42,48 @@ export interface PassengerPickup {
   longitude: number;
   address: string | null;
 }
+
+/** The Portuguese answers of the passenger calls (400). */
+export const PASSENGER_MESSAGES = {
+  name: 'Por favor indique o nome do passageiro',
+  cardId: 'Por favor indique o número do cartão do passageiro',
+  duplicateCard: 'Já existe um passageiro com este cartão',
+  reportVersion: 'Versão de relatório inválida',
+} as const;
+
+/** Card numbers as the trackers send them: hexadecimal in upper case, so a typed `00ab…` still matches. */
+export const normaliseCardId = (card: string): string => card.trim().toUpperCase();
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+/** The body of `POST /api/passengers` and `PUT /api/passengers/:id` (unknown keys dropped). */
+export const passengerInput = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string({ error: PASSENGER_MESSAGES.name }).trim().min(1, PASSENGER_MESSAGES.name).max(128),
+  cardId: z
+    .union([z.string(), z.number()], { error: PASSENGER_MESSAGES.cardId })
+    .transform((v) => normaliseCardId(String(v)))
+    .pipe(z.string().min(1, PASSENGER_MESSAGES.cardId).max(64)),
+  groupId: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  phone: text(64),
+  notes: text(2000),
+  attributes: z.record(z.string(), z.unknown()).default({}),
+}) satisfies z.ZodType<PassengerInput & { id?: number }, unknown>;
+
+/**
+ * Whether a record's raw card read is a pickup: a card in the record that differs from the previous
+ * record's raw card (a reader that repeats the card while it lies on it counts it once; a new card, or the
+ * same card after a record without it, is a new pickup).
+ */
+export const isFreshCardRead = (raw: string | undefined, previousRaw: string | undefined): boolean =>
+  raw !== undefined && raw !== '' && raw !== previousRaw;

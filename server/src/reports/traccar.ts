@@ -1,8 +1,10 @@
 /**
  * Traccar's report API over the same engine: GET /api/reports/{route,events,trips,stops,summary} with
- * deviceId/groupId (repeatable), from, to (ISO); JSON as Traccar answers it, or `/xlsx` for a spreadsheet.
+ * deviceId/groupId (repeatable), from, to (ISO); JSON as Traccar answers it, or `/{type}` where `xlsx`
+ * answers a spreadsheet and `mail` sends it to the user by e-mail and answers 204 (as does the plain path
+ * asked for a spreadsheet by `Accept`, with `mail=true` to mail it).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { kmhToKnots } from '@frota/core';
 import { assertPermission, requireScope } from '../auth/guard';
@@ -28,15 +30,18 @@ const MAX_ROWS = 100_000;
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 const knots = (kmh: number) => kmhToKnots(kmh);
 
-const query = z.object({
+export const traccarReportQuery = z.object({
   deviceId: z.union([z.coerce.number(), z.array(z.coerce.number())]).optional(),
   groupId: z.union([z.coerce.number(), z.array(z.coerce.number())]).optional(),
   from: z.string(),
   to: z.string(),
   type: z.union([z.string(), z.array(z.string())]).optional(),
+  alarm: z.union([z.string(), z.array(z.string())]).optional(),
   daily: z.enum(['true', 'false']).optional(),
+  mail: z.enum(['true', 'false']).optional(),
 });
-type Query = z.infer<typeof query>;
+export type TraccarReportQuery = z.infer<typeof traccarReportQuery>;
+type Query = TraccarReportQuery;
 
 async function groupDevices(services: Services, scope: Scope, groups: number[]): Promise<number[]> {
   const k = services.db.kysely;
@@ -55,7 +60,8 @@ async function groupDevices(services: Services, scope: Scope, groups: number[]):
   return (await q.execute()).map((r) => Number(r.id));
 }
 
-async function context(
+/** The report context of a Traccar report request: its permission, period, devices and groups checked. */
+export async function traccarReportContext(
   services: Services,
   scope: Scope,
   q: Query,
@@ -213,7 +219,18 @@ async function route(ctx: ReportContext) {
   return rows.map((r) => privacy.apply(positionJson(r)));
 }
 
-async function events(ctx: ReportContext, types: string[]) {
+/** A repeatable or comma-separated query list (`type=a&type=b` or `type=a,b`). */
+const listOf = (v: string | string[] | undefined): string[] =>
+  v === undefined
+    ? []
+    : [v]
+        .flat()
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean);
+
+/** Events of the types asked for (none, `allEvents` or `%`: all); alarms only of the `alarm` names given. */
+async function events(ctx: ReportContext, types: string[], alarms: string[]) {
   let q = ctx.db.kysely
     .selectFrom('events')
     .selectAll()
@@ -224,13 +241,15 @@ async function events(ctx: ReportContext, types: string[]) {
     )
     .where('eventTime', '>=', ctx.request.from)
     .where('eventTime', '<=', ctx.request.to);
-  const wanted = types.filter((t) => t && t !== 'allEvents');
-  if (wanted.length) q = q.where('type', 'in', wanted);
-  return (await q.orderBy('eventTime').limit(MAX_ROWS).execute()).map(eventJson);
+  const all = !types.length || types.includes('allEvents') || types.includes('%');
+  if (!all) q = q.where('type', 'in', types);
+  const rows = (await q.orderBy('eventTime').limit(MAX_ROWS).execute()).map(eventJson);
+  if (all || !alarms.length) return rows;
+  return rows.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes.alarm)));
 }
 
 /** Flat objects -> one sheet (nested values as JSON text). */
-function sheetOf(name: string, rows: Array<Record<string, unknown>>): ReportResult[] {
+export function sheetOf(name: string, rows: Array<Record<string, unknown>>): ReportResult[] {
   if (!rows.length) return [];
   const keys = Object.keys(rows[0]);
   const cell = (v: unknown): Cell =>
@@ -250,11 +269,71 @@ function sheetOf(name: string, rows: Array<Record<string, unknown>>): ReportResu
   ];
 }
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export type SheetDelivery = 'json' | 'xlsx' | 'mail';
+
+/** How a report request wants its answer: `/{type}`, or the plain path asked for a spreadsheet by Accept. */
+export function deliveryOf(req: FastifyRequest, type?: string): SheetDelivery {
+  if (type === 'xlsx' || type === 'mail') return type;
+  const accept = req.headers.accept ?? '';
+  if (!accept.includes(XLSX_TYPE) || accept.includes('application/json')) return 'json';
+  return (req.query as { mail?: string }).mail === 'true' ? 'mail' : 'xlsx';
+}
+
+export interface SheetFile {
+  kind: string;
+  rows: Array<Record<string, unknown>>;
+  client: string;
+}
+
+/**
+ * A report's rows as Traccar answers `xlsx` (the spreadsheet, as an attachment) or `mail` (the same file
+ * mailed to the user in the background, 204 at once, as Traccar's ReportMailer does).
+ */
+export async function deliverSheet(
+  services: Services,
+  scope: Scope,
+  reply: FastifyReply,
+  sheet: SheetFile,
+  mode: 'xlsx' | 'mail',
+): Promise<FastifyReply> {
+  const now = Date.now();
+  const body = await toXlsx(sheetOf(sheet.kind, sheet.rows), sheet.kind, sheet.client);
+  const file = {
+    body,
+    contentType: XLSX_TYPE,
+    filename: `${sheet.kind}_${zoneFor(scope.user.attributes.timezone).stamp(now)}.xlsx`,
+    disposition: 'attachment' as const,
+  };
+  if (mode === 'mail') {
+    mailSheet(services, scope, sheet, file, reply.log);
+    return reply.code(204).send();
+  }
+  return reply.header('content-disposition', contentDisposition(file)).type(XLSX_TYPE).send(body);
+}
+
+function mailSheet(
+  services: Services,
+  scope: Scope,
+  sheet: SheetFile,
+  file: { body: Buffer; filename: string },
+  log: FastifyBaseLogger,
+): void {
+  services.mailer
+    .send({
+      to: scope.user.email,
+      subject: `Relatório ${sheet.kind}`,
+      text: `Segue em anexo o relatório ${sheet.kind}.\n\n${sheet.client}`,
+      attachments: [{ filename: file.filename, content: file.body, contentType: XLSX_TYPE }],
+    })
+    .catch((err: unknown) => log.warn({ err }, 'report mail failed'));
+}
+
 const KINDS = {
   route: { permission: 'reports.positions', run: (ctx: ReportContext) => route(ctx) },
   events: {
     permission: 'reports.alerts',
-    run: (ctx: ReportContext, q: Query) => events(ctx, q.type === undefined ? [] : [q.type].flat()),
+    run: (ctx: ReportContext, q: Query) => events(ctx, listOf(q.type), listOf(q.alarm)),
   },
   trips: { permission: 'reports.trips', run: (ctx: ReportContext) => trips(ctx) },
   stops: { permission: 'reports.stops', run: (ctx: ReportContext) => stops(ctx) },
@@ -264,37 +343,35 @@ const KINDS = {
   },
 } as const;
 
+export const sheetType = z.object({ type: z.enum(['xlsx', 'mail']) });
+
 export function traccarReportRoutes(app: FastifyInstance, services: Services): void {
   for (const [kind, def] of Object.entries(KINDS)) {
-    const handler = (xlsx: boolean) => async (req: { query: unknown }, reply: FastifyReply) => {
-      const scope = await requireScope(services, req as never);
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const scope = await requireScope(services, req);
       const q = req.query as Query;
-      const ctx = await context(services, scope, q, def.permission);
+      const ctx = await traccarReportContext(services, scope, q, def.permission);
       const rows = (await def.run(ctx, q)) as Array<Record<string, unknown>>;
-      if (!xlsx) return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
-      const now = Date.now();
-      const body = await toXlsx(sheetOf(kind, rows), kind, ctx.client.title);
-      const file = {
-        body,
-        contentType: '',
-        filename: `${kind}_${zoneFor(scope.user.attributes.timezone).stamp(now)}.xlsx`,
-        disposition: 'attachment' as const,
-      };
-      return reply
-        .header('content-disposition', contentDisposition(file))
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .send(body);
+      const mode = deliveryOf(req, (req.params as { type?: string }).type);
+      if (mode === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
+      return deliverSheet(services, scope, reply, { kind, rows, client: ctx.client.title }, mode);
     };
     const schema = {
       tags: ['reports'],
       summary: `Traccar ${kind} report (permission ${def.permission})`,
-      querystring: query,
+      querystring: traccarReportQuery,
     };
-    app.get(`/api/reports/${kind}`, { schema }, handler(false));
+    app.get(`/api/reports/${kind}`, { schema }, handler);
     app.get(
-      `/api/reports/${kind}/xlsx`,
-      { schema: { ...schema, summary: `${schema.summary}, as xlsx` } },
-      handler(true),
+      `/api/reports/${kind}/:type`,
+      {
+        schema: {
+          ...schema,
+          params: sheetType,
+          summary: `${schema.summary}: xlsx downloads it, mail sends it to the user by e-mail (204)`,
+        },
+      },
+      handler,
     );
   }
 }

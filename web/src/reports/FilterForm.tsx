@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Alert, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { Passenger } from '@frota/core';
 import type { Device, Driver, Geofence, Group } from '../api/types';
 import { compareText } from '../common/listSearch';
 import { COST_TYPES } from './reportDefs';
@@ -13,7 +14,7 @@ import { PeriodField } from './PeriodField';
 import { fetchGroupDrivers } from './reportData';
 import { visibleFields, type FieldKey, type ReportDef } from './reportDefs';
 import { showsWorkingHours, type ReportFormState } from './reportForm';
-import { deviceLabel, devicesOfGroup, groupsWithMembers } from './selection';
+import { deviceLabel, devicesOfGroup, groupsWithMembers, passengersOfGroup } from './selection';
 import { WorkingHoursPanel } from './WorkingHoursPanel';
 import { ZoneFilter } from './ZoneFilter';
 
@@ -24,6 +25,8 @@ export interface FilterLists {
   geofences: Geofence[] | undefined;
   events: string[];
   loading: boolean;
+  /** The passenger reports' picker list. */
+  passengers?: Passenger[];
 }
 
 interface Props {
@@ -60,6 +63,18 @@ export function FilterForm({ def, form, onChange, lists, period, timezone, years
     [groups, devices],
   );
   const driverGroups = useMemo(() => groupsWithMembers(groups, () => 1), [groups]);
+  const passengerList = lists.passengers;
+  const passengerItems = useMemo(
+    () =>
+      [...(passengerList ?? [])]
+        .sort((a, b) => compareText(a.name, b.name))
+        .map((p) => ({ id: p.id, label: p.cardId ? `${p.name} (${p.cardId})` : p.name })),
+    [passengerList],
+  );
+  const passengerGroups = useMemo(
+    () => groupsWithMembers(groups, (id) => passengersOfGroup(id, groups ?? [], passengerList ?? []).length),
+    [groups, passengerList],
+  );
   const byDriver = def.drivers && form.itemsType === 'D';
   const chosenGroups = useMemo(() => {
     if (!def.groupHours) return [];
@@ -123,6 +138,18 @@ export function FilterForm({ def, form, onChange, lists, period, timezone, years
           {t(`reports.noDevices.${def.deviceFilter}`)}
         </Alert>
       )}
+      {def.passengers && (
+        <ItemPicker
+          label={t('reports.passengers')}
+          items={passengerItems}
+          groups={passengerGroups}
+          expand={(id) => passengersOfGroup(id, groups ?? [], passengerList ?? [])}
+          selected={form.passengers}
+          onChange={(ids) => set('passengers', ids)}
+          testId="report-passengers"
+          loading={!passengerList}
+        />
+      )}
       {def.zones && (
         <ZoneFilter
           geofences={lists.geofences}
@@ -131,6 +158,7 @@ export function FilterForm({ def, form, onChange, lists, period, timezone, years
           onFilter={(on) => set('geofenceFilter', on)}
           selected={form.geofences}
           onChange={(ids) => set('geofences', ids)}
+          alwaysOn={def.zonesRequired}
         />
       )}
       {def.events && (

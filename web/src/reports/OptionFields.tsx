@@ -58,7 +58,7 @@ export function OptionFields({ fields, values, onChange }: Props) {
             label={t(field.label)}
             value={String(values[field.key] ?? '')}
             onChange={(event) => set(field, event.target.value)}
-            sx={{ width: 200 }}
+            sx={{ width: { xs: '100%', sm: 260 } }}
             slotProps={{
               htmlInput: {
                 'data-testid': testId,

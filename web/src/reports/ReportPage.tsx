@@ -13,7 +13,7 @@ import { groupHoursFor, groupsOfDevices } from './groupHours';
 import { monthChoices } from './period';
 import { PickersProvider } from './PickersProvider';
 import { ReportActions } from './ReportActions';
-import { useReportCatalogue, useReportDevices, useReportDrivers } from './reportData';
+import { useReportCatalogue, useReportDevices, useReportDrivers, useReportPassengers } from './reportData';
 import { formatsOf, REPORT_DEFS, type ReportDef, type ReportFormat } from './reportDefs';
 import {
   checkForm,
@@ -38,13 +38,14 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const groups = useGroups();
   const geofences = useGeofences(!!def.zones);
   const drivers = useReportDrivers(!!def.drivers);
+  const passengers = useReportPassengers(!!def.passengers);
   const devices = useMemo(
     () => reportDevices(allDevices.data, def.deviceFilter),
     [allDevices.data, def.deviceFilter],
   );
   const offeredEvents = useMemo(() => offeredEventTypes(user, allDevices.data), [user, allDevices.data]);
   const catalogue = useReportCatalogue();
-  const optionOrder = catalogue.data?.find((entry) => entry.name === def.endpoint)?.options;
+  const optionOrder = catalogue.data?.find((entry) => entry.name === def.name)?.options;
 
   const [form, setForm] = useState<ReportFormState>(() =>
     initialForm(def, monthChoices(timezone)[0], [...EVENT_TYPES]),
@@ -100,6 +101,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
               geofences: geofences.data,
               events: offeredEvents,
               loading: allDevices.isLoading,
+              passengers: passengers.data,
             }}
             period={period}
             optionOrder={optionOrder}

@@ -197,6 +197,7 @@ export function ScheduleFields({ draft, update, types, devices, drivers, groups,
           onFilter={(on) => set('geofenceFilter', on)}
           selected={draft.geofences}
           onChange={(ids) => set('geofences', ids)}
+          alwaysOn={type.zonesRequired}
         />
       )}
       {type?.events && (

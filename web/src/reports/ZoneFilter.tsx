@@ -13,12 +13,22 @@ interface Props {
   onFilter: (on: boolean) => void;
   selected: number[];
   onChange: (ids: number[]) => void;
+  /** The report always reads its chosen zones: no switch, the picker shown (a round's zones). */
+  alwaysOn?: boolean;
 }
 
 const hasSpeedLimit = (zone: Geofence) => Number(zone.attributes?.speedLimit ?? 0) > 0;
 
 /** The zone filter switch ("only the selected zones") and its zone picker. */
-export function ZoneFilter({ geofences, speedLimitOnly, filter, onFilter, selected, onChange }: Props) {
+export function ZoneFilter({
+  geofences,
+  speedLimitOnly,
+  filter,
+  onFilter,
+  selected,
+  onChange,
+  alwaysOn,
+}: Props) {
   const { t } = useTranslation();
   const items = useMemo(
     () =>
@@ -30,17 +40,19 @@ export function ZoneFilter({ geofences, speedLimitOnly, filter, onFilter, select
   );
   return (
     <Stack spacing={1}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={filter}
-            onChange={(event) => onFilter(event.target.checked)}
-            slotProps={{ input: { 'data-testid': 'report-zone-filter' } as object }}
-          />
-        }
-        label={t(speedLimitOnly ? 'reports.zoneFilterSpeed' : 'reports.zoneFilter')}
-      />
-      {filter && (
+      {!alwaysOn && (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={filter}
+              onChange={(event) => onFilter(event.target.checked)}
+              slotProps={{ input: { 'data-testid': 'report-zone-filter' } as object }}
+            />
+          }
+          label={t(speedLimitOnly ? 'reports.zoneFilterSpeed' : 'reports.zoneFilter')}
+        />
+      )}
+      {(filter || alwaysOn) && (
         <ItemPicker
           label={t('reports.zones')}
           items={items}

@@ -1,6 +1,7 @@
 /** The filter lists of document 2 §7: vehicles (disabled included), drivers, groups and zones. */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson } from '../api/client';
+import type { Passenger } from '@frota/core';
 import type { Device, Driver } from '../api/types';
 import type { FieldKey } from './reportDefs';
 
@@ -18,6 +19,7 @@ export const reportQueryKeys = {
   devices: ['reports', 'devices'],
   drivers: ['reports', 'drivers'],
   groupDrivers: (groupId: number) => ['reports', 'drivers', groupId],
+  passengers: ['reports', 'passengers'],
   catalogue: ['reports', 'catalogue'],
   schedules: ['reports', 'schedules'],
   schedule: (id: number) => ['reports', 'schedules', id],
@@ -35,6 +37,14 @@ export const useReportDrivers = (enabled = true): UseQueryResult<Driver[]> =>
   useQuery({
     queryKey: reportQueryKeys.drivers,
     queryFn: () => getJson<Driver[]>('/report/api.php/drivers'),
+    enabled,
+  });
+
+/** The passenger picker's list (the passenger reports). */
+export const useReportPassengers = (enabled: boolean): UseQueryResult<Passenger[]> =>
+  useQuery({
+    queryKey: reportQueryKeys.passengers,
+    queryFn: () => getJson<Passenger[]>('/api/passengers'),
     enabled,
   });
 

@@ -2,6 +2,15 @@
  * What each report screen asks for (document 2 §2.1, §2.2, §2.4): its period selector, whether it offers
  * drivers, which vehicles it lists, its option fields, zone and event filters and export formats.
  */
+import { CUSTOM_REPORT_DEFS } from './customReportDefs';
+import {
+  activityHoursSource,
+  customHours,
+  hoursSource,
+  select,
+  tripFilter,
+  tripsWorkingHours,
+} from './reportFields';
 import type { DeviceFilter } from './selection';
 
 /** `year`: a given year (or custom dates), the cost reports' selector. */
@@ -66,36 +75,19 @@ export interface ReportDef {
   maxDaysAlways?: boolean;
   /** Colours the pie and bars by cost type (the management reports). */
   costColours?: boolean;
+  /** The zone picker is always on and at least one zone is needed (a waste-collection round's zones). */
+  zonesRequired?: boolean;
+  /** Offers the passenger picker (the passenger reports: none chosen means every passenger). */
+  passengers?: boolean;
+  /** `ReportVersion` of `report_passenger_pickup.php`: 1 by vehicle, 3 by passenger (document 2 §2.4). */
+  reportVersion?: 1 | 3;
 }
 
 /** Cost reports: at most ten years (document 2 §2.1, document 3 §5, §9). */
 export const COST_REPORT_DAYS = 3650;
 
-const select = (key: FieldKey, label: string, values: string[], extra?: Partial<FieldDef>): FieldDef => ({
-  key,
-  label,
-  options: values.map((option, value) => ({ value, label: option })),
-  default: 0,
-  ...extra,
-});
-
-const tripFilter = select('select1', 'reports.tripFilter', [
-  'reports.allTrips',
-  'reports.workTrips',
-  'reports.personalTrips',
-]);
-const hoursSource = select(
-  'select2',
-  'reports.hoursSource',
-  ['reports.customHours', 'reports.vehicleHours'],
-  {
-    when: (v) => Number(v.select1 ?? 0) > 0,
-  },
-);
-const tripsWorkingHours = (v: FieldValues) => Number(v.select1 ?? 0) > 0 && Number(v.select2 ?? 0) === 0;
-const customHours = (v: FieldValues) => Number(v.select2 ?? 0) === 0;
-
-export const REPORT_DEFS: Record<string, ReportDef> = {
+/** The standard reports (document 2 §2.1) and the management reports (document 3 §2). */
+const STANDARD_DEFS: Record<string, ReportDef> = {
   trips: {
     name: 'trips',
     endpoint: 'trips',
@@ -109,7 +101,7 @@ export const REPORT_DEFS: Record<string, ReportDef> = {
     endpoint: 'activity',
     period: 'range',
     drivers: true,
-    fields: [{ ...hoursSource, when: undefined }],
+    fields: [activityHoursSource],
     workingHours: customHours,
   },
   speeding: {
@@ -174,8 +166,13 @@ export const REPORT_DEFS: Record<string, ReportDef> = {
   monthly_liters: { name: 'monthly_liters', endpoint: 'monthly_liters', period: 'month' },
 };
 
-/** The report screens this area registers (standard, then management), in menu order. */
-export const STANDARD_REPORTS = Object.keys(REPORT_DEFS);
+/** Every report screen this area registers: standard, management, specific and passenger reports. */
+export const REPORT_DEFS: Record<string, ReportDef> = { ...STANDARD_DEFS, ...CUSTOM_REPORT_DEFS };
+
+/** The standard and management report screens, in menu order. */
+export const STANDARD_REPORTS = Object.keys(STANDARD_DEFS);
+/** The specific and passenger report screens (issue 22). */
+export const CUSTOM_REPORTS = Object.keys(CUSTOM_REPORT_DEFS);
 
 export const formatsOf = (def: ReportDef): ReportFormat[] => def.formats ?? [...FORMATS];
 

@@ -44,6 +44,8 @@ export interface ReportFormState {
   /** Group hours report: the chosen groups and their expected monthly hours. */
   groups: number[];
   groupHours: Record<number, number>;
+  /** Passenger reports: the chosen passengers (none: every passenger). */
+  passengers: number[];
 }
 
 /** `month` is the current month: year selectors start on its year. */
@@ -62,6 +64,7 @@ export function initialForm(def: ReportDef, month: string, events: string[]): Re
     week: defaultWorkingWeek(),
     groups: [],
     groupHours: {},
+    passengers: [],
   };
 }
 
@@ -72,6 +75,10 @@ export const chosenItems = (def: ReportDef, form: ReportFormState): number[] =>
 export function formPeriod(def: ReportDef, form: ReportFormState, tz: string | undefined, now = new Date()) {
   return def.period === 'month' ? monthPeriod(form.month) : computePeriod(form.period, tz, now);
 }
+
+/** Whether the run reads only the chosen zones: the zone switch, or always for a round's zones. */
+export const filtersZones = (def: ReportDef, form: ReportFormState): boolean =>
+  !!def.zones && (!!def.zonesRequired || form.geofenceFilter);
 
 export const showsWorkingHours = (def: ReportDef, form: ReportFormState): boolean =>
   !!def.workingHours?.(form.fields);
@@ -85,6 +92,7 @@ export function checkForm(def: ReportDef, form: ReportFormState, period: Period 
   if (!period) return { key: 'reports.invalidPeriod' };
   // none ticked would read as every type on the server: ask instead
   if (def.costTypes && form.costTypes.length === 0) return { key: 'reports.selectCostTypes' };
+  if (def.zonesRequired && form.geofences.length === 0) return { key: 'reports.selectZones' };
   const maxDays = def.maxDays ?? MAX_REPORT_DAYS;
   const tooLong = def.maxDaysAlways
     ? periodLength(period) > maxDays * 86_400_000
@@ -118,6 +126,10 @@ export interface ReportBody {
   month: string;
   /** Alerts: the chosen event types. */
   events: string[];
+  /** Passenger reports: the chosen passengers. */
+  passengers: number[];
+  /** Passenger reports: 1 pickups by vehicle, 3 by passenger. */
+  ReportVersion?: number;
   format: ReportFormat;
 }
 
@@ -132,7 +144,7 @@ export function reportBody(
   format: ReportFormat,
 ): ReportBody {
   const f = form.fields;
-  const zones = def.zones ? form.geofenceFilter : false;
+  const zones = filtersZones(def, form);
   return {
     devices: chosenItems(def, form),
     itemsType: def.drivers ? form.itemsType : 'V',
@@ -152,6 +164,8 @@ export function reportBody(
     groups: def.groupHours ? form.groups : [],
     month: def.period === 'month' ? form.month : '',
     events: def.events ? form.events : [],
+    passengers: def.passengers ? form.passengers : [],
+    ...(def.reportVersion ? { ReportVersion: def.reportVersion } : {}),
     format,
   };
 }

@@ -176,6 +176,8 @@ export function checkSchedule(draft: ScheduleDraft): { key: string; values?: Rec
   if (!draft.name.trim()) return { key: 'reports.scheduleNameRequired' };
   if (!scheduleType(draft.type)) return { key: 'reports.scheduleTypeInvalid' };
   if (draft.ids.length === 0) return { key: 'reports.selectVehicles' };
+  if (scheduleType(draft.type)?.zonesRequired && draft.geofences.length === 0)
+    return { key: 'reports.selectZones' };
   const recipients = normaliseRecipients(draft.recipients);
   if (recipients.length === 0) return { key: 'reports.recipientsRequired' };
   const invalid = recipients.find((address) => !isEmailAddress(address));
@@ -193,7 +195,7 @@ const fieldText = (value: unknown): string =>
 export function scheduleBody(draft: ScheduleDraft): Schedule {
   const type = scheduleType(draft.type);
   const f = draft.fields;
-  const zones = !!type?.zones && draft.geofenceFilter;
+  const zones = !!type?.zones && (!!type.zonesRequired || draft.geofenceFilter);
   return {
     ...(draft.id ? { id: draft.id } : {}),
     report_name: draft.name.trim(),

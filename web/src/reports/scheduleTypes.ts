@@ -11,6 +11,8 @@ export interface ScheduleType {
   drivers?: boolean;
   fields?: FieldDef[];
   zones?: 'all' | 'speedLimit';
+  /** The zones are always read and at least one is needed (vista waste). */
+  zonesRequired?: boolean;
   events?: boolean;
   /** Working-hours panel: trips when the filter is above 0 with custom hours; always for activity. */
   workingHours?: (values: FieldValues) => boolean;
@@ -30,22 +32,25 @@ const report = (type: string, extra: Partial<ScheduleType> = {}): ScheduleType =
   };
 };
 
-const custom = (type: string, permission = `custom_reports.${type}`, extra: Partial<ScheduleType> = {}) => ({
-  type,
-  permission,
-  ...extra,
-});
+/** A specific report: its screen's choices, under its own permission (castel's three share one). */
+const custom = (type: string, permission = `custom_reports.${type}`): ScheduleType => {
+  const def = REPORT_DEFS[type];
+  return {
+    type,
+    permission,
+    drivers: def.drivers,
+    fields: def.fields,
+    zones: def.zones,
+    zonesRequired: def.zonesRequired,
+    workingHours: def.workingHours,
+  };
+};
 
 export const SCHEDULE_TYPES: ScheduleType[] = [
   report('trips', { workingHours: (v) => Number(v.select1 ?? 0) > 0 && Number(v.select2 ?? 0) === 0 }),
   report('activity', { workingHours: () => true }),
   report('speeding'),
-  custom('luanda_speeding', undefined, {
-    fields: [
-      { key: 'text1', label: 'reports.limitInside', default: '60', numeric: true },
-      { key: 'text2', label: 'reports.limitOutside', default: '90', numeric: true },
-    ],
-  }),
+  custom('luanda_speeding'),
   report('km'),
   report('chart_km', { formats: ['pdf'] }),
   report('positions'),
@@ -65,7 +70,9 @@ export const scheduleType = (type: string): ScheduleType | undefined =>
 
 /**
  * The types this user may schedule: with the permission, and sent by the server (its catalogue marks the
- * reports a schedule can render; the specific ones appear when their report module exists).
+ * reports a schedule can render; the specific ones appear when their report module exists). The catalogue
+ * lists only the reports the user may run, so a type whose permission is another type's (the monthly castel
+ * types under custom_reports.castel_daily) is sendable when that type is.
  */
 export function allowedScheduleTypes(
   user: User | null | undefined,
@@ -74,8 +81,14 @@ export function allowedScheduleTypes(
   const sendable = new Map(
     (catalogue ?? []).filter((entry) => entry.schedulable).map((entry) => [entry.name, entry.options]),
   );
-  return SCHEDULE_TYPES.filter((item) => sendable.has(item.type) && hasPermission(user, item.permission)).map(
-    (item) => (item.fields ? { ...item, fields: orderFields(item.fields, sendable.get(item.type)) } : item),
+  const families = new Set(
+    SCHEDULE_TYPES.filter((item) => sendable.has(item.type)).map((item) => item.permission),
+  );
+  return SCHEDULE_TYPES.filter(
+    (item) =>
+      (sendable.has(item.type) || families.has(item.permission)) && hasPermission(user, item.permission),
+  ).map((item) =>
+    item.fields ? { ...item, fields: orderFields(item.fields, sendable.get(item.type)) } : item,
   );
 }
 

@@ -1,9 +1,13 @@
 /** Picker contents: which vehicles a report offers and how a chosen group expands into its members. */
+import { deviceOffersReport } from '@frota/core';
 import type { Device, Group } from '../api/types';
 import { compareText } from '../common/listSearch';
 
-/** Vehicle-only filters chosen from device attributes (document 2 §2.2). */
-export type DeviceFilter = 'pto' | 'fuel' | 'machine' | 'canbus';
+/**
+ * Vehicle-only filters chosen from device attributes (document 2 §2.2): machines are vehicle_type 3; eco
+ * driving and rag list only the vehicles that offer them (core's reportGates, both readings of §2.1).
+ */
+export type DeviceFilter = 'pto' | 'fuel' | 'machine' | 'canbus' | 'eco_driving' | 'rag';
 
 const flag = (value: unknown): boolean =>
   value !== undefined && value !== null && value !== '' && value !== false && value !== 0 && value !== '0';
@@ -19,6 +23,9 @@ export function deviceMatches(device: Device, filter: DeviceFilter | undefined):
       return Number(a.vehicle_type) === 3;
     case 'canbus':
       return flag(a.has_canbus);
+    case 'eco_driving':
+    case 'rag':
+      return deviceOffersReport(device, filter);
     default:
       return true;
   }
@@ -75,4 +82,14 @@ export function groupsWithMembers(
   return (groups ?? [])
     .filter((group) => memberCount(group.id) > 0)
     .sort((a, b) => compareText(a.name, b.name));
+}
+
+/** Ids of the passengers of a group or its subgroups (the passenger picker's group expansion). */
+export function passengersOfGroup(
+  groupId: number,
+  groups: Group[],
+  passengers: ReadonlyArray<{ id: number; groupId: number | null }>,
+): number[] {
+  const ids = groupWithDescendants(groupId, groups);
+  return passengers.filter((p) => p.groupId !== null && ids.has(p.groupId)).map((p) => p.id);
 }

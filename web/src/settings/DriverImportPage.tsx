@@ -1,32 +1,8 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getJson, sendJson } from '../api/client';
-import { queryKeys, useGroups } from '../api/queries';
-import { useSession } from '../app/sessionContext';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { ErrorDialog } from '../common/MessageDialog';
-import { useGoBack } from '../common/useGoBack';
-import { emptyRows, importableRows, runImport, type ImportApi, type ImportRow } from './driverImport';
-import { ImportGrid } from './ImportGrid';
-
-interface LogLine {
-  time: string;
-  text: string;
-  error: boolean;
-}
+import { queryKeys } from '../api/queries';
+import type { ImportApi } from './driverImport';
+import { ImportPage } from './ImportPage';
 
 const api: ImportApi = {
   check: async () => {
@@ -39,152 +15,14 @@ const api: ImportApi = {
 /** /settings/driver_import: drivers pasted from a spreadsheet, imported one by one with a log. */
 export function DriverImportPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const groups = useGroups();
-  const queryClient = useQueryClient();
-  const goBack = useGoBack('/settings/drivers');
-  const [rows, setRows] = useState<ImportRow[]>(() => emptyRows());
-  const [groupId, setGroupId] = useState(0);
-  const [log, setLog] = useState<LogLine[]>([]);
-  const [confirming, setConfirming] = useState(false);
-  const [running, setRunning] = useState(false);
-  const [done, setDone] = useState(0);
-  const [finished, setFinished] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const count = importableRows(rows).length;
-
-  const ask = () => {
-    if (user?.readonly) setError(t('readOnlyUser'));
-    else if (count === 0) setError(t('settings.importNothing'));
-    else setConfirming(true);
-  };
-
-  const start = async () => {
-    setConfirming(false);
-    setRunning(true);
-    setFinished(false);
-    setDone(0);
-    setLog([]);
-    const snapshot = rows.map((r) => ({ ...r, status: 0, failed: false }));
-    setRows(snapshot);
-    const ok = await runImport(snapshot, groupId || null, api, {
-      row: (index, status, failed) => {
-        setRows((current) => current.map((r, i) => (i === index ? { ...r, status, failed } : r)));
-        if (status >= 1) setDone((n) => n + 1);
-      },
-      log: (key, values, isError) =>
-        setLog((lines) => [
-          ...lines,
-          { time: dayjs().format('HH:mm:ss'), text: t(key, values), error: !!isError },
-        ]),
-    });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.drivers });
-    await queryClient.invalidateQueries({ queryKey: ['groupElements'] });
-    setRunning(false);
-    setFinished(ok);
-  };
-
-  const reset = () => {
-    setRows(emptyRows());
-    setLog([]);
-    setDone(0);
-    setFinished(false);
-  };
-
-  const total = finished || running ? importableRows(rows).length : count;
   return (
-    <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
-      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h1">
-            {t('route.settings_driver_import')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('settings.importHelp')}
-          </Typography>
-          <TextField
-            select
-            label={t('settings.group')}
-            value={String(groupId)}
-            onChange={(e) => setGroupId(Number(e.target.value))}
-            disabled={running}
-            sx={{ maxWidth: 360 }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'import-group' } as object } }}
-          >
-            <MenuItem value="0">{t('settings.noGroup')}</MenuItem>
-            {(groups.data ?? []).map((g) => (
-              <MenuItem key={g.id} value={String(g.id)}>
-                {g.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <ImportGrid rows={rows} onChange={setRows} disabled={running} />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="contained" onClick={ask} disabled={running} data-testid="import-start">
-              {t('settings.import')}
-            </Button>
-            <Button onClick={() => setRows((r) => [...r, ...emptyRows(5)])} disabled={running}>
-              {t('settings.addRows')}
-            </Button>
-            <Button color="warning" onClick={reset} disabled={running} data-testid="import-reset">
-              RESET
-            </Button>
-            <Box sx={{ flexGrow: 1 }} />
-            <Button onClick={goBack}>{t('close')}</Button>
-          </Stack>
-          <Box>
-            <LinearProgress
-              variant="determinate"
-              value={total ? (done / total) * 100 : 0}
-              data-testid="import-progress-bar"
-            />
-            <Typography variant="caption" data-testid="import-progress">
-              {done} / {total}
-            </Typography>
-          </Box>
-          {finished && (
-            <Alert severity="success" data-testid="import-done">
-              {t('settings.importDone')}
-            </Alert>
-          )}
-          <Box
-            data-testid="import-log"
-            sx={{
-              fontFamily: 'monospace',
-              fontSize: 13,
-              bgcolor: 'action.hover',
-              p: 1,
-              borderRadius: 1,
-              minHeight: 80,
-              maxHeight: 260,
-              overflow: 'auto',
-              direction: 'ltr',
-            }}
-          >
-            {log.map((line, i) => (
-              <Box
-                key={i}
-                data-testid={line.error ? 'import-log-error' : 'import-log-line'}
-                sx={
-                  line.error
-                    ? { color: 'error.contrastText', bgcolor: 'error.main', fontWeight: 700, px: 0.5 }
-                    : undefined
-                }
-              >
-                [{line.time}] {line.text}
-              </Box>
-            ))}
-          </Box>
-        </Stack>
-      </Paper>
-      <ConfirmDialog
-        open={confirming}
-        title={t('settings.import')}
-        message={t('settings.importConfirm', { count })}
-        onConfirm={() => void start()}
-        onCancel={() => setConfirming(false)}
-      />
-      <ErrorDialog message={error} onClose={() => setError(null)} />
-    </Box>
+    <ImportPage
+      title={t('route.settings_driver_import')}
+      help={t('settings.importHelp')}
+      confirmText={(count) => t('settings.importConfirm', { count })}
+      backPath="/settings/drivers"
+      api={() => api}
+      invalidate={[queryKeys.drivers, ['groupElements']]}
+    />
   );
 }

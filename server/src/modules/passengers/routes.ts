@@ -1,5 +1,10 @@
-/** Passenger control: the passenger list and form, and report_passenger_pickup.php. */
+/** Passenger control: the passenger list and form (/api/passengers), and report_passenger_pickup.php. */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context';
+import { passengerEntityRoutes } from './passengerRoutes';
+import { pickupReportRoute } from './pickupRoute';
 
-export function passengerRoutes(_app: FastifyInstance, _services: Services): void {}
+export function passengerRoutes(app: FastifyInstance, services: Services): void {
+  passengerEntityRoutes(app, services);
+  pickupReportRoute(app, services);
+}

@@ -27,12 +27,22 @@ function buckets(ctx: ReportContext): Bucket[] {
   return [...months.values()];
 }
 
-async function matrix(
+/** How the rows are named: the first column's title, the count's noun and an optional third subtitle. */
+export interface MatrixRows {
+  item: string;
+  items: string;
+  subtitle3?: string;
+}
+
+const VEHICLES: MatrixRows = { item: 'Veículo', items: 'veículos' };
+
+export async function matrix(
   ctx: ReportContext,
   report: string,
   title: string,
   value: (d: DayFigures | undefined) => number,
   show: (v: number) => number,
+  rows: MatrixRows = VEHICLES,
 ): Promise<ReportResult[]> {
   const all = await everyVehicleDays(ctx);
   if (!all.some((v) => v.span.count > 0)) return [];
@@ -46,7 +56,7 @@ async function matrix(
     return [vehicle.name, vehicle.plate, ...values.map(show), show(total)];
   });
   const columns: Column[] = [
-    col('Veículo'),
+    col(rows.item),
     col('Matrícula'),
     ...cols.map((b) => col(b.title, 'number')),
     col('Total', 'number'),
@@ -56,7 +66,8 @@ async function matrix(
       report,
       title,
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} veículos`,
+      subtitle2: `${all.length} ${rows.items}`,
+      subtitle3: rows.subtitle3,
       columns,
       data,
       footer: [['Total', '', ...totals.map(show)]],

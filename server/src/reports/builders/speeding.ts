@@ -33,7 +33,7 @@ export const SPEEDING_COLUMNS = [
   col('Condutor'),
 ];
 
-interface Found extends Episode {
+export interface Found extends Episode {
   vehicle: VehicleInfo;
   driver?: string;
 }
@@ -59,18 +59,17 @@ export async function speedingSettings(ctx: ReportContext): Promise<SpeedingSett
   };
 }
 
-export async function vehicleEpisodes(
+/** What the detector is given for one vehicle (the gap rule is the engine's). */
+export type EpisodeOptions = Omit<ConstructorParameters<typeof SpeedingDetector>[0], 'maxGapMs'>;
+
+/** The speeding episodes of one vehicle over the period, each with its driver (card, or the assigned one). */
+export async function detectEpisodes(
   ctx: ReportContext,
   v: VehicleInfo,
-  s: SpeedingSettings,
+  options: EpisodeOptions,
   assigned?: string,
 ): Promise<Found[]> {
-  const limit = numberAttr(v.attributes.speedLimit);
-  const detector = new SpeedingDetector({
-    ...s,
-    vehicleLimit: limit && limit > 0 ? knotsToKmh(limit) : undefined,
-    maxGapMs: MAX_GAP_MS,
-  });
+  const detector = new SpeedingDetector({ ...options, maxGapMs: MAX_GAP_MS });
   await runVehicle(ctx.db, v.id, v.profile, [detector], {
     from: ctx.request.from,
     to: ctx.request.to,
@@ -81,6 +80,21 @@ export async function vehicleEpisodes(
   return detector.episodes.map((e) => ({ ...e, vehicle: v, driver: driverKey(e.start) ?? assigned }));
 }
 
+export function vehicleEpisodes(
+  ctx: ReportContext,
+  v: VehicleInfo,
+  s: SpeedingSettings,
+  assigned?: string,
+): Promise<Found[]> {
+  const limit = numberAttr(v.attributes.speedLimit);
+  return detectEpisodes(
+    ctx,
+    v,
+    { ...s, vehicleLimit: limit && limit > 0 ? knotsToKmh(limit) : undefined },
+    assigned,
+  );
+}
+
 const sourceText = (e: Episode): string =>
   e.source.kind === 'vehicle'
     ? 'Veículo'
@@ -88,8 +102,18 @@ const sourceText = (e: Episode): string =>
       ? 'Estrada'
       : `Zona: ${e.source.zone.name}`;
 
-export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]> {
-  const s = await speedingSettings(ctx);
+/** A speeding-shaped report: its name and title, the options line, how to find a vehicle's episodes. */
+export interface SpeedingTables {
+  report: string;
+  title: string;
+  subtitle3: string;
+  episodesOf: (v: VehicleInfo, assigned?: string) => Promise<Found[]>;
+  /** the "Origem do limite" cell */
+  source: (e: Episode) => string;
+}
+
+/** One table of episodes per vehicle, or per driver (itemsType D, across the vehicles the driver drove). */
+export async function speedingTables(ctx: ReportContext, spec: SpeedingTables): Promise<ReportResult[]> {
   const names = await driverNames(ctx);
   const groups: Array<{ episodes: Found[]; vehicle?: VehicleInfo; driverIndex?: number }> = [];
   if (ctx.request.itemsType === 'V') {
@@ -98,7 +122,7 @@ export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]
       ctx.vehicles.map((v) => v.id),
     );
     for (const v of ctx.vehicles)
-      groups.push({ vehicle: v, episodes: await vehicleEpisodes(ctx, v, s, assigned.get(v.id)) });
+      groups.push({ vehicle: v, episodes: await spec.episodesOf(v, assigned.get(v.id)) });
   } else {
     for (const [i, d] of ctx.drivers.entries()) {
       const vehicles = await vehiclesOfDriver(ctx, d);
@@ -109,15 +133,12 @@ export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]
       const episodes: Found[] = [];
       for (const v of vehicles)
         episodes.push(
-          ...(await vehicleEpisodes(ctx, v, s, assigned.get(v.id))).filter((e) => e.driver === d.uniqueId),
+          ...(await spec.episodesOf(v, assigned.get(v.id))).filter((e) => e.driver === d.uniqueId),
         );
       episodes.sort((a, b) => a.startTime - b.startTime);
       groups.push({ driverIndex: i, episodes });
     }
   }
-  const options = [`Tolerância: ${s.toleranceKmh} km/h, ${s.toleranceSeconds} s`];
-  if (s.useRoadLimits) options.push('Limites das estradas');
-  if (s.zonesOnly) options.push(`Zonas: ${s.zones.list.map((z) => z.name).join(', ')}`);
   const byDriver = ctx.request.itemsType === 'D';
   const results: ReportResult[] = [];
   for (const g of groups) {
@@ -135,7 +156,7 @@ export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]
         kmh(e.averageSpeed),
         kmh(e.limit),
         kmh(e.maxSpeed - e.limit),
-        sourceText(e),
+        spec.source(e),
         placeOf(places, e.start),
         e.driver ? (names.get(e.driver) ?? e.driver) : '',
       ];
@@ -143,7 +164,7 @@ export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]
     });
     const footer: Cell[] = [
       'Total',
-      `${g.episodes.length} excessos`,
+      `${g.episodes.length} ${g.episodes.length === 1 ? 'excesso' : 'excessos'}`,
       duration(g.episodes.reduce((t, e) => t + e.endTime - e.startTime, 0)),
       kmh(Math.max(...g.episodes.map((e) => e.maxSpeed))),
       '',
@@ -156,11 +177,11 @@ export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]
     const driver = g.driverIndex !== undefined ? ctx.drivers[g.driverIndex] : undefined;
     results.push(
       table({
-        report: 'speeding',
-        title: `Excessos de velocidade - ${g.vehicle ? g.vehicle.name : driver!.name}`,
+        report: spec.report,
+        title: `${spec.title} - ${g.vehicle ? g.vehicle.name : driver!.name}`,
         subtitle: periodText(ctx),
         subtitle2: g.vehicle ? vehicleText(g.vehicle) : driverText(driver!),
-        subtitle3: options.join(' · '),
+        subtitle3: spec.subtitle3,
         columns: byDriver ? [col('Veículo'), ...SPEEDING_COLUMNS] : SPEEDING_COLUMNS,
         data,
         footer: [byDriver ? ['', ...footer] : footer],
@@ -170,4 +191,18 @@ export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]
     );
   }
   return results;
+}
+
+export async function speedingReport(ctx: ReportContext): Promise<ReportResult[]> {
+  const s = await speedingSettings(ctx);
+  const options = [`Tolerância: ${s.toleranceKmh} km/h, ${s.toleranceSeconds} s`];
+  if (s.useRoadLimits) options.push('Limites das estradas');
+  if (s.zonesOnly) options.push(`Zonas: ${s.zones.list.map((z) => z.name).join(', ')}`);
+  return speedingTables(ctx, {
+    report: 'speeding',
+    title: 'Excessos de velocidade',
+    subtitle3: options.join(' · '),
+    episodesOf: (v, assigned) => vehicleEpisodes(ctx, v, s, assigned),
+    source: sourceText,
+  });
 }

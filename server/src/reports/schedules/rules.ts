@@ -7,6 +7,7 @@ import { boolAttr, invalidEmailMessage, isValidEmail } from '@frota/core';
 import { badRequest } from '../../services/errors';
 import { parseIds, MSG_NO_VEHICLES } from '../request';
 import { isHhMm, WORKING_HOURS_MESSAGE } from '../engine/workingHours';
+import { REPORTS } from '../registry';
 
 /** report_type -> the permission it needs. */
 export const SCHEDULE_TYPES: Record<string, string> = {
@@ -28,7 +29,12 @@ export const SCHEDULE_TYPES: Record<string, string> = {
   zones: 'reports.zones',
 };
 const ALIASES: Record<string, string> = { speed: 'speeding' };
+/** The types that run by driver: the standard three, and a specific report whose module runs by driver. */
 export const DRIVER_TYPES = ['trips', 'activity', 'speeding'];
+export const runsByDriver = (type: string): boolean =>
+  DRIVER_TYPES.includes(type) || !!REPORTS.get(type)?.drivers;
+/** A waste-collection round is its zones: the schedule always filters by them and needs one at least. */
+export const ZONE_TYPES = ['vista_waste'];
 export const SCHEDULE_FORMATS = ['pdf', 'excel', 'csv', 'xml'];
 
 export const MSG = {
@@ -41,6 +47,7 @@ export const MSG = {
   hours: WORKING_HOURS_MESSAGE,
   driversOnly: 'Relatório disponível apenas por veículo',
   unavailable: 'Tipo de relatório não disponível',
+  zones: 'Por favor seleccione as zonas pretendidas',
 };
 
 /** The schedule as the API shows it (snake_case, document 2 §3). */
@@ -147,7 +154,7 @@ export function normaliseSchedule(input: Record<string, unknown>, before?: Sched
   const type = ALIASES[rawType] ?? rawType;
   if (!(type in SCHEDULE_TYPES)) throw badRequest(MSG.type);
   const idsType = str(get('report_ids_type')).toUpperCase() === 'D' ? 'D' : 'V';
-  if (idsType === 'D' && !DRIVER_TYPES.includes(type)) throw badRequest(MSG.driversOnly);
+  if (idsType === 'D' && !runsByDriver(type)) throw badRequest(MSG.driversOnly);
   const name = str(get('report_name'));
   if (!name) throw badRequest(MSG.name);
   const changedKind = before && (type !== before.report_type || idsType !== before.report_ids_type);
@@ -172,8 +179,10 @@ export function normaliseSchedule(input: Record<string, unknown>, before?: Sched
     if (!isHhMm(v)) throw badRequest(MSG.hours);
     times[key] = v;
   }
-  const geofenceFilter = flag(get('geofence_filter_value'));
+  const zoneRound = ZONE_TYPES.includes(type);
+  const geofenceFilter = zoneRound ? 1 : flag(get('geofence_filter_value'));
   const geofences = type === 'speeding' && !geofenceFilter ? '' : idText(get('geofences'));
+  if (zoneRound && !geofences) throw badRequest(MSG.zones);
   return {
     ...base,
     ...times,

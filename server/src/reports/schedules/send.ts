@@ -1,15 +1,29 @@
 /** Runs one scheduled report as its owner, renders the file and mails it with the name as the subject. */
+import { hasPermission, permissionList } from '@frota/core';
 import type { Services } from '../../services/context';
 import { loadUser, isExpired } from '../../auth/guard';
-import { scopeFor } from '../../auth/policy';
+import { scopeFor, type Scope } from '../../auth/policy';
 import { renderFile, type FileFormat } from '../export';
 import { REPORTS } from '../registry';
 import { runReport } from '../runner';
 import { zoneFor } from '../engine/timezone';
-import { MSG, type Schedule } from './rules';
+import { MSG, SCHEDULE_TYPES, type Schedule } from './rules';
 import type { DueRun } from './due';
 
 export class ScheduleSkipped extends Error {}
+
+/**
+ * The owner's scope for one run. A schedule type's permission may stand for a report permission the owner
+ * lacks (document 2 §2.5: custom_reports.castel_daily unlocks the monthly castel types): the run then holds
+ * that report's permission too, and nothing else.
+ */
+export function scheduleScope(scope: Scope, type: string, reportPermission: string): Scope {
+  const typePermission = SCHEDULE_TYPES[type];
+  if (hasPermission(scope.user, reportPermission) || !typePermission) return scope;
+  if (!hasPermission(scope.user, typePermission)) return scope;
+  const permissions = [...permissionList(scope.user), reportPermission];
+  return { ...scope, user: { ...scope.user, attributes: { ...scope.user.attributes, permissions } } };
+}
 
 /** The report body of document 2 §7 that a schedule stands for. */
 export function scheduleBody(s: Schedule, from: string, to: string): Record<string, unknown> {
@@ -47,7 +61,7 @@ export async function sendSchedule(services: Services, s: Schedule, run: DueRun,
   const user = await loadUser(services, s.user_id);
   if (!user || user.disabled || isExpired(user, now)) throw new ScheduleSkipped('Utilizador inactivo');
   const { hashedPassword: _h, salt: _s, ...clean } = user;
-  const scope = await scopeFor(services.db, clean);
+  const scope = scheduleScope(await scopeFor(services.db, clean), s.report_type, def.permission);
   const zone = zoneFor(clean.attributes.timezone);
   const body = scheduleBody(s, zone.local(run.from), zone.local(run.to - 1000));
   const { ctx, results } = await runReport(services, scope, def.name, body, now);

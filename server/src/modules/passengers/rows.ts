@@ -1,0 +1,91 @@
+/** Passenger rows: reading them as core's `Passenger`, writing them, and linking their earlier pickups. */
+import { normaliseCardId, type Passenger, type PassengerInput } from '@frota/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
+import type { PassengersTable } from '../../db/passengerTables';
+import { parseJson, toJson } from '../../db/mapping';
+import type { Scope } from '../../auth/policy';
+import { notFound } from '../../services/errors';
+import { visiblePassengers } from './access';
+
+export function passengerJson(r: Selectable<PassengersTable>): Passenger {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    cardId: r.cardId,
+    groupId: r.groupId == null ? null : Number(r.groupId),
+    phone: r.phone ?? '',
+    notes: r.notes ?? '',
+    attributes: parseJson(r.attributes),
+  };
+}
+
+export async function listPassengers(db: Db, scope: Scope, groupId?: number): Promise<Passenger[]> {
+  let q = visiblePassengers(db.kysely.selectFrom('passengers').selectAll('passengers'), scope);
+  if (groupId !== undefined) q = q.where('passengers.groupId', '=', groupId);
+  return (await q.orderBy('passengers.name').orderBy('passengers.id').execute()).map(passengerJson);
+}
+
+/** The passenger when the scope sees it, else 404. */
+export async function visiblePassenger(db: Db, scope: Scope, id: number): Promise<Passenger> {
+  const row = await visiblePassengers(
+    db.kysely.selectFrom('passengers').selectAll('passengers').where('passengers.id', '=', id),
+    scope,
+  ).executeTakeFirst();
+  if (!row) throw notFound();
+  return passengerJson(row);
+}
+
+const values = (input: PassengerInput) => ({
+  name: input.name,
+  cardId: normaliseCardId(input.cardId),
+  groupId: input.groupId,
+  phone: input.phone,
+  notes: input.notes,
+  attributes: toJson(input.attributes),
+});
+
+/**
+ * Pickups read before the card was registered (kept with no passenger) belong to it from now on; pickups of
+ * a card the passenger no longer holds are let go.
+ */
+async function linkPickups(k: Kysely<Database>, id: number, cardId: string): Promise<void> {
+  await k
+    .updateTable('passengerPickups')
+    .set({ passengerId: null })
+    .where('passengerId', '=', id)
+    .where('cardId', '!=', cardId)
+    .execute();
+  await k
+    .updateTable('passengerPickups')
+    .set({ passengerId: id })
+    .where('cardId', '=', cardId)
+    .where('passengerId', 'is', null)
+    .execute();
+}
+
+export async function insertPassenger(db: Db, scope: Scope, input: PassengerInput): Promise<number> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('passengers')
+      .values({ ...values(input), userId: scope.user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    await linkPickups(trx, id, normaliseCardId(input.cardId));
+    return id;
+  });
+}
+
+export async function updatePassenger(db: Db, id: number, input: PassengerInput): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable('passengers').set(values(input)).where('id', '=', id).execute();
+    await linkPickups(trx, id, normaliseCardId(input.cardId));
+  });
+}
+
+/** Its pickups stay (the vehicle's history), shown by their card number from now on. */
+export async function deletePassenger(db: Db, id: number): Promise<void> {
+  await db.kysely.deleteFrom('passengers').where('id', '=', id).execute();
+}
