@@ -33,6 +33,7 @@ import { refillsRoutes } from './modules/refills/routes';
 import { tachoDriverRoutes } from './modules/tacho/live/routes';
 import { tachoFilesRoutes } from './modules/tacho/files/routes';
 import { passengerRoutes } from './modules/passengers/routes';
+import { traccarRoutes } from './modules/traccar/routes';
 import { camerasRoutes } from './modules/cameras/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
@@ -137,6 +138,7 @@ export async function buildApp(
   tachoDriverRoutes(app, services);
   tachoFilesRoutes(app, services);
   passengerRoutes(app, services);
+  traccarRoutes(app, services);
   camerasRoutes(app, services);
 
   await registerWebApp(app, services.config.webDir);

@@ -19,6 +19,7 @@ import { startOfflineDetector } from './jobs/offlineDetector';
 import { startReportScheduler } from './reports/scheduler';
 import { startMaintenanceNotifier } from './modules/maintenanceNotifications/job';
 import { TachoDriverTracker, vehiclePlate } from './modules/tacho/live/driverTracker';
+import { PassengerPickupRecorder } from './modules/passengers/pickupRecorder';
 import { startPrecompactor } from './reports/precompact';
 import { randomBytes } from 'node:crypto';
 import { RedisBus } from './live/redisBus';
@@ -85,11 +86,14 @@ export async function startServer(
   const geocoder = createGeocoder({ url: config.geocoderUrl, log: log.child({ component: 'geocoder' }) });
   await geocoder.warmUp();
   const tacho = new TachoDriverTracker({ db, live: services.live, log });
+  const pickups = new PassengerPickupRecorder({ db, log });
   const ingest = new Ingest({
     db,
     live: services.live,
-    onStored: (positions, devices) =>
-      tacho.observe(positions, (id) => vehiclePlate(devices.get(id)?.attributes)),
+    onStored: (positions, devices) => {
+      tacho.observe(positions, (id) => vehiclePlate(devices.get(id)?.attributes));
+      pickups.observe(positions);
+    },
     notifier,
     address: (latitude, longitude) => geocoder.lookupSync(latitude, longitude),
     roadLimit: (latitude, longitude) => geocoder.roadLimitSync(latitude, longitude),
@@ -193,6 +197,7 @@ export async function startServer(
       await Promise.all([teltonika?.close(), osmand?.close(), camera?.close()]);
       await ingest.writer.drain();
       await tacho.idle();
+      await pickups.idle();
       await notifier.close();
       await bus?.close();
       services.live.closeAll();

@@ -77,6 +77,11 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '013_tachoDrivers',
         '014_tachoFiles',
         '015_cameras',
+        '016_passengers',
+        '017_savedCommands',
+        '018_calendars',
+        '019_computedAttributes',
+        '020_accessTokens',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -152,6 +157,11 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '013_tachoDrivers',
         '014_tachoFiles',
         '015_cameras',
+        '016_passengers',
+        '017_savedCommands',
+        '018_calendars',
+        '019_computedAttributes',
+        '020_accessTokens',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

@@ -64,6 +64,8 @@ export const notificationInput = z.object({
   type: z.string().trim().min(1, 'Deve seleccionar o tipo de alerta').max(128),
   always: z.boolean().optional().default(false),
   notificators: z.string().trim().min(1, 'Deve seleccionar pelo menos um método de envio do alerta').max(128),
+  /** Traccar's calendar limiting when the notification fires; 0 or none for always */
+  calendarId: z.number().int().min(0).nullish(),
   attributes,
 });
 export type NotificationInput = z.infer<typeof notificationInput>;

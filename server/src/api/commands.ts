@@ -1,13 +1,14 @@
 /**
- * Commands to vehicles (document 1 §4, §7, §8): immobilisation (block), RFID buzzer, and Traccar's
- * /api/commands/send. Codec 12 text on the live connection; a blockRequest/unBlockRequest event records who.
+ * Commands to vehicles (document 1 §4, §7, §8): immobilisation (block) and RFID buzzer. Codec 12 text on the
+ * live connection; a blockRequest/unBlockRequest event records who. Traccar's /api/commands/* (saved
+ * commands, types, send) are in modules/traccar/commands over `sendOrQueue`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services/context';
 import { assertCanWrite, assertPermission, requireScope } from '../auth/guard';
 import type { Scope } from '../auth/policy';
-import { badRequest, forbidden, HttpError } from '../services/errors';
+import { badRequest, HttpError } from '../services/errors';
 import { getRow } from '../services/entities';
 import { deviceJson } from '../services/rows';
 import { queueCommand } from '../processing/pendingCommands';
@@ -36,13 +37,10 @@ function answer(reply: FastifyReply, outcome: CommandOutcome) {
 }
 
 /**
- * On the device's live connection when this node has it; otherwise queued in the database, where the
- * node the device reports to (this one or another) finds it and sends it.
- */
-/**
  * Sends a Codec 12 text on the live session when this node holds it (waiting `waitMs` for the answer),
- * otherwise queues it in the database for whichever node the vehicle reports to next. A refusal on the
- * live session is a 502 with `failure(reason)`.
+ * otherwise queues it in the database for whichever node the vehicle reports to next (this one or
+ * another); with `queue` false (Traccar's `noQueue`) a vehicle that is not connected is a 400 instead.
+ * A refusal on the live session is a 502 with `failure(reason)`.
  */
 export async function sendOrQueue(
   services: Services,
@@ -50,6 +48,7 @@ export async function sendOrQueue(
   text: string,
   waitMs = ANSWER_WAIT_MS,
   failure: (reason: string) => string = (reason) => `Erro ao enviar o comando (${reason})`,
+  queue = true,
 ) {
   const channel = services.commands;
   if (channel) {
@@ -64,6 +63,7 @@ export async function sendOrQueue(
       if (!/not connected|disconnected/.test(message)) throw new HttpError(502, failure(message));
     }
   }
+  if (!queue) throw badRequest('Veículo sem ligação: o comando não foi enviado');
   await queueCommand(services.db, device.id, text);
   return { state: 'queued' } as const;
 }
@@ -162,39 +162,6 @@ export function commandRoutes(app: FastifyInstance, services: Services) {
       assertPermission(scope, 'global.rfid_buzzer');
       if (!boolAttr(d.attributes.has_rfid)) throw badRequest('Veículo sem leitor RFID (has_rfid)');
       return answer(reply, await sendOrQueue(services, d, value ? BUZZER_ON_TEXT : BUZZER_OFF_TEXT));
-    },
-  );
-
-  app.post(
-    '/api/commands/send',
-    {
-      schema: {
-        tags,
-        summary: 'Traccar command: engineStop, engineResume, or custom (administrators) with attributes.data',
-        body: z.object({
-          deviceId: z.coerce.number().int().positive(),
-          type: z.enum(['engineStop', 'engineResume', 'custom']),
-          attributes: z.looseObject({ data: z.string().max(512).optional() }).default({}),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const scope = await requireScope(services, req);
-      const body = req.body as { deviceId: number; type: string; attributes: { data?: string } };
-      const d = await device(services, scope, body.deviceId);
-      assertCanWrite(scope);
-      let text: string;
-      if (body.type === 'custom') {
-        if (!scope.admin) throw forbidden('Custom commands need an administrator');
-        if (!body.attributes.data) throw badRequest('attributes.data is required');
-        text = body.attributes.data;
-      } else {
-        assertPermission(scope, 'global.block');
-        if (!boolAttr(d.attributes.has_immobilization))
-          throw badRequest('Veículo sem imobilizador (has_immobilization)');
-        text = body.type === 'engineStop' ? BLOCK_TEXT : UNBLOCK_TEXT;
-      }
-      return answer(reply, await sendOrQueue(services, d, text));
     },
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The entity API (Traccar shapes): GET/POST /api/{kind}, GET/PUT/DELETE /api/{kind}/{id}, association
- * look-ups with ?userId=&deviceId=&groupId=&geofenceId=. Rules live in services; this file only wires them.
+ * The entity API (Traccar shapes): GET/POST /api/{kind}, GET/PUT/DELETE /api/{kind}/{id}, with Traccar's
+ * list parameters (entityFilters.ts). Writes are audited. Rules live in services; this file only wires them.
  */
 import type { FastifyInstance } from 'fastify';
 import { z, type ZodType } from 'zod';
@@ -24,16 +24,17 @@ import {
   insertRow,
   readRow,
   isUniqueViolation,
-  listRows,
   updateRow,
-  type ListFilter,
 } from '../services/entities';
+import { recordAction, OBJECT_TYPES } from '../auth/audit';
+import { filteredRows, listQuery, withoutAttributes, type ListQuery } from './entityFilters';
 import { deviceValues, driverValues, geofenceValues, notificationValues } from '../services/entityRules';
 import { assertUserLimit, userValues } from '../services/userRules';
 import { userJson } from '../services/rows';
 import { validateArea } from '@frota/core';
 import { isTemporaryUser } from '@frota/core';
 import { deviceSave, normaliseMaintenanceAttributes } from '../modules/management/deviceSettings';
+import { notificationCalendarId } from '../modules/traccar/calendars/calendarStore';
 
 type Row = Record<string, unknown>;
 
@@ -81,7 +82,10 @@ const KINDS: KindDef[] = [
     input: notificationInput,
     write: () => ['settings.notifications'],
     temporaryRead: false,
-    values: (_s, _scope, input: z.infer<typeof notificationInput>) => notificationValues(input),
+    values: async (s, scope, input: z.infer<typeof notificationInput>) => ({
+      ...notificationValues(input),
+      calendarId: await notificationCalendarId(s.db, scope, input.calendarId),
+    }),
   },
   {
     kind: 'users',
@@ -97,15 +101,7 @@ const KINDS: KindDef[] = [
 ];
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const listQuery = z.object({
-  all: z.coerce.boolean().optional(),
-  userId: z.coerce.number().int().positive().optional(),
-  deviceId: z.coerce.number().int().positive().optional(),
-  groupId: z.coerce.number().int().positive().optional(),
-  geofenceId: z.coerce.number().int().positive().optional(),
-  notificationId: z.coerce.number().int().positive().optional(),
-  driverId: z.coerce.number().int().positive().optional(),
-});
+const object = (kind: EntityKind, id: number) => ({ objectType: OBJECT_TYPES[kind], objectId: id });
 
 function parseBody(def: KindDef, body: unknown): Row {
   const parsed = def.input.safeParse(body);
@@ -130,8 +126,9 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
       async (req) => {
         const scope = await requireScope(services, req);
         if (scope.temporary && !def.temporaryRead) throw forbidden();
-        const { all: _all, ...filter } = req.query as ListFilter & { all?: boolean };
-        return (await listRows(db, scope, kind, filter)).map(map);
+        const query = req.query as ListQuery;
+        const items = (await filteredRows(db, scope, kind, query)).map(map);
+        return query.excludeAttributes ? items.map(withoutAttributes) : items;
       },
     );
 
@@ -162,6 +159,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
           const id = await insertRow(db, scope, kind, values);
           if (kind !== 'users') await live.refreshScopes();
           services.changes.emit(kind);
+          await recordAction(db, req, { userId: scope.user.id, actionType: 'create', ...object(kind, id) });
           return map(await readRow(db, kind, id));
         } catch (err) {
           if (isUniqueViolation(err))
@@ -201,6 +199,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         }
         if (kind === 'devices' || kind === 'groups') await live.refreshScopes();
         services.changes.emit(kind);
+        await recordAction(db, req, { userId: scope.user.id, actionType: 'edit', ...object(kind, id) });
         return map(await readRow(db, kind, id));
       },
     );
@@ -217,6 +216,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         if (kind === 'users' && id === scope.user.id) throw badRequest('You cannot delete your own user');
         await deleteRow(db, kind, id);
         await live.refreshScopes();
+        await recordAction(db, req, { userId: scope.user.id, actionType: 'remove', ...object(kind, id) });
         return reply.code(204).send();
       },
     );

@@ -1,13 +1,28 @@
-/** POST/DELETE /api/permissions and /api/permissions/bulk: association links of document 1 §3. */
+/**
+ * GET/POST/DELETE /api/permissions and POST/DELETE /api/permissions/bulk: association links of document 1
+ * §3 in Traccar's shape; links and unlinks are audited.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { permissionLink, type PermissionLink } from '@frota/core';
 import type { Services } from '../services/context';
 import { assertCanWrite, requireScope } from '../auth/guard';
-import { canSee, type Scope } from '../auth/policy';
+import { canSee, visibleIds, type Scope } from '../auth/policy';
+import { recordAction } from '../auth/audit';
+import type { FastifyRequest } from 'fastify';
 import { KEY_KIND, linkTableFor } from '../services/associations';
 import { badRequest, forbidden, notFound } from '../services/errors';
 import { applyMaintenanceLinks, maintenanceLinks } from '../modules/management/traccarMaintenance';
+import { applyCommandLinks, commandLinks } from '../modules/traccar/commands/links';
+import {
+  applyComputedAttributeLinks,
+  computedAttributeLinks,
+} from '../modules/traccar/computed/attributeLinks';
+import {
+  applyCalendarLinks,
+  calendarLinks,
+  listCalendarLinks,
+} from '../modules/traccar/calendars/calendarLinks';
 
 /** The settings screens that manage each kind of linked object (a user is linked by users or temporary links). */
 const KEY_PERMISSIONS: Record<string, string[]> = {
@@ -40,7 +55,16 @@ async function checkLink(services: Services, scope: Scope, link: PermissionLink)
   return found;
 }
 
-async function apply(services: Services, scope: Scope, links: PermissionLink[], add: boolean) {
+/** Traccar's object type of a link key: `deviceId` -> `device`, `managedUserId` -> `managedUser`. */
+const typeOf = (key: string) => key.replace(/Id$/, '');
+
+async function apply(
+  services: Services,
+  req: FastifyRequest,
+  scope: Scope,
+  links: PermissionLink[],
+  add: boolean,
+) {
   assertCanWrite(scope);
   const checked: Array<{ link: PermissionLink } & NonNullable<ReturnType<typeof linkTableFor>>> = [];
   for (const link of links) checked.push({ link, ...(await checkLink(services, scope, link)) });
@@ -64,13 +88,65 @@ async function apply(services: Services, scope: Scope, links: PermissionLink[], 
   });
   await services.live.refreshScopes();
   services.changes.emit('links');
+  for (const { link, keys } of checked)
+    await recordAction(services.db, req, {
+      userId: scope.user.id,
+      actionType: add ? 'link' : 'unlink',
+      objectType: typeOf(keys[1]),
+      objectId: link[keys[1]],
+      attributes: { ownerType: typeOf(keys[0]), ownerId: link[keys[0]] },
+    });
 }
 
-/** Traccar's {deviceId|groupId, maintenanceId} links go to the maintenance entries (issue 17). */
-async function applyAny(services: Services, scope: Scope, body: unknown, many: boolean, add: boolean) {
+/**
+ * Traccar's {deviceId|groupId, maintenanceId} links go to the maintenance entries (issue 17), its
+ * {userId|groupId|deviceId, commandId} links to the saved commands and {…, attributeId} links to the
+ * computed attributes (issue 23).
+ */
+async function applyAny(services: Services, req: FastifyRequest, body: unknown, many: boolean, add: boolean) {
+  const scope = await requireScope(services, req);
   const maintenance = maintenanceLinks(body);
   if (maintenance) return applyMaintenanceLinks(services, scope, maintenance, add);
-  return apply(services, scope, parseLinks(body, many), add);
+  const commands = commandLinks(body);
+  if (commands) return applyCommandLinks(services, scope, commands, add);
+  const computed = computedAttributeLinks(body, many);
+  if (computed) return applyComputedAttributeLinks(services, scope, computed, add);
+  const calendars = calendarLinks(body);
+  if (calendars) return applyCalendarLinks(services, scope, calendars, add);
+  return apply(services, req, scope, parseLinks(body, many), add);
+}
+
+/**
+ * GET /api/permissions?{ownerKey}={id}&{propertyKey}={id}: the stored links of that pair of kinds, 0 on a
+ * side meaning any. Administrators read every link; other users the links whose two ends they both see.
+ */
+async function listLinks(services: Services, scope: Scope, query: Record<string, string>) {
+  const calendars = await listCalendarLinks(services, scope, query);
+  if (calendars) return calendars;
+  const entries = Object.entries(query);
+  if (entries.length !== 2) throw badRequest('Give exactly two id parameters, e.g. ?deviceId=1&geofenceId=0');
+  const ids = entries.map(([key, value]) => {
+    const id = Number(value);
+    if (!Number.isInteger(id) || id < 0 || !KEY_KIND[key]) throw badRequest(`Invalid parameter ${key}`);
+    return [key, id] as const;
+  });
+  const found = linkTableFor(Object.fromEntries(ids));
+  if (!found) throw badRequest(`Unknown link ${ids.map(([k]) => k).join('+')}`);
+  if (ids.every(([, id]) => id === 0)) throw badRequest('At least one id must not be 0');
+  for (const [key, id] of ids)
+    if (id !== 0 && !(await canSee(services.db, scope, KEY_KIND[key], id)))
+      throw notFound(`${key} ${id} not found`);
+  let q = services.db.kysely.selectFrom(found.table).select(found.keys as never);
+  for (const [key, id] of ids) {
+    if (id !== 0) q = q.where(key as never, '=', id as never);
+    const visible = visibleIds(services.db, scope, KEY_KIND[key]);
+    if (visible) q = q.where(key as never, 'in', visible as never);
+  }
+  const rows = (await q
+    .orderBy(ids[0][0] as never)
+    .orderBy(ids[1][0] as never)
+    .execute()) as Record<string, unknown>[];
+  return rows.map((r) => Object.fromEntries(ids.map(([key]) => [key, Number(r[key])])));
 }
 
 const parseLinks = (body: unknown, many: boolean): PermissionLink[] => {
@@ -82,11 +158,23 @@ const parseLinks = (body: unknown, many: boolean): PermissionLink[] => {
 export function permissionRoutes(app: FastifyInstance, services: Services) {
   const tags = ['permissions'];
   const body = z.unknown();
+  app.get(
+    '/api/permissions',
+    {
+      schema: {
+        tags,
+        summary: 'Links between two kinds of object (?deviceId=1&geofenceId=0; 0 is any)',
+        querystring: z.record(z.string(), z.string()),
+      },
+    },
+    async (req) =>
+      listLinks(services, await requireScope(services, req), req.query as Record<string, string>),
+  );
   app.post(
     '/api/permissions',
     { schema: { tags, summary: 'Link two objects', body } },
     async (req, reply) => {
-      await applyAny(services, await requireScope(services, req), req.body, false, true);
+      await applyAny(services, req, req.body, false, true);
       return reply.code(204).send();
     },
   );
@@ -94,7 +182,7 @@ export function permissionRoutes(app: FastifyInstance, services: Services) {
     '/api/permissions',
     { schema: { tags, summary: 'Unlink two objects', body } },
     async (req, reply) => {
-      await applyAny(services, await requireScope(services, req), req.body, false, false);
+      await applyAny(services, req, req.body, false, false);
       return reply.code(204).send();
     },
   );
@@ -102,7 +190,7 @@ export function permissionRoutes(app: FastifyInstance, services: Services) {
     '/api/permissions/bulk',
     { schema: { tags, summary: 'Link many pairs', body } },
     async (req, reply) => {
-      await applyAny(services, await requireScope(services, req), req.body, true, true);
+      await applyAny(services, req, req.body, true, true);
       return reply.code(204).send();
     },
   );
@@ -110,7 +198,7 @@ export function permissionRoutes(app: FastifyInstance, services: Services) {
     '/api/permissions/bulk',
     { schema: { tags, summary: 'Unlink many pairs', body } },
     async (req, reply) => {
-      await applyAny(services, await requireScope(services, req), req.body, true, false);
+      await applyAny(services, req, req.body, true, false);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,7 @@
-/** Login, logout, token login and session resume (document 1 §4, §7). */
+/**
+ * Login, logout, token login (a user's own token or one issued by POST /api/session/token or a share),
+ * logging in as a managed user (GET /api/session/{id}) and session resume (document 1 §4, §7; issue 23).
+ */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services/context';
@@ -6,6 +9,9 @@ import { HttpError, badRequest, notFound, unauthorized } from '../services/error
 import { isExpired, loadUser, optionalScope, requireScope } from '../auth/guard';
 import { verifyPassword } from '../auth/password';
 import { SESSION_COOKIE, createSession, deleteSession, findSession } from '../auth/sessions';
+import { findToken } from '../auth/accessTokens';
+import { recordAction } from '../auth/audit';
+import { canSee } from '../auth/policy';
 import type { User } from '../services/rows';
 
 function setSessionCookie(reply: FastifyReply, id: string, expiresAt: number, secure: boolean) {
@@ -24,6 +30,7 @@ function assertActive(user: User) {
 }
 
 const untilOf = (user: User) => (user.expirationTime ? Date.parse(user.expirationTime) : null);
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 export function sessionRoutes(app: FastifyInstance, services: Services) {
   const { db, throttle } = services;
@@ -55,6 +62,7 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
       const user = row ? await loadUser(services, Number(row.id)) : undefined;
       if (!user || !(await verifyPassword(password, user.hashedPassword, user.salt))) {
         await throttle.fail(email, req.ip);
+        await recordAction(db, req, { userId: null, actionType: 'denied' });
         throw unauthorized('Endereço de e-mail ou password inválidos (invalid credentials)');
       }
       await throttle.succeed(email, req.ip);
@@ -64,6 +72,7 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
       if (old) await deleteSession(db, old);
       const session = await createSession(db, clean.id, req.ip, untilOf(clean));
       setSessionCookie(reply, session.id, session.expiresAt, secure(req));
+      await recordAction(db, req, { userId: clean.id, actionType: 'login' });
       return clean;
     },
   );
@@ -85,12 +94,17 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
         const row = token
           ? await db.kysely.selectFrom('users').select('id').where('token', '=', token).executeTakeFirst()
           : undefined;
-        const user = row ? await loadUser(services, Number(row.id)) : undefined;
+        // a user's own token, else one issued by POST /api/session/token or a share (until its expiry)
+        const issued = row ? undefined : await findToken(db, token);
+        const userId = row ? Number(row.id) : issued?.userId;
+        const user = userId !== undefined ? await loadUser(services, userId) : undefined;
         if (!user) throw unauthorized('Invalid token');
         const { hashedPassword: _h, salt: _s, ...clean } = user;
         assertActive(clean);
-        const session = await createSession(db, clean.id, req.ip, untilOf(clean));
+        const until = earliest(untilOf(clean), issued?.expiresAt ?? null);
+        const session = await createSession(db, clean.id, req.ip, until);
         setSessionCookie(reply, session.id, session.expiresAt, secure(req));
+        await recordAction(db, req, { userId: clean.id, actionType: 'login' });
         return clean;
       }
       const scope = await optionalScope(services, req);
@@ -100,6 +114,8 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
   );
 
   app.delete('/api/session', { schema: { tags: ['session'], summary: 'Log out' } }, async (req, reply) => {
+    const scope = await optionalScope(services, req);
+    if (scope) await recordAction(db, req, { userId: scope.user.id, actionType: 'logout' });
     await deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();
@@ -111,6 +127,37 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
     async (req) => {
       await requireScope(services, req);
       return { name: SESSION_COOKIE, value: req.cookies[SESSION_COOKIE] };
+    },
+  );
+
+  app.get(
+    '/api/session/:id',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Log in as another user: administrators, or managers for the users they manage',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (req, reply) => {
+      const scope = await requireScope(services, req);
+      const { id } = req.params as { id: number };
+      if (scope.temporary || (!scope.admin && scope.user.userLimit === 0)) throw notFound();
+      if (!(await canSee(db, scope, 'users', id))) throw notFound();
+      const user = await loadUser(services, id);
+      if (!user) throw notFound();
+      const { hashedPassword: _h, salt: _s, ...clean } = user;
+      assertActive(clean);
+      await deleteSession(db, req.cookies[SESSION_COOKIE]);
+      const session = await createSession(db, clean.id, req.ip, untilOf(clean));
+      setSessionCookie(reply, session.id, session.expiresAt, secure(req));
+      await recordAction(db, req, {
+        userId: scope.user.id,
+        actionType: 'login',
+        objectType: 'user',
+        objectId: clean.id,
+      });
+      return clean;
     },
   );
 

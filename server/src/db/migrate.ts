@@ -16,6 +16,11 @@ import { migration012 } from './migrations/012_maintenanceNotifications';
 import { migration013 } from './migrations/013_tachoDrivers';
 import { migration014 } from './migrations/014_tachoFiles';
 import { migration015 } from './migrations/015_cameras';
+import { migration016 } from './migrations/016_passengers';
+import { migration017 } from './migrations/017_savedCommands';
+import { migration018 } from './migrations/018_calendars';
+import { migration019 } from './migrations/019_computedAttributes';
+import { migration020 } from './migrations/020_accessTokens';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -36,6 +41,11 @@ function provider(db: Db): MigrationProvider {
         '013_tachoDrivers': migration013(db.dialect),
         '014_tachoFiles': migration014(db.dialect),
         '015_cameras': migration015(db.dialect),
+        '016_passengers': migration016(db.dialect),
+        '017_savedCommands': migration017(db.dialect),
+        '018_calendars': migration018(db.dialect),
+        '019_computedAttributes': migration019(db.dialect),
+        '020_accessTokens': migration020(db.dialect),
       };
     },
   };

@@ -11,7 +11,12 @@ import type { RefillTables } from './refillTables';
 import type { MaintenanceNotificationTables } from './maintenanceNotificationTables';
 import type { TachoFileTables } from './tachoFileTables';
 import type { TachoDriverTables } from './tachoDriverTables';
+import type { SavedCommandTables } from './savedCommandsTables';
+import type { CalendarTables } from './calendarsTables';
+import type { ComputedAttributeTables } from './computedAttributesTables';
+import type { AccessTokenTables } from './accessTokensTables';
 import type { CameraTables } from './cameraTables';
+import type { PassengerTables } from './passengerTables';
 
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
@@ -76,6 +81,8 @@ export interface NotificationsTable {
   type: string;
   always: Bool;
   notificators: string | null;
+  /** migration 018: the calendar limiting when it fires (null: always) */
+  calendarId: number | null;
   attributes: Json;
 }
 
@@ -206,7 +213,12 @@ export interface Database
     MaintenanceNotificationTables,
     TachoFileTables,
     TachoDriverTables,
-    CameraTables {
+    CameraTables,
+    PassengerTables,
+    SavedCommandTables,
+    CalendarTables,
+    ComputedAttributeTables,
+    AccessTokenTables {
   users: UsersTable;
   groups: GroupsTable;
   devices: DevicesTable;

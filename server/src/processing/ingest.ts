@@ -14,6 +14,7 @@ import type { DeviceState } from './deviceState';
 import { processRecord } from './pipeline';
 import type { EventContext, ProcessedPosition, StoredEvent } from './types';
 import { ZoneIndex } from './zoneIndex';
+import { ComputedDirectory } from '../modules/traccar/computed/computedDirectory';
 
 export interface Notifier {
   handle(contexts: EventContext[]): void;
@@ -25,7 +26,7 @@ export interface IngestDeps {
   notifier?: Notifier;
   address?: (latitude: number, longitude: number) => string | null;
   roadLimit?: (latitude: number, longitude: number) => number | undefined;
-  log?: { error(obj: object, msg?: string): void };
+  log?: { error(obj: object, msg?: string): void; warn?(obj: object, msg?: string): void };
   now?: () => number;
   /** unknown ids remembered at most (default 10,000) */
   maxUnknown?: number;
@@ -34,6 +35,8 @@ export interface IngestDeps {
 }
 
 const UNKNOWN_TTL_MS = 30_000;
+/** A failing computed attribute is logged at most once a minute (it may fail on every record). */
+const COMPUTED_LOG_INTERVAL_MS = 60_000;
 /** Random ids (scanners, garbage) must not grow memory without end: the oldest are forgotten first. */
 const MAX_UNKNOWN = 10_000;
 /** Longer than the uniqueId column holds: never a device, not worth a query nor a cache entry. */
@@ -45,6 +48,8 @@ export class Ingest implements IngestSink {
   private unknown = new Map<string, number>();
   private zones: Promise<ZoneIndex> | undefined;
   private drivers: Promise<Map<string, { id: number; name: string }>> | undefined;
+  private computed: Promise<ComputedDirectory> | undefined;
+  private computedLogged = new Map<number, number>();
 
   constructor(private deps: IngestDeps) {
     this.writer = new BatchWriter(deps.db);
@@ -59,6 +64,8 @@ export class Ingest implements IngestSink {
     if (!kind || kind === 'geofences' || kind === 'links' || kind === 'groups' || kind === 'devices')
       this.zones = undefined;
     if (!kind || kind === 'drivers') this.drivers = undefined;
+    // computed attributes and their links change with 'links' (issue 23)
+    if (!kind || kind === 'links' || kind === 'groups' || kind === 'devices') this.computed = undefined;
     if (!kind || kind === 'devices' || kind === 'groups') {
       this.states.clear();
       this.unknown.clear();
@@ -81,6 +88,23 @@ export class Ingest implements IngestSink {
       .select(['id', 'name', 'uniqueId'])
       .execute()
       .then((rows) => new Map(rows.map((r) => [r.uniqueId, { id: Number(r.id), name: r.name }]))));
+  }
+
+  private computedDirectory(): Promise<ComputedDirectory> {
+    const p = (this.computed ??= ComputedDirectory.load(this.deps.db, (id, message) =>
+      this.computedFailed(id, message),
+    ));
+    p.catch(() => this.computed === p && (this.computed = undefined));
+    return p;
+  }
+
+  /** The attribute id and the evaluator's message only: never the position's values. */
+  private computedFailed(attributeId: number, message: string): void {
+    const now = this.now();
+    if ((this.computedLogged.get(attributeId) ?? 0) > now) return;
+    this.computedLogged.set(attributeId, now + COMPUTED_LOG_INTERVAL_MS);
+    const log = this.deps.log;
+    (log?.warn ?? log?.error)?.call(log, { attributeId, err: message }, 'computed attribute failed');
   }
 
   private loadState(uniqueId: string): Promise<DeviceState | undefined> {
@@ -178,7 +202,11 @@ export class Ingest implements IngestSink {
 
   async store(decoded: DecodedPosition[]): Promise<void> {
     if (!decoded.length) return;
-    const [zones, drivers] = await Promise.all([this.zoneIndex(), this.driverMap()]);
+    const [zones, drivers, computed] = await Promise.all([
+      this.zoneIndex(),
+      this.driverMap(),
+      this.computedDirectory(),
+    ]);
     const now = this.now();
     const request: WriteRequest = { positions: [], events: [], devices: [] };
     const touched = new Map<number, { uniqueId: string; before: DeviceState; after: DeviceState }>();
@@ -188,6 +216,10 @@ export class Ingest implements IngestSink {
       drivers: (u: string) => drivers.get(u),
       address: this.deps.address,
       roadLimit: this.deps.roadLimit,
+      computed: computed.size
+        ? (id: number, group: number | null) => computed.forDevice(id, group)
+        : undefined,
+      computedError: (id: number, message: string) => this.computedFailed(id, message),
     };
     // the state each device is at within this call: loaded once, then carried from record to record
     const current = new Map<string, { before: DeviceState; state: DeviceState }>();

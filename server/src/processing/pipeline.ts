@@ -1,7 +1,7 @@
 /**
- * One record through the stages of ARCHITECTURE §5, in order: validity and duplicates -> distance and
- * odometer -> engine hours -> ignition times -> driver -> zones -> speed limit -> address -> event detectors ->
- * next state.
+ * One record through the stages of ARCHITECTURE §5, in order: early computed attributes -> validity and
+ * duplicates -> computed attributes -> passenger cards -> distance and odometer -> engine hours -> ignition
+ * times -> driver -> zones -> speed limit -> address -> event detectors -> next state.
  * Pure apart from the lookups it is given; the caller stores the result and then adopts `next`.
  */
 import { DETECTORS, type DetectorInput } from '../events/detectors';
@@ -9,6 +9,9 @@ import type { DecodedPosition } from '../protocols/types';
 import type { DeviceState } from './deviceState';
 import { applyDistance } from './stages/distance';
 import { applyDriver, type DriverDirectory } from './stages/driver';
+import { applyPassengerCard } from './stages/passengers';
+import { applyComputed, type ComputedError } from './stages/computed';
+import type { ComputedLookup } from '../modules/traccar/computed/computedDirectory';
 import { filterPosition } from './stages/filter';
 import { applyHours } from './stages/hours';
 import { applyIgnition } from './stages/ignition';
@@ -24,6 +27,9 @@ export interface PipelineContext {
   address?: (latitude: number, longitude: number) => string | null;
   /** the posted limit (knots) of the road at a point, when an online geocoder knows it */
   roadLimit?: RoadLimit;
+  /** the computed attributes of a device (issue 23), and where their failures are reported */
+  computed?: ComputedLookup;
+  computedError?: ComputedError;
 }
 
 export interface PipelineResult {
@@ -61,8 +67,12 @@ export function processRecord(
   ctx: PipelineContext,
 ): PipelineResult {
   const p = toProcessed(state.id, decoded, ctx.now);
+  const computed = ctx.computed?.(state.id, state.groupId);
+  if (computed?.length) applyComputed(state, p, computed, true, ctx.computedError);
   const verdict = filterPosition(state, p, ctx.now);
   if (verdict === 'duplicate') return { events: [], next: state };
+  if (computed?.length) applyComputed(state, p, computed, false, ctx.computedError);
+  applyPassengerCard(state, p, ctx.drivers, verdict !== 'outdated');
   if (verdict === 'outdated') {
     // Stored for history, but it neither moves the device nor raises events.
     p.outdated = true;

@@ -82,7 +82,7 @@ export const notificationJson = (r: Row) => ({
   type: String(r.type),
   always: toBool(r.always),
   notificators: str(r.notificators) ?? '',
-  calendarId: 0,
+  calendarId: optNum(r.calendarId) ?? 0,
   commandId: 0,
   attributes: parseJson(r.attributes),
 });

@@ -5,7 +5,12 @@
 import type { Db } from '../../db/database';
 import { scopeFor, visibleIds } from '../../auth/policy';
 import { notificationJson, userJson } from '../../services/rows';
-import { buildRuleSet, type RuleSet, type Sees } from './matching';
+import {
+  calendarContains,
+  parseCalendar,
+  type ParsedCalendar,
+} from '../../modules/traccar/calendars/calendarContains';
+import { buildRuleSet, type CalendarTests, type RuleSet, type Sees } from './matching';
 
 export interface RuleDirectory {
   /** the rule set, read again when older than the cache time */
@@ -26,7 +31,16 @@ export function createRuleDirectory(db: Db, cacheMs: number, clock: () => number
   let rules: Cached<RuleSet> | undefined;
   let loading: Promise<RuleSet> | undefined;
   let seen = new Map<number, Cached<Set<number> | 'all'>>();
+  /** parsed calendars by id, kept while their text is unchanged (their expanded occurrences with them) */
+  let parsedCalendars = new Map<number, { text: string; calendar: ParsedCalendar | null }>();
   const fresh = (c: Cached<unknown> | undefined) => c !== undefined && clock() - c.at < cacheMs;
+  const parseOrNull = (text: string): ParsedCalendar | null => {
+    try {
+      return parseCalendar(text);
+    } catch {
+      return null;
+    }
+  };
 
   async function loadRules(): Promise<RuleSet> {
     const [notifications, userLinks, deviceLinks, users] = await Promise.all([
@@ -45,7 +59,37 @@ export function createRuleDirectory(db: Db, cacheMs: number, clock: () => number
       deviceLinks.map((l) => ({ notificationId: Number(l.notificationId), id: Number(l.deviceId) })),
       users.map((r) => userJson(r)),
       clock(),
+      await calendarTests(notifications),
     );
+  }
+
+  /** The calendar test of each notification limited by a calendar (`notifications.calendarId`). */
+  async function calendarTests(notifications: Array<Record<string, unknown>>): Promise<CalendarTests> {
+    const calendarOf = new Map<number, number>();
+    for (const n of notifications)
+      if (n.calendarId != null && Number(n.calendarId) > 0)
+        calendarOf.set(Number(n.id), Number(n.calendarId));
+    const tests: CalendarTests = new Map();
+    if (!calendarOf.size) return tests;
+    const rows = await k
+      .selectFrom('calendars')
+      .select(['id', 'data'])
+      .where('id', 'in', [...new Set(calendarOf.values())])
+      .execute();
+    const next = new Map<number, { text: string; calendar: ParsedCalendar | null }>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      const text = String(row.data);
+      const kept = parsedCalendars.get(id);
+      next.set(id, kept?.text === text ? kept : { text, calendar: parseOrNull(text) });
+    }
+    parsedCalendars = next;
+    for (const [notificationId, calendarId] of calendarOf) {
+      const calendar = next.get(calendarId)?.calendar;
+      // a calendar that is gone or unreadable has no periods: the notification does not fire
+      tests.set(notificationId, calendar ? (time) => calendarContains(calendar, time) : () => false);
+    }
+    return tests;
   }
 
   async function visibleDevices(userId: number, set: RuleSet): Promise<Set<number> | 'all'> {

@@ -172,3 +172,33 @@ describe('notification matching: vehicles and recipients', () => {
     expect([...candidateUsers([event('geofenceEnter', 10)], set)]).toEqual([]);
   });
 });
+
+describe('notification matching: calendars', () => {
+  // notification 2 fires only between 08:00 and 17:00 UTC (a stand-in for a parsed calendar)
+  const workHours = (time: number) => {
+    const hour = new Date(time).getUTCHours();
+    return hour >= 8 && hour < 17;
+  };
+  const set = buildRuleSet(
+    [notification(1, 'ignitionOn', { always: true }), notification(2, 'ignitionOn', { always: true })],
+    links([
+      [1, 100],
+      [2, 101],
+    ]),
+    [],
+    [user(100), user(101)],
+    NOW,
+    new Map([[2, workHours]]),
+  );
+  const at = (iso: string): EventLike => ({ ...event('ignitionOn'), eventTime: Date.parse(iso) });
+
+  it('fires a notification with a calendar only for events inside its periods', () => {
+    expect(fired(at('2024-06-03T09:00:00Z'), set)).toEqual([
+      [1, [100]],
+      [2, [101]],
+    ]);
+    expect(fired(at('2024-06-03T20:00:00Z'), set)).toEqual([[1, [100]]]);
+    expect([...candidateUsers([at('2024-06-03T20:00:00Z')], set)]).toEqual([100]);
+    expect([...candidateUsers([at('2024-06-03T10:00:00Z')], set)].sort()).toEqual([100, 101]);
+  });
+});

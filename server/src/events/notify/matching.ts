@@ -50,6 +50,8 @@ export interface NotificationRule {
   /** users that receive it (already filtered to those who may receive alerts) */
   userIds: number[];
   deviceIds: Set<number>;
+  /** the notification's calendar (Traccar's `calendarId`): it fires only for events inside its periods */
+  inCalendar?: (time: number) => boolean;
 }
 
 export interface RuleSet {
@@ -61,6 +63,8 @@ export interface EventLike {
   type: string;
   deviceId: number;
   attributes: Record<string, unknown>;
+  /** epoch ms; checked against a notification's calendar */
+  eventTime?: number;
 }
 
 export interface Match {
@@ -115,12 +119,16 @@ function group<T>(links: LinkRow[], pick: (id: number) => T | undefined): Map<nu
   return out;
 }
 
+/** Calendar tests by notification id, for notifications limited by a calendar. */
+export type CalendarTests = Map<number, (time: number) => boolean>;
+
 export function buildRuleSet(
   notifications: NotificationRow[],
   userLinks: LinkRow[],
   deviceLinks: LinkRow[],
   users: User[],
   now: number,
+  calendars: CalendarTests = new Map(),
 ): RuleSet {
   const receivers = new Map(users.filter((u) => canReceive(u, now)).map((u) => [u.id, u]));
   const usersOf = group(userLinks, (id) => (receivers.has(id) ? id : undefined));
@@ -139,6 +147,7 @@ export function buildRuleSet(
       alarms: new Set(commaList(n.attributes.alarms).flatMap(expandAlarm)),
       userIds,
       deviceIds: new Set(devicesOf.get(n.id) ?? []),
+      inCalendar: calendars.get(n.id),
     };
     const list = byType.get(n.type) ?? [];
     list.push(rule);
@@ -164,6 +173,14 @@ export function rulesForType(
   return [...out];
 }
 
+/** Whether the rule's calendar (if any) covers the event's time; an event without a time passes. */
+const inPeriod = (rule: NotificationRule, event: Pick<EventLike, 'eventTime'>): boolean =>
+  !rule.inCalendar || event.eventTime === undefined || rule.inCalendar(event.eventTime);
+
+/** Whether the rule applies to this vehicle at the event's time (before recipients). */
+const applies = (rule: NotificationRule, event: Pick<EventLike, 'deviceId' | 'eventTime'>): boolean =>
+  (rule.always || rule.deviceIds.has(event.deviceId)) && inPeriod(rule, event);
+
 /** Users a rule reaches for an event on this vehicle. */
 export function ruleRecipients(rule: NotificationRule, deviceId: number, set: RuleSet, sees: Sees): User[] {
   if (!rule.always && !rule.deviceIds.has(deviceId)) return [];
@@ -173,6 +190,7 @@ export function ruleRecipients(rule: NotificationRule, deviceId: number, set: Ru
 export function matchEvent(event: EventLike, set: RuleSet, sees: Sees): Match[] {
   const out: Match[] = [];
   for (const notification of rulesForType(event, set)) {
+    if (!inPeriod(notification, event)) continue;
     const recipients = ruleRecipients(notification, event.deviceId, set, sees);
     if (recipients.length) out.push({ notification, recipients });
   }
@@ -184,6 +202,6 @@ export function candidateUsers(events: EventLike[], set: RuleSet): Set<number> {
   const out = new Set<number>();
   for (const event of events)
     for (const rule of rulesForType(event, set))
-      if (rule.always || rule.deviceIds.has(event.deviceId)) rule.userIds.forEach((id) => out.add(id));
+      if (applies(rule, event)) rule.userIds.forEach((id) => out.add(id));
   return out;
 }

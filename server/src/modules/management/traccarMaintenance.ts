@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../../services/errors';
 import { MANAGEMENT_PERMISSION, userToday } from './access';
 import { maintenanceQuery } from './maintenanceRows';
 import { messageAnswer } from './schemas';
+import { listScope, traccarListOptions, traccarPage } from '../traccar/maintenance/traccarList';
 
 const HOUR_MS = 3_600_000;
 const isHours = (type: string) => type === 'hours';
@@ -112,11 +113,13 @@ async function visibleMaintenance(db: Db, scope: Scope, id: number): Promise<Row
   return row as Row;
 }
 
-const listQuery = z.object({
-  deviceId: z.coerce.number().int().positive().optional(),
-  groupId: z.coerce.number().int().positive().optional(),
-  all: z.coerce.boolean().optional(),
-});
+const listQuery = z
+  .object({
+    deviceId: z.coerce.number().int().positive().optional(),
+    groupId: z.coerce.number().int().positive().optional(),
+    all: z.coerce.boolean().optional(),
+  })
+  .extend(traccarListOptions.shape);
 
 export function traccarMaintenanceRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services;
@@ -137,15 +140,17 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
         summary: 'Maintenances (Traccar shape) of the vehicles the user sees',
         description:
           "deviceId: that vehicle's entries; groupId: the entries of the group's vehicles; otherwise every " +
-          'visible maintenance except the per-vehicle copies made by links.',
+          'visible maintenance except the per-vehicle copies made by links. userId: what that user sees; ' +
+          'keyword (name), limit, offset and excludeAttributes as in Traccar; sorted by name.',
         querystring: listQuery,
         response: { 200: z.array(traccarMaintenance), ...refused },
       },
     },
     async (req) => {
-      const scope = await requireScope(services, req);
-      if (scope.temporary) return [];
-      const { deviceId, groupId, all } = req.query as z.infer<typeof listQuery>;
+      const caller = await requireScope(services, req);
+      if (caller.temporary) return [];
+      const { deviceId, groupId, all, ...options } = req.query as z.infer<typeof listQuery>;
+      const scope = await listScope(services, caller, options.userId);
       let q = visibleQuery(db, scope);
       if (deviceId) q = q.where('deviceId', '=', deviceId);
       else if (groupId)
@@ -155,7 +160,10 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
           db.kysely.selectFrom('devices').select('id').where('groupId', '=', groupId),
         );
       else if (!all) q = q.where('templateId', 'is', null);
-      return (await q.orderBy('id').execute()).map((r) => traccarJson(r as Row));
+      return traccarPage(
+        (await q.orderBy('id').execute()).map((r) => traccarJson(r as Row)),
+        options,
+      );
     },
   );
 
