@@ -17,6 +17,7 @@ import { createSmsSender } from './events/notify/sms';
 import { createGeocoder } from './processing/geocoder';
 import { startOfflineDetector } from './jobs/offlineDetector';
 import { startReportScheduler } from './reports/scheduler';
+import { startScheduledReports } from './modules/traccar/scheduled/reportJob';
 import { startMaintenanceNotifier } from './modules/maintenanceNotifications/job';
 import { TachoDriverTracker, vehiclePlate } from './modules/tacho/live/driverTracker';
 import { PassengerPickupRecorder } from './modules/passengers/pickupRecorder';
@@ -138,6 +139,13 @@ export async function startServer(
             onError: (err) => log.error({ err }, 'maintenance notifications'),
           }),
           startPrecompactor(db, { onError: (err) => log.error({ err }, 'report precompact') }),
+          startScheduledReports(services, {
+            onError: (err) => log.error({ err }, 'traccar scheduled reports'),
+            onSent: (sent) => {
+              for (const s of sent.filter((s) => s.status !== 'sent'))
+                log.warn(s, 'traccar scheduled report not sent');
+            },
+          }),
         ];
   const cameraLog = log.child({ component: 'cameras' });
   const videos =

@@ -82,6 +82,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '018_calendars',
         '019_computedAttributes',
         '020_accessTokens',
+        '021_traccarReports',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -162,6 +163,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '018_calendars',
         '019_computedAttributes',
         '020_accessTokens',
+        '021_traccarReports',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

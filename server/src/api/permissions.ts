@@ -23,6 +23,7 @@ import {
   calendarLinks,
   listCalendarLinks,
 } from '../modules/traccar/calendars/calendarLinks';
+import { applyReportLinks, reportLinks } from '../modules/traccar/scheduled/reportLinks';
 
 /** The settings screens that manage each kind of linked object (a user is linked by users or temporary links). */
 const KEY_PERMISSIONS: Record<string, string[]> = {
@@ -101,7 +102,7 @@ async function apply(
 /**
  * Traccar's {deviceId|groupId, maintenanceId} links go to the maintenance entries (issue 17), its
  * {userId|groupId|deviceId, commandId} links to the saved commands and {…, attributeId} links to the
- * computed attributes (issue 23).
+ * computed attributes, {…, reportId} links to the scheduled reports (issue 23).
  */
 async function applyAny(services: Services, req: FastifyRequest, body: unknown, many: boolean, add: boolean) {
   const scope = await requireScope(services, req);
@@ -113,6 +114,8 @@ async function applyAny(services: Services, req: FastifyRequest, body: unknown, 
   if (computed) return applyComputedAttributeLinks(services, scope, computed, add);
   const calendars = calendarLinks(body);
   if (calendars) return applyCalendarLinks(services, scope, calendars, add);
+  const reports = reportLinks(body);
+  if (reports) return applyReportLinks(services, scope, reports, add);
   return apply(services, req, scope, parseLinks(body, many), add);
 }
 

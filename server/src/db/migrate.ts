@@ -21,6 +21,7 @@ import { migration017 } from './migrations/017_savedCommands';
 import { migration018 } from './migrations/018_calendars';
 import { migration019 } from './migrations/019_computedAttributes';
 import { migration020 } from './migrations/020_accessTokens';
+import { migration021 } from './migrations/021_traccarReports';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -46,6 +47,7 @@ function provider(db: Db): MigrationProvider {
         '018_calendars': migration018(db.dialect),
         '019_computedAttributes': migration019(db.dialect),
         '020_accessTokens': migration020(db.dialect),
+        '021_traccarReports': migration021(db.dialect),
       };
     },
   };

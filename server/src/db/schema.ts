@@ -15,6 +15,7 @@ import type { SavedCommandTables } from './savedCommandsTables';
 import type { CalendarTables } from './calendarsTables';
 import type { ComputedAttributeTables } from './computedAttributesTables';
 import type { AccessTokenTables } from './accessTokensTables';
+import type { TraccarReportTables } from './traccarReportsTables';
 import type { CameraTables } from './cameraTables';
 import type { PassengerTables } from './passengerTables';
 
@@ -218,7 +219,8 @@ export interface Database
     SavedCommandTables,
     CalendarTables,
     ComputedAttributeTables,
-    AccessTokenTables {
+    AccessTokenTables,
+    TraccarReportTables {
   users: UsersTable;
   groups: GroupsTable;
   devices: DevicesTable;

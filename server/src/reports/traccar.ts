@@ -329,7 +329,8 @@ function mailSheet(
     .catch((err: unknown) => log.warn({ err }, 'report mail failed'));
 }
 
-const KINDS = {
+/** The kinds of /api/reports/{kind}: their permission and rows (also mailed by Traccar's scheduled reports). */
+export const TRACCAR_REPORT_KINDS = {
   route: { permission: 'reports.positions', run: (ctx: ReportContext) => route(ctx) },
   events: {
     permission: 'reports.alerts',
@@ -346,7 +347,7 @@ const KINDS = {
 export const sheetType = z.object({ type: z.enum(['xlsx', 'mail']) });
 
 export function traccarReportRoutes(app: FastifyInstance, services: Services): void {
-  for (const [kind, def] of Object.entries(KINDS)) {
+  for (const [kind, def] of Object.entries(TRACCAR_REPORT_KINDS)) {
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const scope = await requireScope(services, req);
       const q = req.query as Query;

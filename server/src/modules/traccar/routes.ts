@@ -10,6 +10,7 @@ import { traccarCalendarsRoutes } from './calendars/routes';
 import { traccarCommandsRoutes } from './commands/routes';
 import { traccarComputedRoutes } from './computed/routes';
 import { traccarExportsRoutes } from './exports/routes';
+import { traccarScheduledRoutes } from './scheduled/routes';
 
 export function traccarRoutes(app: FastifyInstance, services: Services): void {
   traccarCommandsRoutes(app, services);
@@ -17,4 +18,5 @@ export function traccarRoutes(app: FastifyInstance, services: Services): void {
   traccarExportsRoutes(app, services);
   traccarAccessRoutes(app, services);
   traccarComputedRoutes(app, services);
+  traccarScheduledRoutes(app, services);
 }

@@ -45,7 +45,7 @@ function zoneOf(vevent: ICAL.Component, event: ICAL.Event, zones: Map<string, IC
   return own ? { kind: 'vtimezone', zone: own } : { kind: 'utc' };
 }
 
-function instantOf(time: ICAL.Time, zone: Zone): number {
+export function instantOf(time: ICAL.Time, zone: Zone): number {
   if (time.zone === ICAL.Timezone.utcTimezone) return time.toUnixTime() * 1000;
   if (time.isDate) return Date.UTC(time.year, time.month - 1, time.day);
   if (zone.kind === 'iana') return wallClockToInstant(time, zone.name);
