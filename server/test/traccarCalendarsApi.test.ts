@@ -4,11 +4,16 @@ import { dialects, startTestServer, userClient, type Client, type TestServer } f
 import { EDITOR_PERMISSIONS } from './fixtures';
 import { scopeFor } from '../src/auth/policy';
 import { userJson } from '../src/services/rows';
-import {
-  applyCalendarLinks,
-  calendarLinks,
-  listCalendarLinks,
-} from '../src/modules/traccar/calendars/calendarLinks';
+import { CALENDAR_LINKS, listCalendarLinks } from '../src/modules/traccar/calendars/calendarLinks';
+import { applyObjectLinks, parseObjectLinks, type ObjectLink } from '../src/modules/traccar/objectLinks';
+
+const calendarLinks = (body: unknown) => parseObjectLinks(CALENDAR_LINKS, body);
+const applyCalendarLinks = (
+  services: TestServer['services'],
+  scope: Awaited<ReturnType<typeof scopeFor>>,
+  links: ObjectLink[],
+  add: boolean,
+) => applyObjectLinks(services, scope, CALENDAR_LINKS, links, add);
 
 const ics = (summary: string, rule: string) =>
   [
@@ -160,7 +165,7 @@ describe.each(dialects())('calendars API on %s', (dialect) => {
       .where('email', '=', 'admin@frota.local')
       .executeTakeFirstOrThrow();
     const adminScope = await scopeFor(db, userJson(adminUser));
-    expect(calendarLinks({ userId: 1, deviceId: 2 })).toBeUndefined();
+    expect(calendarLinks({ userId: 1, deviceId: 2 })).toBeNull();
     expect(() => calendarLinks({ calendarId: 3 })).toThrow(/userId, calendarId/);
     const links = calendarLinks({ userId: bob.id, calendarId })!;
     await applyCalendarLinks(server.services, adminScope, links, true);
@@ -191,7 +196,12 @@ describe.each(dialects())('calendars API on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     const managerScope = await scopeFor(db, userJson(managerUser));
     await expect(
-      applyCalendarLinks(server.services, managerScope, [{ userId: alice.id, calendarId }], true),
+      applyCalendarLinks(
+        server.services,
+        managerScope,
+        [{ owner: 'userId', ownerId: alice.id, objectId: calendarId }],
+        true,
+      ),
     ).rejects.toMatchObject({ statusCode: 404 });
     await expect(
       listCalendarLinks(server.services, managerScope, { userId: '0', calendarId: String(calendarId) }),

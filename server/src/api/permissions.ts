@@ -13,17 +13,14 @@ import type { FastifyRequest } from 'fastify';
 import { KEY_KIND, linkTableFor } from '../services/associations';
 import { badRequest, forbidden, notFound } from '../services/errors';
 import { applyMaintenanceLinks, maintenanceLinks } from '../modules/management/traccarMaintenance';
-import { applyCommandLinks, commandLinks } from '../modules/traccar/commands/links';
-import {
-  applyComputedAttributeLinks,
-  computedAttributeLinks,
-} from '../modules/traccar/computed/attributeLinks';
-import {
-  applyCalendarLinks,
-  calendarLinks,
-  listCalendarLinks,
-} from '../modules/traccar/calendars/calendarLinks';
-import { applyReportLinks, reportLinks } from '../modules/traccar/scheduled/reportLinks';
+import { applyObjectLinks, parseObjectLinks } from '../modules/traccar/objectLinks';
+import { COMMAND_LINKS } from '../modules/traccar/commands/links';
+import { ATTRIBUTE_LINKS } from '../modules/traccar/computed/attributeLinks';
+import { CALENDAR_LINKS, listCalendarLinks } from '../modules/traccar/calendars/calendarLinks';
+import { REPORT_LINKS } from '../modules/traccar/scheduled/reportLinks';
+
+/** Traccar's own objects linked through these routes (issue 23). */
+const OBJECT_LINKS = [COMMAND_LINKS, ATTRIBUTE_LINKS, CALENDAR_LINKS, REPORT_LINKS];
 
 /** The settings screens that manage each kind of linked object (a user is linked by users or temporary links). */
 const KEY_PERMISSIONS: Record<string, string[]> = {
@@ -108,14 +105,10 @@ async function applyAny(services: Services, req: FastifyRequest, body: unknown, 
   const scope = await requireScope(services, req);
   const maintenance = maintenanceLinks(body);
   if (maintenance) return applyMaintenanceLinks(services, scope, maintenance, add);
-  const commands = commandLinks(body);
-  if (commands) return applyCommandLinks(services, scope, commands, add);
-  const computed = computedAttributeLinks(body, many);
-  if (computed) return applyComputedAttributeLinks(services, scope, computed, add);
-  const calendars = calendarLinks(body);
-  if (calendars) return applyCalendarLinks(services, scope, calendars, add);
-  const reports = reportLinks(body);
-  if (reports) return applyReportLinks(services, scope, reports, add);
+  for (const kind of OBJECT_LINKS) {
+    const links = parseObjectLinks(kind, body);
+    if (links) return applyObjectLinks(services, scope, kind, links, add);
+  }
   return apply(services, req, scope, parseLinks(body, many), add);
 }
 

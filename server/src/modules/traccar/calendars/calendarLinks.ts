@@ -3,61 +3,28 @@
  * calendar is shared with. Checked as the other user links are: the user screens' permission, never one's
  * own links, and both objects visible to the caller (404 otherwise).
  */
-import { z } from 'zod';
 import type { Services } from '../../../services/context';
-import { assertCanWrite } from '../../../auth/guard';
 import { canSee, visibleIds, type Scope } from '../../../auth/policy';
-import { badRequest, forbidden, notFound } from '../../../services/errors';
+import { badRequest, notFound } from '../../../services/errors';
+import type { ObjectLinkKind } from '../objectLinks';
 import { canSeeCalendar, visibleCalendarIds } from './calendarStore';
 
-const link = z
-  .object({ userId: z.number().int().positive(), calendarId: z.number().int().positive() })
-  .strict();
+export const CALENDAR_LINKS: ObjectLinkKind = {
+  key: 'calendarId',
+  owners: {
+    userId: {
+      table: 'userCalendar',
+      kind: 'users',
+      permissions: ['settings.users', 'settings.temporary_links'],
+    },
+  },
+  canSeeObject: canSeeCalendar,
+  shape: 'A calendar links to a user: {userId, calendarId}',
+};
 
-export type CalendarLink = z.infer<typeof link>;
-
-const mentionsCalendar = (item: unknown) =>
-  typeof item === 'object' && item !== null && 'calendarId' in (item as Record<string, unknown>);
-
-/** The calendar links of a permissions body (one link or a list), or undefined when it has none. */
-export function calendarLinks(body: unknown): CalendarLink[] | undefined {
-  const items = Array.isArray(body) ? body : [body];
-  if (!items.length || !items.some(mentionsCalendar)) return undefined;
-  const parsed = z.array(link).min(1).max(10000).safeParse(items);
-  if (!parsed.success) throw badRequest('A calendar links to a user: {userId, calendarId}');
-  return parsed.data;
-}
-
-export async function applyCalendarLinks(
-  services: Services,
-  scope: Scope,
-  links: CalendarLink[],
-  add: boolean,
-): Promise<void> {
-  assertCanWrite(scope, ['settings.users', 'settings.temporary_links']);
-  const { db } = services;
-  for (const { userId, calendarId } of links) {
-    if (userId === scope.user.id) throw forbidden('You cannot change your own associations');
-    if (!(await canSee(db, scope, 'users', userId))) throw notFound(`userId ${userId} not found`);
-    if (!(await canSeeCalendar(db, scope, calendarId))) throw notFound(`calendarId ${calendarId} not found`);
-  }
-  await db.kysely.transaction().execute(async (trx) => {
-    for (const values of links) {
-      if (add)
-        await trx
-          .insertInto('userCalendar')
-          .values(values)
-          .onConflict((oc) => oc.columns(['userId', 'calendarId']).doNothing())
-          .execute();
-      else
-        await trx
-          .deleteFrom('userCalendar')
-          .where('userId', '=', values.userId)
-          .where('calendarId', '=', values.calendarId)
-          .execute();
-    }
-  });
-  services.changes.emit('links');
+export interface CalendarLink {
+  userId: number;
+  calendarId: number;
 }
 
 /**
