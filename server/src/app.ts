@@ -35,6 +35,7 @@ import { tachoFilesRoutes } from './modules/tacho/files/routes';
 import { passengerRoutes } from './modules/passengers/routes';
 import { traccarRoutes } from './modules/traccar/routes';
 import { camerasRoutes } from './modules/cameras/routes';
+import { operationsRoutes } from './modules/operations/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
 import { registerWebApp } from './edge/webApp';
@@ -61,7 +62,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: services.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -140,6 +141,7 @@ export async function buildApp(
   passengerRoutes(app, services);
   traccarRoutes(app, services);
   camerasRoutes(app, services);
+  operationsRoutes(app, services);
 
   await registerWebApp(app, services.config.webDir);
   return app;

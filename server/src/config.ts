@@ -36,6 +36,10 @@ const schema = z.object({
   FROTA_WEB_DIR: optionalUrl,
   FROTA_MAPILLARY_TOKEN: optionalUrl,
   FROTA_MAPILLARY_URL: z.string().trim().url().default('https://graph.mapillary.com'),
+  FROTA_JOB_INTERVAL: z.coerce.number().int().min(1).max(3600).default(60),
+  FROTA_METRICS_TOKEN: optionalUrl,
+  FROTA_TRUST_PROXY: optionalUrl,
+  FROTA_ALLOW_PRIVATE_URLS: optionalUrl,
 });
 
 export interface Config {
@@ -69,6 +73,24 @@ export interface Config {
   mapillaryToken?: string;
   /** Mapillary Graph API base URL */
   mapillaryUrl: string;
+  /**
+   * FROTA_JOB_INTERVAL (seconds, default 60) in ms: the tick of the minute jobs that run on one node
+   * (report schedules, Traccar scheduled reports, maintenance notices); their lease lasts three ticks,
+   * so a dead node's job moves to a live one within four
+   */
+  jobIntervalMs: number;
+  /** FROTA_METRICS_TOKEN: a Bearer token that may read GET /metrics without an administrator session */
+  metricsToken?: string;
+  /**
+   * Fastify trustProxy (FROTA_TRUST_PROXY): unset trusts no proxy; `true`/`1` trusts the proxy in front;
+   * otherwise a comma list of proxy addresses or CIDRs. Only then X-Forwarded-* count (HTTPS, client ip).
+   */
+  trustProxy: boolean | string[];
+  /**
+   * FROTA_ALLOW_PRIVATE_URLS: outgoing URLs users set may reach these private ranges (comma list of
+   * addresses, CIDRs or host names; `true` allows every private address). Unset: none.
+   */
+  allowPrivateUrls: string[];
 }
 
 export const VERSION = '0.1.0';
@@ -121,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: VERSION,
     mapillaryToken: e.FROTA_MAPILLARY_TOKEN,
     mapillaryUrl: e.FROTA_MAPILLARY_URL.replace(/\/+$/, ''),
+    jobIntervalMs: e.FROTA_JOB_INTERVAL * 1000,
+    metricsToken: e.FROTA_METRICS_TOKEN,
+    trustProxy: trustProxyOf(e.FROTA_TRUST_PROXY),
+    allowPrivateUrls: listOf(e.FROTA_ALLOW_PRIVATE_URLS),
   };
 }
 
@@ -131,4 +157,16 @@ function publicHost(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+const listOf = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function trustProxyOf(text: string | undefined): Config['trustProxy'] {
+  if (!text || /^(false|0|no)$/i.test(text)) return false;
+  if (/^(true|yes|1)$/i.test(text)) return true;
+  return listOf(text);
 }

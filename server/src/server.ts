@@ -29,6 +29,7 @@ import { startOsmand, startTeltonika, type OsmandListener, type TeltonikaListene
 import { startCameraListener, type CameraListener } from './protocols/camera';
 import { cameraUploadSink } from './modules/cameras/media/uploadSink';
 import { startVideoConverter, type VideoConverter } from './modules/cameras/media/conversionJob';
+import { Operations } from './modules/operations/operations';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -78,6 +79,7 @@ export async function startServer(
     live: new LiveHub(db),
     changes: new ChangeBus(),
   };
+  services.operations = new Operations(config, services.live);
   const notifier = createNotifier({
     db,
     mailer: services.mailer,
@@ -110,6 +112,7 @@ export async function startServer(
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
   });
   const node = randomBytes(6).toString('hex');
+  services.operations.attach({ node, ingest });
   let bus: RedisBus | undefined;
   if (config.redisUrl) {
     bus = await RedisBus.connect(config.redisUrl, node, {
@@ -134,12 +137,17 @@ export async function startServer(
             onOffline: (ids) => ingest.markOffline(ids),
             notify: (contexts) => notifier.handle(contexts),
           }),
-          startReportScheduler(services, { onError: (err) => log.error({ err }, 'report scheduler') }),
+          startReportScheduler(services, {
+            intervalMs: config.jobIntervalMs,
+            onError: (err) => log.error({ err }, 'report scheduler'),
+          }),
           startMaintenanceNotifier(services, {
+            intervalMs: config.jobIntervalMs,
             onError: (err) => log.error({ err }, 'maintenance notifications'),
           }),
           startPrecompactor(db, { onError: (err) => log.error({ err }, 'report precompact') }),
           startScheduledReports(services, {
+            intervalMs: config.jobIntervalMs,
             onError: (err) => log.error({ err }, 'traccar scheduled reports'),
             onSent: (sent) => {
               for (const s of sent.filter((s) => s.status !== 'sent'))
@@ -188,6 +196,7 @@ export async function startServer(
       }),
       log: cameraLog,
     });
+    services.operations.attach({ teltonika, osmand, camera });
     // port 0 (tests) binds a free port: cameras must be told the real one (camreq)
     config.cameraPort = camera.port;
     log.info(
@@ -211,6 +220,7 @@ export async function startServer(
       services.live.closeAll();
       await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
       await services.throttle.close();
+      await services.operations?.close();
       if (!opts.db) await db.close();
     })());
   return { app, services, url, ingest, notifier, teltonika, osmand, camera, videos, stop };

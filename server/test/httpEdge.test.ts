@@ -64,7 +64,7 @@ describe('HTTP edge', () => {
   beforeAll(async () => {
     web = mkdtempSync(join(tmpdir(), 'frota-web-'));
     webBuild(web);
-    server = await startTestServer('sqlite', { FROTA_WEB_DIR: web });
+    server = await startTestServer('sqlite', { FROTA_WEB_DIR: web, FROTA_TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(async () => {
     await server.close();

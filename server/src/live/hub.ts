@@ -42,6 +42,9 @@ export class LiveHub {
   /** the privacy rule for users who may not see private positions (vehicles marked private loaded) */
   private privacy: PrivacyFilter | undefined;
 
+  /** socket messages and positions sent to browsers (metrics: records out) */
+  readonly stats = { messages: 0, positions: 0 };
+
   constructor(private db: Db) {}
 
   get size(): number {
@@ -173,7 +176,10 @@ export class LiveHub {
       tachoDrivers: [],
       cameraMedia: [],
     };
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(out));
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.socket.send(JSON.stringify(out));
+    this.stats.messages++;
+    this.stats.positions += out.positions?.length ?? 0;
   }
 
   closeAll(): void {

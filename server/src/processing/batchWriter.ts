@@ -64,11 +64,18 @@ export class BatchWriter {
   private flushing: Promise<void> | undefined;
   /** transactions and records committed (observability, tests) */
   readonly stats = { commits: 0, records: 0, largestBatch: 0 };
+  /** metrics hook: told of each committed transaction, its records and how long it took */
+  onCommit?: (records: number, ms: number) => void;
 
   constructor(
     private db: Db,
     private options: BatchWriterOptions = DEFAULT_BATCH,
   ) {}
+
+  /** records waiting for a transaction (metrics: queue depth) */
+  get depth(): number {
+    return this.queued;
+  }
 
   write(request: WriteRequest): Promise<WriteResult> {
     return new Promise((resolve, reject) => {
@@ -211,6 +218,7 @@ export class BatchWriter {
 
   private async commit(batch: Pending[]): Promise<void> {
     const records = batch.reduce((n, p) => n + p.request.positions.length, 0);
+    const started = performance.now();
     let results: WriteResult[];
     try {
       if (this.db.sqlite && !this.db.sqlite.inTransaction) {
@@ -226,6 +234,7 @@ export class BatchWriter {
     this.stats.commits++;
     this.stats.records += records;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, records);
+    this.onCommit?.(records, performance.now() - started);
     batch.forEach((p, i) => p.resolve(results[i]));
   }
 

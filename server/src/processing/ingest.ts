@@ -44,6 +44,8 @@ const MAX_UNIQUE_ID_LENGTH = 128;
 
 export class Ingest implements IngestSink {
   readonly writer: BatchWriter;
+  /** decoded records handed over by the listeners (metrics: records in) */
+  readonly stats = { received: 0 };
   private states = new Map<string, Promise<DeviceState | undefined>>();
   private unknown = new Map<string, number>();
   private zones: Promise<ZoneIndex> | undefined;
@@ -202,6 +204,7 @@ export class Ingest implements IngestSink {
 
   async store(decoded: DecodedPosition[]): Promise<void> {
     if (!decoded.length) return;
+    this.stats.received += decoded.length;
     const [zones, drivers, computed] = await Promise.all([
       this.zoneIndex(),
       this.driverMap(),

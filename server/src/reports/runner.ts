@@ -47,7 +47,10 @@ export async function runReport(
     costTypes: def.costTypes,
   });
   if (request.itemsType === 'D' && !def.drivers) throw badRequest(MSG_VEHICLES_ONLY);
+  const started = performance.now();
   const ctx = await buildContext(services, scope, name, request, now);
   assertReportOffered(name, ctx.vehicles);
-  return { def, ctx, results: await def.build(ctx) };
+  const results = await def.build(ctx);
+  services.operations?.reportFinished(name, performance.now() - started);
+  return { def, ctx, results };
 }

@@ -1,4 +1,4 @@
-/** Outgoing e-mail through FROTA_SMTP_URL; without it messages are logged (development). */
+/** Outgoing e-mail through FROTA_SMTP_URL; without it each message's recipient and subject are logged. */
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -21,7 +21,8 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Log
     return {
       enabled: false,
       async send(m) {
-        log.info({ to: m.to, subject: m.subject, text: m.text }, 'mail (no FROTA_SMTP_URL set, not sent)');
+        // the text may hold a password recovery link: only who and what reach the log
+        log.info({ to: m.to, subject: m.subject }, 'mail (no FROTA_SMTP_URL set, not sent)');
       },
     };
   }

@@ -12,6 +12,7 @@ import { deleteCameraMedia, loadMediaContent } from './media/mediaStore';
 import { announceCameraMedia } from './media/liveMedia';
 import { assertCameraWrite, cameraScope } from './access';
 import { parseRange } from './byteRange';
+import { fileHeaders } from '../../services/fileHeaders';
 import { BASE } from './cameraRoutes';
 import {
   deleteAnswer,
@@ -80,12 +81,9 @@ export function mediaRoutes(app: FastifyInstance, services: Services): void {
     const prefix = name ? safeName(name) : '';
     const fileName = prefix ? `${prefix}_${media.fileName}` : media.fileName;
     const size = content.bytes.length;
-    reply
-      .header('content-type', content.mime)
-      .header('content-disposition', `${asAttachment ? 'attachment' : 'inline'}; filename="${fileName}"`)
+    fileHeaders(reply, content.mime, fileName, !asAttachment)
       .header('accept-ranges', 'bytes')
       .header('etag', `"media-${id}-${size}"`)
-      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600');
     const range = parseRange(req.headers.range, size);
     if (range.kind === 'unsatisfiable')

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FILE_MIME, type FileType } from '@frota/core';
+import { fileHeaders } from '../../services/fileHeaders';
 import type { Services } from '../../services/context';
 import { visibleIds } from '../../auth/policy';
 import { notFound } from '../../services/errors';
@@ -80,10 +81,7 @@ export function fileRoutes(app: FastifyInstance, services: Services): void {
       type,
       row.fileName,
     );
-    return reply
-      .header('content-type', FILE_MIME[type] ?? 'application/octet-stream')
-      .header('content-disposition', `${asAttachment ? 'attachment' : 'inline'}; filename="${name}"`)
-      .header('x-content-type-options', 'nosniff')
+    return fileHeaders(reply, FILE_MIME[type] ?? 'application/octet-stream', name, !asAttachment)
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(row.content));
   };

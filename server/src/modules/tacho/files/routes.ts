@@ -47,6 +47,7 @@ const sendFile = (reply: FastifyReply, type: string, name: string, bytes: Buffer
   reply
     .header('content-type', type)
     .header('content-disposition', attachment(name))
+    .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
     .send(bytes);
 

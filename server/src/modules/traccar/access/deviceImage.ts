@@ -11,6 +11,7 @@ import { assertCanWrite, requireScope } from '../../../auth/guard';
 import { canSee, visibleIds } from '../../../auth/policy';
 import { badRequest, notFound } from '../../../services/errors';
 import { recordAction } from '../../../auth/audit';
+import { fileHeaders } from '../../../services/fileHeaders';
 
 export const IMAGE_SIZE_LIMIT = 500_000;
 
@@ -101,7 +102,9 @@ export function deviceImageRoutes(app: FastifyInstance, services: Services): voi
       if (visible) q = q.where('devices.id', 'in', visible as never);
       const row = await q.executeTakeFirst();
       if (!row || file !== `device.${EXTENSIONS[row.mime]}`) throw notFound();
-      return reply.type(row.mime).header('cache-control', 'private, no-cache').send(Buffer.from(row.content));
+      return fileHeaders(reply, row.mime, file, true)
+        .header('cache-control', 'private, no-cache')
+        .send(Buffer.from(row.content));
     },
   );
 }

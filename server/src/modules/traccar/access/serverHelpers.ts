@@ -1,10 +1,9 @@
 /**
  * GET /api/server/geocode (an address for a point, text, from the server's geocoder: offline, or the
- * configured Nominatim-compatible service), GET /api/server/timezones (IANA names) and GET /api/health
- * (text `OK`, 503 when the database does not answer).
+ * configured Nominatim-compatible service) and GET /api/server/timezones (IANA names). GET /api/health is
+ * in modules/operations.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { requireScope } from '../../../auth/guard';
@@ -48,21 +47,4 @@ export function serverHelperRoutes(app: FastifyInstance, services: Services): vo
     await requireScope(services, req);
     return timezones();
   });
-
-  app.get(
-    '/api/health',
-    {
-      schema: { tags: ['health'], summary: 'Plain-text health check: OK, or 503 when the database is down' },
-    },
-    async (req, reply) => {
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
-      try {
-        await sql`SELECT 1`.execute(services.db.kysely);
-        return reply.send('OK');
-      } catch (err) {
-        req.log.warn({ err }, 'health check: database unavailable');
-        return reply.code(503).send('Base de dados indisponível (database unavailable)');
-      }
-    },
-  );
 }
