@@ -3,12 +3,16 @@
  * Groups, 25 vehicles of several categories (the simulator's) and an inactive 26th, with plates and a last
  * position each, drivers, zones of the
  * three kinds, tags, client details, and users with the four profiles of document 1 §6 plus a temporary link.
+ * Then what the specific reports, passenger control and the Traccar API show (seedDemoExtras, also run on a
+ * demo database seeded before them): eco-driving and RAG vehicles, vehicle emissions, a crane with its work
+ * input, two school buses with their passengers, a working-days calendar, saved commands, a computed
+ * attribute and a scheduled report.
  */
 import pino from 'pino';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase, type Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
-import { fromBool, toJson } from '../../server/src/db/mapping';
+import { fromBool, parseJson, toJson } from '../../server/src/db/mapping';
 import { ensureAdministrator } from '../../server/src/services/bootstrap';
 import { hashPassword, randomToken } from '../../server/src/auth/password';
 import { readSetting, writeSetting, DEFAULT_CLIENT_DETAILS } from '../../server/src/services/serverSettings';
@@ -20,6 +24,19 @@ import { seedRefillsDemo } from '../../server/src/modules/refills/demoSeed';
 import { seedMaintenanceNotifications } from '../../server/src/modules/maintenanceNotifications/demoSeed';
 import { seedTachoDriversDemo } from '../../server/src/modules/tacho/live/demoSeed';
 import { seedTachoFilesDemo } from '../../server/src/modules/tacho/files/demoSeed';
+import { seedPassengersDemo } from '../../server/src/modules/passengers/demoSeed';
+import { seedTraccarDemo } from '../../server/src/modules/traccar/demoSeed';
+import {
+  DEMO_CRANE_INDEX,
+  DEMO_SCHOOL_BUS_INDEXES,
+  demoPassengerCard,
+  hasCanbus,
+  passengersOfBus,
+  ptoPortOf,
+} from './simulator/demoFleet';
+import { createProfile } from './simulator/profile';
+import { vehicleRandom } from './simulator/run';
+import { ignitionOf, initialState } from './simulator/vehicle';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Vehicles the simulator drives: uniqueIds 356307042440000 + 0..24 (simulator/profile.ts). */
@@ -30,8 +47,48 @@ const CATEGORIES = ['car', 'jeep', 'truck', 'van', 'bus', 'pickup', 'bike'];
 const FIRST = ['João', 'Maria', 'Pedro', 'Ana', 'Carlos', 'Isabel', 'Manuel', 'Teresa', 'António', 'Luísa'];
 const LAST = ['Santos', 'Ferreira', 'Costa', 'Neto', 'Domingos', 'Fernandes', 'Silva', 'Cassoma'];
 
+/** Permissions of the manager and the operator beyond the standard ones: every specific report, passengers. */
+export const DEMO_EXTRA_PERMISSIONS = ['custom_reports', 'passengers'];
+const DEMO_FIRST_UNIQUE_ID = 356307042440000;
+const MANAGER_EMAIL = 'gestor@frota.local';
+const OPERATOR_EMAIL = 'operador@frota.local';
+
+/**
+ * What the specific reports read on demo vehicle `i` (document 2 §2.1, document 3 §2): eco_driving and rag
+ * on the canbus cars and trucks (core/src/reportGates.ts), the CO2 per km of the road vehicles without a fuel
+ * reading (emissions), the school buses' card reader (passenger control), the crane's work input.
+ */
+export function demoReportAttributes(i: number): Record<string, unknown> {
+  const road = i < 20;
+  const category = CATEGORIES[i % CATEGORIES.length];
+  const co2PerKm: Record<string, number> = {
+    car: 165,
+    jeep: 230,
+    truck: 780,
+    van: 210,
+    bus: 820,
+    pickup: 240,
+    bike: 90,
+  };
+  return {
+    ...(road && hasCanbus(i) ? { has_eco_driving: 1, has_rag: 1 } : {}),
+    ...(road && !hasCanbus(i) ? { emissions: co2PerKm[category] + (i % 4) * 5 } : {}),
+    ...(DEMO_SCHOOL_BUS_INDEXES.includes(i) ? { has_passengers: 1, has_rfid: 1 } : {}),
+    ...(ptoPortOf(i) !== undefined ? { pto_port: ptoPortOf(i) } : {}),
+  };
+}
+
 /** Where the simulator's odometer of vehicle `i` starts (tools/src/simulator/vehicle.ts), in metres. */
 const odometerMetres = (i: number): number => 10_000_000 + i * 1_234_567;
+
+/**
+ * Where the simulator starts vehicle `i` (`--seed 1 --allday`, the demo's): its place, phase, speed and tank,
+ * so the simulator's first record follows the seeded last position without a jump, a drain or a refill.
+ */
+function simulatedStart(i: number, now: number) {
+  const profile = createProfile(i, String(356307042440000 + i), true);
+  return initialState(profile, now, vehicleRandom(profile, 1));
+}
 
 /** A small deterministic generator so every demo database looks the same. */
 function prng(seed: number) {
@@ -64,7 +121,10 @@ async function link(db: Db, table: LinkTable, values: Record<string, number>) {
 
 export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   const done = await readSetting(db, 'demoSeeded', { at: 0 });
-  if (done.at) return false;
+  if (done.at) {
+    await seedDemoExtras(db, now);
+    return false;
+  }
   const rnd = prng(20261122);
   const b = (v: boolean) => fromBool(db.dialect, v);
 
@@ -133,17 +193,22 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   // One last position per vehicle: driving, idle, parked, and a few offline for days.
   for (let i = 0; i < deviceIds.length; i++) {
     const state = i % 5;
-    const ignition = state === 0 || state === 1 || state === 4;
-    const speed = state === 0 || state === 4 ? 15 + rnd() * 25 : 0;
+    // the vehicles the simulator drives (not those offline for days) start where it will pick them up
+    const sim = i < DEMO_VEHICLES && i % 9 !== 8 ? simulatedStart(i, now) : undefined;
+    const ignition = sim ? ignitionOf(sim) : state === 0 || state === 1 || state === 4;
+    const randomSpeed = state === 0 || state === 4 ? 15 + rnd() * 25 : 0;
+    const speed = sim ? sim.speedKmh / 1.852 : randomSpeed;
     // the inactive vehicle last reported weeks ago
     const fixTime =
       i === DEMO_VEHICLES
         ? now - 21 * 86400_000
         : i % 9 === 8
           ? now - 3 * 86400_000
-          : now - Math.round(rnd() * 600_000);
-    const lat = i >= 23 ? -8.79 + rnd() * 0.02 : -8.84 - rnd() * 0.12;
-    const lon = i >= 23 ? 13.22 + rnd() * 0.02 : 13.2 + rnd() * 0.15;
+          : now - Math.round(rnd() * (sim ? 60_000 : 600_000));
+    const randomLat = i >= 23 ? -8.79 + rnd() * 0.02 : -8.84 - rnd() * 0.12;
+    const randomLon = i >= 23 ? 13.22 + rnd() * 0.02 : 13.2 + rnd() * 0.15;
+    const lat = sim ? sim.fix.latitude : randomLat;
+    const lon = sim ? sim.fix.longitude : randomLon;
     const row = await db.kysely
       .insertInto('positions')
       .values({
@@ -174,7 +239,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
           totalDistance: odometerMetres(i),
           hours: Math.round(rnd() * 3600_000 * 5000),
           lastignition: new Date(now - Math.round(rnd() * 7200_000)).toISOString(),
-          fuel: Math.round(10 + rnd() * 90),
+          // where the simulator's tank starts (its default seed), so no refill or drain shows at its first record
+          fuel: sim ? Math.round(sim.fuel) : Math.round(10 + rnd() * 90),
         }),
       })
       .returning('id')
@@ -339,8 +405,71 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   const trucks = await db.kysely.selectFrom('devices').select('id').where('category', '=', 'truck').execute();
   await seedTachoDriversDemo(db, trucks.length ? trucks.map((t) => Number(t.id)) : deviceIds, now);
   await seedTachoFilesDemo(db, now);
+  await seedDemoExtras(db, now);
   await writeSetting(db, 'demoSeeded', { at: now });
   return true;
+}
+
+/** The demo fleet's vehicles by fleet index (uniqueId 356307042440000 + index). */
+async function demoDevices(db: Db) {
+  const ids = Array.from({ length: DEMO_VEHICLES }, (_, i) => String(DEMO_FIRST_UNIQUE_ID + i));
+  const rows = await db.kysely
+    .selectFrom('devices')
+    .select(['id', 'uniqueId', 'name', 'category', 'groupId', 'attributes'])
+    .where('uniqueId', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.uniqueId) - DEMO_FIRST_UNIQUE_ID, r]));
+}
+
+/**
+ * The parts of the demo the specific reports, passenger control and the Traccar API show. Idempotent, and
+ * run on a demo database seeded before them too: attributes are merged, permissions added once, and the
+ * passenger and Traccar seeds add nothing when their first row exists.
+ */
+export async function seedDemoExtras(db: Db, now = Date.now()): Promise<void> {
+  const k = db.kysely;
+  const devices = await demoDevices(db);
+  for (const [i, d] of devices) {
+    const crane = i === DEMO_CRANE_INDEX && d.category !== 'crane';
+    await k
+      .updateTable('devices')
+      .set({
+        attributes: toJson({ ...parseJson(d.attributes), ...demoReportAttributes(i) }),
+        ...(crane ? { category: 'crane', name: 'Grua 1' } : {}),
+        ...(DEMO_SCHOOL_BUS_INDEXES.includes(i) && !String(d.name).startsWith('Escolar')
+          ? { name: `Escolar ${DEMO_SCHOOL_BUS_INDEXES.indexOf(i) + 1} (${d.name})` }
+          : {}),
+      })
+      .where('id', '=', Number(d.id))
+      .execute();
+  }
+  const users = await k
+    .selectFrom('users')
+    .select(['id', 'email', 'attributes'])
+    .where('email', 'in', [MANAGER_EMAIL, OPERATOR_EMAIL])
+    .execute();
+  for (const u of users) {
+    const attributes = parseJson(u.attributes);
+    const held = Array.isArray(attributes.permissions) ? (attributes.permissions as string[]) : [];
+    const missing = DEMO_EXTRA_PERMISSIONS.filter((p) => !held.includes(p));
+    if (!missing.length) continue;
+    await k
+      .updateTable('users')
+      .set({ attributes: toJson({ ...attributes, permissions: [...held, ...missing] }) })
+      .where('id', '=', Number(u.id))
+      .execute();
+  }
+  const manager = users.find((u) => u.email === MANAGER_EMAIL);
+  const managerId = manager ? Number(manager.id) : null;
+  const buses = DEMO_SCHOOL_BUS_INDEXES.filter((i) => devices.has(i)).map((i) => ({
+    deviceId: Number(devices.get(i)!.id),
+    cards: passengersOfBus(i).map(demoPassengerCard),
+  }));
+  await seedPassengersDemo(db, buses, managerId, now);
+  // the computed attribute and the scheduled summary go to the first vehicle's group (Luanda Centro)
+  const groupId = devices.get(0)?.groupId;
+  if (managerId !== null && groupId !== null && groupId !== undefined)
+    await seedTraccarDemo(db, managerId, Number(groupId), now);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,6 +4,7 @@
  * machines at 20..22, boats at 23..24, trucks and buses among the rest.
  */
 import { demoDriverKey } from '../demoDrivers';
+import { demoPassengerCard, hasCanbus, passengersOfBus, ptoPortOf } from './demoFleet';
 import { WAYPOINTS, makeRoute, type Route, type WaypointName } from './geo';
 
 export type VehicleKind = 'car' | 'truck' | 'machine' | 'boat';
@@ -24,6 +25,12 @@ export interface VehicleProfile {
   driver: string;
   /** fuel level used per kilometre, percent of the tank */
   fuelPerKm: number;
+  /** a canbus tracker: reports engine rpm (not on machines, whose work reads power) */
+  canbus: boolean;
+  /** a school bus: the cards of its passengers, read at its stops (empty for other vehicles) */
+  passengerCards: string[];
+  /** a crane: the digital input its lift switches on (pto_port), undefined for other vehicles */
+  ptoPort?: number;
   seed: number;
 }
 
@@ -73,21 +80,46 @@ function routeFor(kind: VehicleKind, index: number): Route {
   }
 }
 
+/** Stops along each leg, which is cut in `parts` (a school bus's stops, a crane's lifting spots). */
+function withStops(route: Route, parts: number): Route {
+  const n = route.points.length;
+  const points = route.points.flatMap((from, i) => {
+    const to = route.points[(i + 1) % n];
+    return Array.from({ length: parts }, (_, k) => ({
+      latitude: from.latitude + ((to.latitude - from.latitude) * k) / parts,
+      longitude: from.longitude + ((to.longitude - from.longitude) * k) / parts,
+    }));
+  });
+  return makeRoute(points);
+}
+
+const SCHOOL_BUS_STOPS_PER_LEG = 5;
+/** a crane moves a few hundred metres on the site between lifts */
+const CRANE_STOPS_PER_LEG = 4;
+
 /** `allDay`: a shift of 24 hours, so the vehicle drives, idles and parks at any hour. */
 export function createProfile(index: number, uniqueId: string, allDay = false): VehicleProfile {
   const kind = kindOf(index);
+  const passengerCards = passengersOfBus(index).map(demoPassengerCard);
   const night = kind !== 'machine' && kind !== 'boat' && index % 4 === 3;
   const profile: VehicleProfile = {
     index,
     uniqueId,
     kind,
-    route: routeFor(kind, index),
+    route: passengerCards.length
+      ? withStops(routeFor(kind, index), SCHOOL_BUS_STOPS_PER_LEG)
+      : ptoPortOf(index) !== undefined
+        ? withStops(routeFor(kind, index), CRANE_STOPS_PER_LEG)
+        : routeFor(kind, index),
     cruiseKmh: { car: 50, truck: 45, machine: 12, boat: 22 }[kind] + (index % 5) * 2,
     speedingKmh: kind === 'car' ? 102 + (index % 4) * 5 : kind === 'truck' ? 93 + (index % 3) * 4 : 0,
     shiftStartHour: kind === 'machine' ? 7 : kind === 'boat' ? 6 : night ? 18 : 5 + ((index * 7) % 4),
     shiftHours: kind === 'machine' ? 10 : kind === 'boat' ? 12 : night ? 12 : 11 + (index % 3),
     driver: demoDriverKey(index),
     fuelPerKm: kind === 'truck' ? 0.12 : kind === 'machine' ? 0.6 : 0.2,
+    canbus: hasCanbus(index) && kind !== 'machine',
+    passengerCards,
+    ptoPort: ptoPortOf(index),
     seed: 0x5eed + index * 7919,
   };
   return allDay ? { ...profile, shiftStartHour: 0, shiftHours: 24 } : profile;

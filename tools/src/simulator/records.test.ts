@@ -8,6 +8,7 @@ import {
 import { rfidNumber, toAvlRecord, toOsmandQuery } from './records';
 import type { Sample } from './vehicle';
 import { demoDriverKey } from '../demoDrivers';
+import { demoPassengerCard } from './demoFleet';
 
 const base: Sample = {
   time: Date.UTC(2025, 0, 15, 9, 30, 0),
@@ -74,6 +75,19 @@ describe('Teltonika records', () => {
     const sos = decode({ ...base, event: { type: 'sos' } });
     expect(sos.event).toBe(236);
     expect(sos.attributes.alarm).toBe('general');
+  });
+
+  it('carries a boarding passenger card in IO 78 at a bus stop, the canbus rpm and the work input', () => {
+    const stop = { ...base, speedKmh: 0, motion: false, idling: true };
+    const boarding = decode({ ...stop, passengerCard: demoPassengerCard(3), rpm: 800 });
+    expect(boarding.attributes).toMatchObject({ driverUniqueId: demoPassengerCard(3), rpm: 800 });
+    expect(decode(stop).attributes.driverUniqueId).toBe(demoDriverKey(3));
+    const lifting = decode({ ...stop, workInput: { port: 2, on: true } });
+    expect(lifting.attributes.in2).toBe(true);
+    expect(decode({ ...stop, workInput: { port: 2, on: false } }).attributes.in2).toBe(false);
+    expect(decode(stop).attributes.in2).toBeUndefined();
+    const q = toOsmandQuery('x', { ...stop, passengerCard: demoPassengerCard(3) });
+    expect(q.get('driverUniqueId')).toBe(demoPassengerCard(3));
   });
 
   it('sends the driver key as the 8-byte number its 16 hex digits spell', () => {

@@ -10,6 +10,7 @@ export const IO = {
   power: 66,
   battery: 67,
   rfid: 78,
+  canRpm: 85,
   fuel: 89,
   sos: 236,
   ignition: 239,
@@ -58,7 +59,12 @@ export function toAvlRecord(s: Sample): AvlRecord {
     ioElement(IO.battery, 2, s.batteryMv),
     ioElement(IO.odometer, 4, s.odometer),
   ];
-  if (s.driver) io.push(ioElement(IO.rfid, 8, rfidNumber(s.driver)));
+  // one card in the reader: a boarding passenger's, else the driver's
+  const card = s.passengerCard ?? s.driver;
+  if (card) io.push(ioElement(IO.rfid, 8, rfidNumber(card)));
+  if (typeof s.rpm === 'number') io.push(ioElement(IO.canRpm, 2, s.rpm));
+  // digital input n is IO n (DIN1..DIN4)
+  if (s.workInput) io.push(ioElement(s.workInput.port, 1, s.workInput.on ? 1 : 0));
   if (s.event?.type === 'greenDriving') {
     io.push(
       ioElement(IO.greenDrivingType, 1, s.event.kind),
@@ -105,7 +111,10 @@ export function toOsmandQuery(uniqueId: string, s: Sample): URLSearchParams {
     odometer: String(s.odometer),
     rssi: String(s.rssi),
   });
-  if (s.driver) q.set('driverUniqueId', s.driver);
+  const card = s.passengerCard ?? s.driver;
+  if (card) q.set('driverUniqueId', card);
+  if (typeof s.rpm === 'number') q.set('rpm', String(s.rpm));
+  if (s.workInput) q.set(`in${s.workInput.port}`, String(s.workInput.on));
   if (s.event?.type === 'greenDriving') q.set('alarm', GREEN_DRIVING_ALARMS[s.event.kind]);
   if (s.event?.type === 'sos') q.set('alarm', 'sos');
   return q;

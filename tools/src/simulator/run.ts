@@ -7,7 +7,7 @@ import { CAMERA_STATE_IO, type SimulatedCamera } from './camera/simulatedCamera'
 import { SimClock } from './clock';
 import type { SimulatorOptions } from './options';
 import { OsmandClient } from './osmandClient';
-import { createProfile } from './profile';
+import { createProfile, type VehicleProfile } from './profile';
 import { createRandom } from './random';
 import { TeltonikaClient } from './teltonikaClient';
 import type { Transport } from './transport';
@@ -55,6 +55,10 @@ function transportFor(config: SimulatorConfig, uniqueId: string, camera?: Simula
     : new OsmandClient({ host: config.host, port: config.port, uniqueId });
 }
 
+/** The random source of one simulated vehicle (the demo seed reads its starting tank from it). */
+export const vehicleRandom = (profile: VehicleProfile, seed: number) =>
+  createRandom(profile.seed ^ Math.imul(seed, 0x9e3779b1));
+
 const reason = (error: unknown) =>
   error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
 
@@ -94,7 +98,7 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
       profile,
       clock,
       transport: transportFor(config, uniqueId, camera),
-      rnd: createRandom(profile.seed ^ Math.imul(config.seed, 0x9e3779b1)),
+      rnd: vehicleRandom(profile, config.seed),
       // a phone app sends one request per fix
       maxBatch: config.protocol === 'osmand' ? 1 : config.maxBatch,
       counters,

@@ -8,9 +8,16 @@ import { loadConfig } from '../../../server/src/config';
 import { fromBool, toJson } from '../../../server/src/db/mapping';
 import { startServer, type RunningServer } from '../../../server/src/server';
 import { startSimulator } from './run';
+import { demoDriverKey } from '../demoDrivers';
+import { DEMO_SCHOOL_BUS_INDEXES, demoPassengerCard, passengersOfBus } from './demoFleet';
 
 const IDS = ['356307042440000', '356307042440001', '356307042440002'];
 const PHONE = 'simulated-phone-1';
+/** a fleet up to the first school bus (fleet index 4), which carries passengers */
+const BUS_FLEET = Array.from({ length: DEMO_SCHOOL_BUS_INDEXES[0] + 1 }, (_, i) =>
+  String(356307042440100 + i),
+);
+const BUS = BUS_FLEET.at(-1)!;
 
 describe('simulator against a real server', () => {
   let server: RunningServer;
@@ -35,11 +42,11 @@ describe('simulator against a real server', () => {
     await db.kysely
       .insertInto('devices')
       .values(
-        [...IDS, PHONE].map((uniqueId, i) => ({
+        [...IDS, PHONE, ...BUS_FLEET].map((uniqueId, i) => ({
           name: `Viatura ${i}`,
           uniqueId,
           groupId: null,
-          category: 'car',
+          category: uniqueId === BUS ? 'bus' : 'car',
           phone: null,
           model: null,
           contact: null,
@@ -47,9 +54,18 @@ describe('simulator against a real server', () => {
           status: 'offline',
           lastUpdate: null,
           positionId: null,
-          attributes: toJson({}),
+          attributes: toJson(uniqueId === BUS ? { has_passengers: 1 } : {}),
         })),
       )
+      .execute();
+    // the bus driver's own card stays the driver's (before the first record loads the drivers)
+    await db.kysely
+      .insertInto('drivers')
+      .values({
+        name: 'Motorista',
+        uniqueId: demoDriverKey(DEMO_SCHOOL_BUS_INDEXES[0]),
+        attributes: toJson({}),
+      })
       .execute();
   });
 
@@ -157,5 +173,69 @@ describe('simulator against a real server', () => {
     expect(lines.join('\n')).toMatch(/999999999999999: server rejected IMEI/);
     expect(sim.status()).toMatch(/rejected 1/);
     await sim.stop();
+  });
+
+  it('reads passengers cards on the school bus at its stops: pickups through the real Teltonika port', async () => {
+    const { db } = server.services;
+    const holder = await db.kysely
+      .insertInto('passengers')
+      .values({
+        name: 'Ana',
+        cardId: demoPassengerCard(0),
+        groupId: null,
+        phone: '',
+        notes: '',
+        attributes: toJson({}),
+        userId: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sim = startSimulator({
+      devices: BUS_FLEET.length,
+      protocol: 'teltonika',
+      host: '127.0.0.1',
+      port: server.teltonika!.tcpPort,
+      ids: BUS_FLEET,
+      speedup: 3600,
+      historyHours: 8,
+      maxBatch: 25,
+      seed: 4,
+      allDay: true,
+    });
+    await sleep(4000);
+    await sim.stop();
+    // pickups are written after the records are committed
+    await sleep(500);
+    expect(sim.stats().errors).toBe(0);
+    const positions = await positionsOf(BUS);
+    const pickups = await db.kysely
+      .selectFrom('passengerPickups')
+      .innerJoin('devices', 'devices.id', 'passengerPickups.deviceId')
+      .select(['passengerPickups.cardId', 'passengerPickups.time', 'passengerPickups.passengerId'])
+      .where('devices.uniqueId', '=', BUS)
+      .orderBy('passengerPickups.time')
+      .execute();
+    const own = passengersOfBus(DEMO_SCHOOL_BUS_INDEXES[0]).map(demoPassengerCard);
+    expect(pickups.length).toBeGreaterThanOrEqual(3);
+    expect(pickups.every((p) => own.includes(p.cardId))).toBe(true);
+    // each pickup is a record at a stop; the driver stays the bus's own
+    const byTime = new Map(positions.map((p) => [p.fixTime, p]));
+    for (const pickup of pickups) {
+      const at = byTime.get(Number(pickup.time))!;
+      expect(at.attributes).toMatchObject({
+        passengerCardId: pickup.cardId,
+        passengerPickup: true,
+        motion: false,
+      });
+      expect(at.attributes.driverUniqueId).toBe(demoDriverKey(DEMO_SCHOOL_BUS_INDEXES[0]));
+    }
+    expect(
+      pickups
+        .filter((p) => p.cardId === demoPassengerCard(0))
+        .every((p) => Number(p.passengerId) === Number(holder.id)),
+    ).toBe(true);
+    // the other vehicles carry no passengers
+    const others = await db.kysely.selectFrom('passengerPickups').select('deviceId').distinct().execute();
+    expect(others).toHaveLength(1);
   });
 });

@@ -4,6 +4,12 @@ import { distanceM } from './geo';
 import { createProfile, inShift, kindOf, nextShiftStart, shiftEnd } from './profile';
 import { createRandom } from './random';
 import {
+  DEMO_CRANE_INDEX,
+  DEMO_CRANE_PTO_PORT,
+  DEMO_SCHOOL_BUS_INDEXES,
+  demoPassengerCard,
+} from './demoFleet';
+import {
   MOVING_PERIOD_MS,
   PARKED_PERIOD_MS,
   ignitionOf,
@@ -172,7 +178,8 @@ describe('record field ranges', () => {
           between(s.batteryMv, 4000, 4200) &&
           between(s.rssi, 1, 5) &&
           Number.isInteger(s.odometer) &&
-          (s.ignition ? between(s.powerMv, 13_000, 14_400) : between(s.powerMv, 12_100, 12_500)) &&
+          // a machine idling without work stays under its 13 V engine_voltage
+          (s.ignition ? between(s.powerMv, 12_500, 14_400) : between(s.powerMv, 12_100, 12_500)) &&
           s.motion === s.speedKmh > 0 &&
           (!s.idling || (s.ignition && s.speedKmh === 0))
         ),
@@ -188,5 +195,58 @@ describe('record field ranges', () => {
     const s = initialState(profile, MIDNIGHT + 2 * HOUR, createRandom(1));
     expect(recordPeriodMs(s)).toBe(PARKED_PERIOD_MS);
     expect(recordPeriodMs({ ...s, phase: 'drive' })).toBe(MOVING_PERIOD_MS);
+  });
+});
+
+describe('the demo fleet of the specific reports and passenger control', () => {
+  it('reads passengers cards at the school bus stops: one card a record, standing, each once per stop', () => {
+    const [bus] = DEMO_SCHOOL_BUS_INDEXES;
+    const states = simulate(bus, MIDNIGHT, 12, 1, true);
+    const reads = states.filter((s) => s.passengerCard);
+    const own = Array.from({ length: 8 }, (_, i) => demoPassengerCard(i));
+    expect(reads.length).toBeGreaterThan(10);
+    expect(new Set(reads.map((s) => s.passengerCard))).toEqual(new Set(own));
+    for (const s of reads) {
+      expect(s.phase).toBe('idle');
+      expect(s.speedKmh).toBe(0);
+      expect(s.driver).toBe(demoDriverKey(bus));
+      expect(sampleOf(s).passengerCard).toBe(s.passengerCard);
+    }
+    // a stop's boarding: consecutive records with different cards, then the driver's card again
+    for (let i = 1; i < states.length; i++) {
+      const [a, b] = [states[i - 1], states[i]];
+      if (a.passengerCard && b.passengerCard) expect(b.passengerCard).not.toBe(a.passengerCard);
+      if (b.phase !== 'idle') expect(b.passengerCard).toBeNull();
+    }
+    // no other vehicle reads passengers' cards
+    expect(simulate(2, MIDNIGHT, 12, 1, true).some((s) => s.passengerCard)).toBe(false);
+  });
+
+  it('switches the crane work input on while it lifts at a stop, power above 13 V only at work', () => {
+    const states = simulate(DEMO_CRANE_INDEX, MIDNIGHT, 12, 1, true);
+    const samples = states.map(sampleOf);
+    expect(samples.every((s) => s.workInput?.port === DEMO_CRANE_PTO_PORT)).toBe(true);
+    const lifting = samples.filter((s) => s.workInput?.on);
+    expect(lifting.length * MOVING_PERIOD_MS).toBeGreaterThan(HOUR);
+    expect(lifting.every((s) => s.ignition && s.speedKmh === 0 && s.powerMv >= 13_300)).toBe(true);
+    let cycles = 0;
+    for (let i = 1; i < samples.length; i++)
+      if (samples[i].workInput?.on && !samples[i - 1].workInput?.on) cycles++;
+    expect(cycles).toBeGreaterThanOrEqual(5);
+    // idle without work: connected, power under engine_voltage
+    const connected = samples.filter((s) => s.idling && !s.workInput?.on);
+    expect(connected.length).toBeGreaterThan(0);
+    expect(connected.every((s) => s.powerMv < 13_000)).toBe(true);
+    // other machines have no work input
+    expect(simulate(20, MIDNIGHT, 1, 1, true).map(sampleOf)[0].workInput).toBeNull();
+  });
+
+  it('reports engine rpm on the canbus vehicles, over 3000 while speeding', () => {
+    const samples = simulate(5, MIDNIGHT, 24, 1, true).map(sampleOf);
+    expect(samples.every((s) => typeof s.rpm === 'number')).toBe(true);
+    expect(samples.filter((s) => !s.ignition).every((s) => s.rpm === 0)).toBe(true);
+    expect(samples.filter((s) => s.speedKmh > 95).every((s) => s.rpm! > 3000)).toBe(true);
+    expect(samples.some((s) => s.speedKmh > 95)).toBe(true);
+    expect(simulate(1, MIDNIGHT, 1, 1, true).map(sampleOf)[0].rpm).toBeNull();
   });
 });

@@ -7,7 +7,9 @@
  *
  * While driving the vehicle follows its route's straight legs at its cruise speed (with acceleration
  * limits and small GPS noise), and now and then speeds, brakes hard or corners hard. Fuel falls with
- * distance and idling and is refilled at a stop when low.
+ * distance and idling and is refilled at a stop when low. A school bus reads a few of its passengers' cards
+ * at each stop (one card a record, in the reader instead of the driver's); a crane lifts at each stop, its
+ * work input on for one cycle; a machine's power stays under its engine_voltage while it idles without work.
  */
 import { jitter, pointOnLeg, type LatLon } from './geo';
 import { inShift, nextShiftStart, type VehicleProfile } from './profile';
@@ -51,6 +53,16 @@ export interface VehicleState {
   rssi: number;
   /** RFID card in the reader */
   driver: string | null;
+  /** a passenger's card read in this record (it stands in the reader for the driver's), or null */
+  passengerCard: string | null;
+  /** the passengers' cards still to be read at this stop */
+  boarding: string[];
+  /** a crane's lift cycle: its work input (digital input `workPort`) is on from workFrom to workUntil */
+  workPort: number | null;
+  workFrom: number;
+  workUntil: number;
+  /** engine rpm of a canbus tracker (null without a canbus) */
+  rpm: number | null;
   /** a speeding episode lasts until this time (0: none) */
   speedingUntil: number;
   /** what happened in the step that produced this state */
@@ -70,6 +82,15 @@ const ACCEL_KMH_PER_S = 3;
 const IDLE_FUEL_PER_MIN = 0.02;
 const REFUEL_BELOW = 25;
 const MIN = 60_000;
+/** passengers boarding at one stop, at most */
+const MAX_BOARDING = 4;
+
+/** A crane lifting: standing at a stop inside its work cycle. */
+const lifting = (s: VehicleState): boolean =>
+  s.workPort !== null && s.phase === 'idle' && s.time > s.workFrom && s.time < s.workUntil;
+
+/** A machine driving or lifting: its power is above engine_voltage (13 V in the demo). */
+const working = (s: VehicleState): boolean => s.phase === 'drive' || lifting(s);
 
 export const ignitionOf = (s: VehicleState): boolean => s.phase === 'idle' || s.phase === 'drive';
 
@@ -91,9 +112,18 @@ function withSensors(s: VehicleState, profile: VehicleProfile, rnd: Random): Veh
   let rssi = s.rssi;
   if (rnd.chance(LOW_RSSI_CHANCE)) rssi = 1;
   else if (rssi < 3 || rnd.chance(0.2)) rssi = rnd.int(3, 5);
+  // a machine idling without work stays under its engine_voltage (connected, not working)
+  const lowIdle = profile.kind === 'machine' && !working(s);
   return {
     ...s,
-    powerMv: Math.round(on ? rnd.between(13_300, 14_300) : rnd.between(12_200, 12_400)),
+    powerMv: Math.round(
+      on
+        ? lowIdle
+          ? rnd.between(12_550, 12_900)
+          : rnd.between(13_300, 14_300)
+        : rnd.between(12_200, 12_400),
+    ),
+    rpm: profile.canbus ? (on ? (s.speedKmh > 0 ? Math.round(900 + s.speedKmh * 22) : 800) : 0) : null,
     batteryMv: Math.round(rnd.between(4_020, 4_180)),
     rssi,
     satellites: rnd.int(7, 14),
@@ -124,6 +154,12 @@ export function initialState(profile: VehicleProfile, time: number, rnd: Random)
     batteryMv: 4_100,
     rssi: 4,
     driver: null,
+    passengerCard: null,
+    boarding: [],
+    workPort: profile.ptoPort ?? null,
+    workFrom: 0,
+    workUntil: 0,
+    rpm: null,
     speedingUntil: 0,
     event: null,
   };
@@ -203,12 +239,25 @@ function drive(s: VehicleState, profile: VehicleProfile, dtMs: number, rnd: Rand
     const leg = (s.leg + 1) % route.points.length;
     const done = length - s.legMetres;
     const fuel = s.fuel - (done / 1000) * profile.fuelPerKm;
-    const then = !inShift(profile, s.time) ? 'off' : rnd.chance(0.6) ? 'parked' : 'drive';
+    // a school bus drives on from most of its stops
+    const parkChance = profile.passengerCards.length ? 0.1 : 0.6;
+    const then = !inShift(profile, s.time) ? 'off' : rnd.chance(parkChance) ? 'parked' : 'drive';
+    let until = s.time + rnd.int(1, 3) * MIN;
+    let { workFrom, workUntil } = s;
+    if (s.workPort !== null) {
+      // a crane lifts at each stop: one work cycle, then the engine idles a little before it goes on
+      workFrom = s.time;
+      workUntil = s.time + rnd.int(4, 12) * MIN;
+      until = workUntil + rnd.int(1, 3) * MIN;
+    }
     return {
       ...s,
       phase: 'idle',
-      until: s.time + rnd.int(1, 3) * MIN,
+      until,
       then,
+      workFrom,
+      workUntil,
+      boarding: boardingAt(profile, rnd),
       leg,
       legMetres: 0,
       point: route.points[leg],
@@ -237,6 +286,22 @@ function drive(s: VehicleState, profile: VehicleProfile, dtMs: number, rnd: Rand
   };
 }
 
+/** The cards read at a school bus's stop: one to four of its passengers, each once. */
+function boardingAt(profile: VehicleProfile, rnd: Random): string[] {
+  const cards = [...profile.passengerCards];
+  if (!cards.length) return [];
+  const count = rnd.int(1, Math.min(MAX_BOARDING, cards.length));
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(...cards.splice(rnd.int(0, cards.length - 1), 1));
+  return out;
+}
+
+/** One card a record while the bus stands at its stop; the queue is dropped when it leaves. */
+function readCard(s: VehicleState): VehicleState {
+  if (s.phase !== 'idle' || !s.boarding.length) return { ...s, passengerCard: null, boarding: [] };
+  return { ...s, passengerCard: s.boarding[0], boarding: s.boarding.slice(1) };
+}
+
 /** The state `dtMs` later. */
 export function step(state: VehicleState, profile: VehicleProfile, dtMs: number, rnd: Random): VehicleState {
   let s: VehicleState = { ...state, time: state.time + dtMs, event: null };
@@ -259,7 +324,7 @@ export function step(state: VehicleState, profile: VehicleProfile, dtMs: number,
       break;
   }
   if (ignitionOf(s) && !s.event && rnd.chance(per10s(SOS_CHANCE, dtMs))) s.event = { type: 'sos' };
-  return withSensors(s, profile, rnd);
+  return withSensors(readCard(s), profile, rnd);
 }
 
 /** One record's worth of readings, independent of the protocol that carries it. */
@@ -282,6 +347,12 @@ export interface Sample {
   batteryMv: number;
   rssi: number;
   driver: string | null;
+  /** a passenger's card in the reader instead of the driver's (IO 78 carries one card) */
+  passengerCard?: string | null;
+  /** engine rpm (canbus), absent or null when not reported */
+  rpm?: number | null;
+  /** a digital input the vehicle's work switches (a crane's pto_port), absent or null for none */
+  workInput?: { port: number; on: boolean } | null;
   event: VehicleEvent | null;
 }
 
@@ -303,6 +374,9 @@ export function sampleOf(s: VehicleState): Sample {
     batteryMv: s.batteryMv,
     rssi: s.rssi,
     driver: s.driver,
+    passengerCard: s.passengerCard,
+    rpm: s.rpm,
+    workInput: s.workPort === null ? null : { port: s.workPort, on: lifting(s) },
     event: s.event,
   };
 }
