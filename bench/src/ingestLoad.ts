@@ -3,9 +3,8 @@
  * process): D Teltonika devices each sending Codec 8 frames and waiting for every ack, and one admin
  * WebSocket timing how long a sent position takes to reach the live socket.
  */
-import { connect, type Socket } from 'node:net';
 import WebSocket from 'ws';
-import { encodeImeiPacket } from '../../server/src/protocols';
+import { TeltonikaDevice } from './teltonikaDevice';
 import { FrameTemplate, SEND_TIME_IO } from './frames';
 
 export interface LoadConfig {
@@ -31,61 +30,6 @@ export interface LoadResult {
 }
 
 const micros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
-
-class Device {
-  private socket!: Socket;
-  private buffer: Buffer = Buffer.alloc(0);
-  private wake?: () => void;
-  private failure?: Error;
-
-  constructor(readonly uniqueId: string) {}
-
-  async open(host: string, port: number): Promise<void> {
-    this.socket = connect({ host, port });
-    this.socket.setNoDelay(true);
-    this.socket.on('data', (chunk: Buffer) => {
-      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-      this.wake?.();
-    });
-    this.socket.on('error', (error) => this.fail(error));
-    this.socket.on('close', () => this.fail(new Error(`${this.uniqueId}: connection closed`)));
-    this.socket.write(encodeImeiPacket(this.uniqueId));
-    const [answer] = await this.read(1);
-    if (answer !== 1) throw new Error(`${this.uniqueId}: device refused`);
-  }
-
-  private fail(error: Error) {
-    this.failure ??= error;
-    this.wake?.();
-  }
-
-  /** The next `n` bytes the server sends. */
-  read(n: number): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (this.buffer.length >= n) {
-          this.wake = undefined;
-          const out = this.buffer.subarray(0, n);
-          this.buffer = this.buffer.subarray(n);
-          resolve(out);
-        } else if (this.failure) {
-          this.wake = undefined;
-          reject(this.failure);
-        }
-      };
-      this.wake = check;
-      check();
-    });
-  }
-
-  write(frame: Buffer) {
-    this.socket.write(frame);
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-}
 
 /** `onStart` is called when every device is connected and the timed run begins. */
 export type LoadMessage = { type: 'started' } | ({ type: 'result' } & LoadResult);
@@ -116,7 +60,7 @@ export async function runLoad(
     ws.once('error', reject);
   });
 
-  const devices = config.uniqueIds.map((id) => new Device(id));
+  const devices = config.uniqueIds.map((id) => new TeltonikaDevice(id));
   for (let i = 0; i < devices.length; i += 50) {
     await Promise.all(devices.slice(i, i + 50).map((d) => d.open(config.host, config.tcpPort)));
   }

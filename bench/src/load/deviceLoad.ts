@@ -4,9 +4,8 @@
  * interval, each waiting for its ack before the next. The record carries its send time (IO 14, µs) so the
  * browsers can time it. Driven by messages from load.ts: connect, run, close.
  */
-import { connect, type Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { encodeImeiPacket } from '../../../server/src/protocols';
+import { TeltonikaDevice } from '../teltonikaDevice';
 import { FrameTemplate } from '../frames';
 import { openFileLimit } from './childProcess';
 import { userOf } from './fleetSeed';
@@ -33,62 +32,13 @@ export interface DeviceRunResult {
 const micros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-class Device {
-  private socket!: Socket;
-  private buffer: Buffer = Buffer.alloc(0);
-  private wake?: () => void;
-  failure?: Error;
-
+class Device extends TeltonikaDevice {
   constructor(
-    readonly uniqueId: string,
+    uniqueId: string,
     readonly user: number,
     readonly template: FrameTemplate,
-  ) {}
-
-  async open(host: string, port: number): Promise<void> {
-    this.socket = connect({ host, port });
-    this.socket.setNoDelay(true);
-    this.socket.on('data', (chunk: Buffer) => {
-      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-      this.wake?.();
-    });
-    this.socket.on('error', (error) => this.fail(error));
-    this.socket.on('close', () => this.fail(new Error('connection closed by the server')));
-    this.socket.write(encodeImeiPacket(this.uniqueId));
-    const [answer] = await this.read(1);
-    if (answer !== 1) throw new Error(`${this.uniqueId}: device refused`);
-  }
-
-  private fail(error: Error) {
-    this.failure ??= error;
-    this.wake?.();
-  }
-
-  read(n: number): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (this.buffer.length >= n) {
-          this.wake = undefined;
-          const out = this.buffer.subarray(0, n);
-          this.buffer = this.buffer.subarray(n);
-          resolve(out);
-        } else if (this.failure) {
-          this.wake = undefined;
-          reject(this.failure);
-        }
-      };
-      this.wake = check;
-      check();
-    });
-  }
-
-  write(frame: Buffer) {
-    this.socket.write(frame);
-  }
-
-  close() {
-    this.failure ??= new Error('closed');
-    this.socket?.destroy();
+  ) {
+    super(uniqueId);
   }
 }
 
