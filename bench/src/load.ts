@@ -87,6 +87,7 @@ try {
   for (const u of fleet.users) cookies.push(await login(server.base, u.email, USER_PASSWORD));
   await sleep(2000);
   const idle = sampler.sample();
+  const idleMemory = await server.memory();
 
   /** Devices and clients connect, hold, leave; the server settles. */
   const oneRound = async () => {
@@ -106,6 +107,7 @@ try {
     const holdStart = performance.now();
     const ran = await ask<DeviceRunResult>(deviceProcess, { type: 'run', seconds, intervalMs }, 'ran');
     const holdEnd = sampler.sample();
+    const holdEndMemory = await server.memory();
     // positions acked at the very end are still on their way to the sockets
     await sleep(3000);
     const watched = await ask<BrowserRunResult>(browserProcess, { type: 'stop' }, 'stopped');
@@ -115,6 +117,7 @@ try {
     const leftAt = performance.now();
     await sleep(settleSeconds * 1000);
     const after = sampler.sample();
+    const afterMemory = await server.memory();
 
     // each user's positions reach every socket of that user once
     const socketsOf = (u: number) =>
@@ -126,6 +129,8 @@ try {
     const ack = Histogram.from(ran.ack);
     const frame = Histogram.from(watched.frame);
     return {
+      holdEndMemory,
+      afterMemory,
       connected,
       opened,
       loaded,
@@ -143,6 +148,8 @@ try {
     };
   };
   const {
+    holdEndMemory,
+    afterMemory,
     connected,
     opened,
     loaded,
@@ -169,6 +176,7 @@ try {
       positionsMissing: again.expected - again.received,
       rssHoldEndMb: rss(again.holdEnd),
       rssAfterLeaveMb: rss(again.after),
+      heapUsedAfterLeaveMb: again.afterMemory.heapUsedMb,
       errors: again.ran.errors + again.watched.errors,
     });
   }
@@ -207,6 +215,13 @@ try {
       afterLeave: rss(after),
       afterLeaveS: Math.round((after.at - leftAt) / 1000),
     },
+    // the JavaScript heap: back near idle after the clients leave means nothing they used is kept
+    serverHeapUsedMb: {
+      idle: idleMemory.heapUsedMb,
+      holdEnd: holdEndMemory.heapUsedMb,
+      afterLeave: afterMemory.heapUsedMb,
+    },
+    serverExternalMb: { idle: idleMemory.externalMb, afterLeave: afterMemory.externalMb },
     serverCpuPercent: {
       hold: hold.length > 1 ? cpuPercent(hold[0], hold[hold.length - 1]) : 0,
       afterLeave: cpuPercent(sampler.since(leftAt)[0] ?? after, after),

@@ -10,7 +10,9 @@
  * without any processing). Report times are measured cold (the compact-day cache emptied first) and warm
  * (the best of --repeat runs after that, default 3), and "nightly": the first run after the precompact job
  * (reports/precompact.ts, timed as precompact.jobMs) has stored every settled day, as a server does each
- * night. Reads are the best of --repeat. Ratios are warm report time / read time. Prints one JSON line.
+ * night. Then "segments": the segments job (modules/segments) catches up with every position (timed, with
+ * its positions per second) and each report runs cold again, now from the segments and stored hours, and
+ * must give the engine's answer (`sameAsEngine`). Reads are the best of --repeat. Ratios are warm report time / read time. Prints one JSON line.
  * `--keep DIR` keeps the seeded databases (DIR/frota.db and the PostgreSQL schema bench_keep) and reuses
  * them on the next run with the same --days and --vehicles, so timings can be repeated without seeding.
  */
@@ -33,6 +35,7 @@ import { positionChunks, CHUNK } from '../../server/src/reports/engine/positionS
 import { MOTION_KEYS } from '../../server/src/reports/engine/sample';
 import { zoneFor } from '../../server/src/reports/engine/timezone';
 import { precompactDays } from '../../server/src/reports/precompact';
+import { segmentPass } from '../../server/src/modules/segments/job';
 
 const { values: args } = parseArgs({
   options: {
@@ -160,6 +163,31 @@ async function benchOn(db: Db, label: string) {
     summaryMs: (await timed(summaryRun))[0],
     kmMs: (await timed(kmRun))[0],
   };
+  // segments (modules/segments): the job has caught up with every position, as it does while they
+  // arrive; each report then runs cold (no compact day cached) and must answer as the engine did
+  const engineAnswers = JSON.stringify([trips, stops, await summaryRun(), km]);
+  await sql`DELETE FROM compact_cache`.execute(db.kysely);
+  const [segmentJobMs, segmentPositions] = await timed(async () => {
+    let n = 0;
+    let pass;
+    do {
+      pass = await segmentPass(db);
+      n += pass.positions;
+    } while (pass.more);
+    return n;
+  });
+  const segmentMs = {
+    trips: await cold(tripsRun),
+    stops: await cold(stopsRun),
+    summary: await cold(summaryRun),
+    km: await cold(kmRun),
+  };
+  const segmentAnswers = JSON.stringify([
+    await tripsRun(),
+    await stopsRun(),
+    await summaryRun(),
+    await kmRun(),
+  ]);
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   return {
     db: label,
@@ -210,6 +238,13 @@ async function benchOn(db: Db, label: string) {
       targets: { under5s: kmMs < 5000, coldUnder5s: kmColdMs < 5000, nightlyUnder5s: nightly.kmMs < 5000 },
     },
     precompact: { jobMs: nightly.jobMs, windows: nightly.windows },
+    segments: {
+      jobMs: segmentJobMs,
+      positions: segmentPositions,
+      positionsPerSecond: Math.round(segmentPositions / (segmentJobMs / 1000)),
+      coldMs: { ...segmentMs, oneVehicleTotal: segmentMs.trips + segmentMs.stops + segmentMs.summary },
+      sameAsEngine: segmentAnswers === engineAnswers,
+    },
     chunk: CHUNK,
   };
 }

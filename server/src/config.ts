@@ -19,12 +19,18 @@ const schema = z.object({
   FROTA_DATA_DIR: z.string().default('./data'),
   FROTA_DATABASE_URL: optionalUrl,
   FROTA_REDIS_URL: optionalUrl,
+  FROTA_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w:.-]*$/, 'letters, digits and _ : . - only')
+    .default('frota:'),
   FROTA_SMTP_URL: optionalUrl,
   FROTA_SMTP_FROM: z.string().default('Frota <no-reply@frota.local>'),
   FROTA_TELTONIKA_PORT: port(5027),
   FROTA_OSMAND_PORT: port(5055),
   FROTA_CAMERA_PORT: port(5028),
   FROTA_CAMERA_HOST: optionalUrl,
+  FROTA_CAMERA_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FROTA_GEOCODER_URL: optionalUrl,
   FROTA_SMS_URL: optionalUrl,
   FROTA_DEVICE_TIMEOUT: z.coerce.number().int().min(30).default(600),
@@ -40,6 +46,10 @@ const schema = z.object({
   FROTA_METRICS_TOKEN: optionalUrl,
   FROTA_TRUST_PROXY: optionalUrl,
   FROTA_ALLOW_PRIVATE_URLS: optionalUrl,
+  FROTA_RETENTION_MONTHS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).optional(),
+  ),
 });
 
 export interface Config {
@@ -48,6 +58,11 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string; synchronous: string } | { kind: 'postgres'; url: string };
   redisUrl?: string;
+  /**
+   * FROTA_REDIS_PREFIX (default `frota:`): starts every Redis channel and key the server uses, so two
+   * installations can share one Redis without hearing each other's live positions or login counts
+   */
+  redisPrefix: string;
   smtpUrl?: string;
   smtpFrom: string;
   teltonikaPort: number;
@@ -59,6 +74,11 @@ export interface Config {
    * else the host of FROTA_PUBLIC_URL, else 127.0.0.1.
    */
   cameraHost: string;
+  /**
+   * FROTA_CAMERA_PUBLIC_PORT: the port cameras are told to upload to, when it is not the listener's own
+   * (a cluster: the proxy's camera port, which forwards to every node's listener). Unset: cameraPort.
+   */
+  cameraPublicPort?: number;
   geocoderUrl?: string;
   smsUrl?: string;
   /** seconds without a report before a device is offline */
@@ -75,8 +95,9 @@ export interface Config {
   mapillaryUrl: string;
   /**
    * FROTA_JOB_INTERVAL (seconds, default 60) in ms: the tick of the minute jobs that run on one node
-   * (report schedules, Traccar scheduled reports, maintenance notices); their lease lasts three ticks,
-   * so a dead node's job moves to a live one within four
+   * (report schedules, Traccar scheduled reports, maintenance notices); their lease lasts three ticks or
+   * 30 s, whichever is shorter, and is renewed while held (jobs/leasedJob.ts), so a dead node's job moves
+   * to a live one within that lease and a beat
    */
   jobIntervalMs: number;
   /** FROTA_METRICS_TOKEN: a Bearer token that may read GET /metrics without an administrator session */
@@ -91,6 +112,11 @@ export interface Config {
    * addresses, CIDRs or host names; `true` allows every private address). Unset: none.
    */
   allowPrivateUrls: string[];
+  /**
+   * FROTA_RETENTION_MONTHS (PostgreSQL): keep the positions and events of the current month and this many
+   * months before it; older monthly partitions are dropped whole. Unset: keep everything.
+   */
+  retentionMonths?: number;
 }
 
 export const VERSION = '0.1.0';
@@ -126,12 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database,
     redisUrl: e.FROTA_REDIS_URL,
+    redisPrefix: e.FROTA_REDIS_PREFIX,
     smtpUrl: e.FROTA_SMTP_URL,
     smtpFrom: e.FROTA_SMTP_FROM,
     teltonikaPort: e.FROTA_TELTONIKA_PORT,
     osmandPort: e.FROTA_OSMAND_PORT,
     cameraPort: e.FROTA_CAMERA_PORT,
     cameraHost: e.FROTA_CAMERA_HOST ?? publicHost(e.FROTA_PUBLIC_URL) ?? '127.0.0.1',
+    cameraPublicPort: e.FROTA_CAMERA_PUBLIC_PORT,
     geocoderUrl: e.FROTA_GEOCODER_URL,
     smsUrl: e.FROTA_SMS_URL,
     deviceTimeout: e.FROTA_DEVICE_TIMEOUT,
@@ -147,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.FROTA_METRICS_TOKEN,
     trustProxy: trustProxyOf(e.FROTA_TRUST_PROXY),
     allowPrivateUrls: listOf(e.FROTA_ALLOW_PRIVATE_URLS),
+    retentionMonths: e.FROTA_RETENTION_MONTHS,
   };
 }
 

@@ -22,6 +22,8 @@ import { startMaintenanceNotifier } from './modules/maintenanceNotifications/job
 import { TachoDriverTracker, vehiclePlate } from './modules/tacho/live/driverTracker';
 import { PassengerPickupRecorder } from './modules/passengers/pickupRecorder';
 import { startPrecompactor } from './reports/precompact';
+import { startSegmentJob } from './modules/segments/job';
+import { startPartitionMaintainer } from './modules/partitions/partitionJob';
 import { randomBytes } from 'node:crypto';
 import { RedisBus } from './live/redisBus';
 import type { ChangeKind } from './services/context';
@@ -72,6 +74,7 @@ export async function startServer(
       new LoginThrottle(
         config.redisUrl
           ? await RedisCounterStore.connect(config.redisUrl, {
+              prefix: `${config.redisPrefix}login:`,
               onError: (err) => log.warn({ err }, 'login throttle: Redis unavailable, counting on this node'),
             })
           : new MemoryCounterStore(),
@@ -115,13 +118,18 @@ export async function startServer(
   services.operations.attach({ node, ingest });
   let bus: RedisBus | undefined;
   if (config.redisUrl) {
-    bus = await RedisBus.connect(config.redisUrl, node, {
-      live: (message) => services.live.deliver(message),
-      change: (kind) => {
-        localChange(kind as ChangeKind);
-        void services.live.refreshScopes();
+    bus = await RedisBus.connect(
+      config.redisUrl,
+      node,
+      {
+        live: (message) => services.live.deliver(message),
+        change: (kind) => {
+          localChange(kind as ChangeKind);
+          void services.live.refreshScopes();
+        },
       },
-    });
+      { prefix: config.redisPrefix },
+    );
     services.live.attachBus(bus);
     log.info({ node }, 'live fan-out through Redis');
   }
@@ -146,6 +154,12 @@ export async function startServer(
             onError: (err) => log.error({ err }, 'maintenance notifications'),
           }),
           startPrecompactor(db, { onError: (err) => log.error({ err }, 'report precompact') }),
+          startSegmentJob(db, { onError: (err) => log.error({ err }, 'segments') }),
+          startPartitionMaintainer(db, {
+            retentionMonths: config.retentionMonths,
+            log: log.child({ component: 'partitions' }),
+            onError: (err) => log.error({ err }, 'partitions'),
+          }),
           startScheduledReports(services, {
             intervalMs: config.jobIntervalMs,
             onError: (err) => log.error({ err }, 'traccar scheduled reports'),

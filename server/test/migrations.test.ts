@@ -18,6 +18,10 @@ const TABLES = [
   'password_resets',
   'settings',
   'leases',
+  'lease_runs',
+  'segments',
+  'segment_hours',
+  'segment_progress',
   'user_device',
   'user_group',
   'user_geofence',
@@ -83,6 +87,9 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '019_computedAttributes',
         '020_accessTokens',
         '021_traccarReports',
+        '022_partitions',
+        '023_leaseRuns',
+        '024_segments',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -164,6 +171,9 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '019_computedAttributes',
         '020_accessTokens',
         '021_traccarReports',
+        '022_partitions',
+        '023_leaseRuns',
+        '024_segments',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

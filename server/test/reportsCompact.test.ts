@@ -8,7 +8,8 @@ import { dialects, freshDatabase, insertDevice } from './harness';
 import { migrateToLatest } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
 import type { Db } from '../src/db/database';
-import { buildTrack, insertTrack, type TrackPoint } from '../src/reports/testing/track';
+import { buildTrack, insertTrack } from '../src/reports/testing/track';
+import { noisyTrack } from '../src/reports/testing/noisyTrack';
 import { tz } from '../src/reports/testing/samples';
 import { runVehicle, type Consumer } from '../src/reports/engine/run';
 import { Tracker, MAX_GAP_MS, type Stop, type Trip } from '../src/reports/engine/tracker';
@@ -21,46 +22,6 @@ import { kmhToKnots } from '@frota/core';
 import { sql } from 'kysely';
 
 const profile: DeviceProfile = { machine: false, engineVoltage: undefined };
-const STEP = 2_000;
-
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Two days of a vehicle that parks, drives, idles, loses its fix and its signal. */
-function noisyTrack(from: number, to: number, step = STEP): TrackPoint[] {
-  const rnd = random(7);
-  const points: TrackPoint[] = [];
-  let mode: 'park' | 'drive' | 'idle' = 'park';
-  let until = from;
-  let cruise = 0;
-  for (let t = from; t < to; t += step) {
-    if (t >= until) {
-      mode = mode === 'drive' ? (rnd() < 0.4 ? 'idle' : 'park') : 'drive';
-      until = t + (mode === 'drive' ? 5 + rnd() * 40 : 1 + rnd() * 30) * 60_000;
-      cruise = 15 + rnd() * 80;
-      if (rnd() < 0.08) t += Math.round(16 + rnd() * 30) * 60_000; // silence longer than the maximum gap
-    }
-    const r = rnd();
-    let speed = mode === 'drive' ? Math.max(0, cruise + (rnd() - 0.5) * 20) : mode === 'idle' ? rnd() * 2 : 0;
-    if (mode === 'drive' && r < 0.02) speed = 1 + rnd() * 4; // crawling around the 3 km/h line
-    const flicker = r > 0.998;
-    points.push({
-      time: t,
-      speed,
-      ignition: mode !== 'park' ? !flicker : flicker,
-      valid: rnd() > 0.003,
-    });
-  }
-  return points;
-}
-
 const round = (n: number | undefined) => (n === undefined ? undefined : Math.round(n * 1000) / 1000);
 const tripView = (t: Trip) => ({
   start: t.startTime,

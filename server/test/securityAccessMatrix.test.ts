@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, userClient, type Answer, type Client, type TestServer } from './harness';
 import { openLive } from './liveClient';
 import { saveCameraMedia } from '../src/modules/cameras/media/mediaStore';
+import { toJson } from '../src/db/mapping';
 import { samplePdf } from '../src/modules/management/sampleFiles';
 import { cardFile, cardNumberOf, uploadRaw } from './tachoFilesFleet';
 
@@ -104,6 +105,41 @@ const perVehicle = (name: string, kind: string, body: (t: Tenant) => Record<stri
 });
 
 const today = new Date().toISOString().slice(0, 10);
+const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+const scheduleBody = (t: Tenant) => ({
+  report_name: `Viagens ${t.suffix}`,
+  report_type: 'trips',
+  report_ids: `${t.device}`,
+  report_ids_type: 'V',
+  report_periodicity: 'D',
+  report_day: 1,
+  report_format: 'csv',
+  report_destination: `relatorios-${t.suffix}@mx.ao`,
+});
+const maintenanceNoticeBody = (t: Tenant) => ({
+  emails: `oficina-${t.suffix}@mx.ao`,
+  all_devices: 0,
+  device_ids: `${t.device}`,
+  maintenance: 1,
+  maintenance_km: '5000',
+  maintenance_hours: '250',
+  cost: true,
+  cost_days: 30,
+  document: false,
+  document_days: 30,
+  communication: 'on',
+  communication_hours: '24',
+});
+const LINKS = '/api/settings/temporary_links';
+/** The calls A makes on B's temporary link (made in settings or as a Traccar share link). */
+const linkAttempts = (id: number, b: Tenant): Call[] => [
+  ['GET', `${LINKS}/${id}`],
+  ['PUT', `${LINKS}/${id}`, { name: 'invadido', deviceIds: [b.device] }],
+  ['DELETE', `${LINKS}/${id}`],
+  // and sharing B's vehicle through a new link of A's
+  ['POST', '/api/share/device', { deviceId: b.device, expiration: nextWeek() }],
+  ['POST', LINKS, { name: 'invadido', deviceIds: [b.device] }],
+];
 const documentBody = () => ({
   designation: 'Seguro',
   document_type: 'insurance',
@@ -255,6 +291,87 @@ const ENTITIES: Entity[] = [
     lists: () => [`${API}/refill_operators`],
   },
   {
+    name: 'report schedule',
+    create: async (t) => ok('schedule', await t.client.post(`${API}/report_scheduler`, scheduleBody(t))).id,
+    attempts: (id, b, own) => [
+      ['GET', `${API}/report_scheduler/${id}`],
+      ['PUT', `${API}/report_scheduler/${id}`, { ...scheduleBody(b), report_name: 'invadido' }],
+      ['PUT', `${API}/report_scheduler/${id}`, { ...scheduleBody(b), report_ids: `${own}` }],
+      ['DELETE', `${API}/report_scheduler/${id}`],
+      // a schedule of A's own on B's vehicle
+      ['POST', `${API}/report_scheduler`, scheduleBody(b)],
+    ],
+    check: (id) => ['GET', `${API}/report_scheduler/${id}`],
+    lists: () => [`${API}/report_scheduler`],
+  },
+  {
+    name: 'maintenance notification',
+    create: async (t) =>
+      ok('notice', await t.client.post(`${API}/maintenance_notification`, maintenanceNoticeBody(t))).id,
+    attempts: (id, b, own) => [
+      ['GET', `${API}/maintenance_notification/${id}`],
+      ['PUT', `${API}/maintenance_notification/${id}`, { ...maintenanceNoticeBody(b), device_ids: `${own}` }],
+      ['POST', `${API}/maintenance_notification`, { ...maintenanceNoticeBody(b), device_ids: `${own}`, id }],
+      ['DELETE', `${API}/maintenance_notification/${id}`],
+      ['DELETE', `${API}/maintenance_notification`, { id }],
+      ['DELETE', `${API}/maintenance_notification?id=${id}`],
+      // a notification of A's own on B's vehicle
+      ['POST', `${API}/maintenance_notification`, maintenanceNoticeBody(b)],
+    ],
+    check: (id) => ['GET', `${API}/maintenance_notification/${id}`],
+    lists: () => [`${API}/maintenance_notification`],
+  },
+  {
+    name: 'temporary link',
+    create: async (t) =>
+      ok('link', await t.client.post(LINKS, { name: `Visita ${t.suffix}`, deviceIds: [t.device] })).id,
+    attempts: linkAttempts,
+    check: (id) => ['GET', `${LINKS}/${id}`],
+    lists: () => [LINKS],
+  },
+  {
+    name: 'share link (Traccar)',
+    create: async (t) => {
+      const token = await t.client.post('/api/share/device', { deviceId: t.device, expiration: nextWeek() });
+      ok('share', token);
+      const links = ok('links', await t.client.get(LINKS)) as Array<{ id: number }>;
+      return Math.max(...links.map((l) => l.id));
+    },
+    attempts: linkAttempts,
+    check: (id) => ['GET', `${LINKS}/${id}`],
+    lists: () => [LINKS],
+  },
+  {
+    name: 'event',
+    create: async (t) => {
+      const row = await t.server.services.db.kysely
+        .insertInto('events')
+        .values({
+          type: 'alarm',
+          eventTime: Date.now(),
+          deviceId: t.device,
+          positionId: null,
+          geofenceId: null,
+          attributes: toJson({ alarm: 'sos' }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+    attempts: (id) => [
+      ['GET', `/api/events/${id}`],
+      ['GET', `${API}/event_details/${id}`],
+      ['POST', `${API}/event/${id}`, { status: 2, details: 'invadido' }],
+      ['POST', `${API}/share_event/${id}`, { emailTo: 'x@y.ao' }],
+    ],
+    check: (id) => ['GET', `/api/events/${id}`],
+    lists: () => [
+      '/api/events',
+      `${API}/events/${today}/${today}`,
+      `${API}/events/${today}/${today}?limit=50`,
+    ],
+  },
+  {
     name: 'camera media',
     create: (t) =>
       saveCameraMedia(t.server.services.db, {
@@ -404,6 +521,18 @@ describe.each(dialects())('access matrix: reports, positions and the socket (%s)
     };
     a = await make('a');
     b = await make('b');
+    // an event of B's in the period, so the event lists and reports have something to leak
+    await server.services.db.kysely
+      .insertInto('events')
+      .values({
+        type: 'alarm',
+        eventTime: Date.parse('2026-01-01T12:00:00Z'),
+        deviceId: b.device,
+        positionId: null,
+        geofenceId: null,
+        attributes: toJson({ alarm: 'sos' }),
+      })
+      .execute();
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -439,6 +568,7 @@ describe.each(dialects())('access matrix: reports, positions and the socket (%s)
       ...['route', 'events', 'trips', 'stops', 'summary', 'combined'].map((t) => `/api/reports/${t}?${q}`),
       `/api/reports/trips/xlsx?${q}`,
       `/api/positions?${q}`,
+      `/api/events?${q}`,
       `/api/positions/kml?${q}`,
       `/api/positions/csv?${q}`,
       `/api/positions/gpx?${q}`,

@@ -3,6 +3,7 @@
  * directory and free loopback ports, log to a file, ready when GET /api/server answers.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -17,7 +18,16 @@ export interface ServerNode {
   base: string;
   teltonikaPort: number;
   logFile: string;
+  /** the server's JavaScript memory, from its /metrics (prom-client's process metrics) */
+  memory(): Promise<ServerMemory>;
   stop(): Promise<void>;
+}
+
+export interface ServerMemory {
+  /** V8 heap in use, MB */
+  heapUsedMb: number;
+  /** memory held outside the V8 heap by JS objects (buffers), MB */
+  externalMb: number;
 }
 
 /** A loopback TCP port nothing listens on now (the kernel's choice). */
@@ -57,6 +67,7 @@ export async function startServerNode(
     await freePort(),
   ];
   const logFile = join(dataDir, 'server.log');
+  const metricsToken = randomBytes(16).toString('hex');
   const log = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -69,6 +80,7 @@ export async function startServerNode(
     FROTA_LOG_LEVEL: 'warn',
     FROTA_WEB_DIR: '/nonexistent',
     FROTA_ADMIN_PASSWORD: 'load-bench-admin',
+    FROTA_METRICS_TOKEN: metricsToken,
   };
   delete env.FROTA_DATABASE_URL;
   delete env.FROTA_REDIS_URL;
@@ -85,6 +97,19 @@ export async function startServerNode(
     base,
     teltonikaPort: teltonika,
     logFile,
+    memory: async () => {
+      const text = await (
+        await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+      ).text();
+      const mb = (name: string) => {
+        const m = new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text);
+        return m ? Math.round((Number(m[1]) / 1048576) * 10) / 10 : 0;
+      };
+      return {
+        heapUsedMb: mb('nodejs_heap_size_used_bytes'),
+        externalMb: mb('nodejs_external_memory_bytes'),
+      };
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

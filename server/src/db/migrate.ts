@@ -22,6 +22,9 @@ import { migration018 } from './migrations/018_calendars';
 import { migration019 } from './migrations/019_computedAttributes';
 import { migration020 } from './migrations/020_accessTokens';
 import { migration021 } from './migrations/021_traccarReports';
+import { migration022 } from './migrations/022_partitions';
+import { migration023 } from './migrations/023_leaseRuns';
+import { migration024 } from './migrations/024_segments';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -48,6 +51,9 @@ function provider(db: Db): MigrationProvider {
         '019_computedAttributes': migration019(db.dialect),
         '020_accessTokens': migration020(db.dialect),
         '021_traccarReports': migration021(db.dialect),
+        '022_partitions': migration022(db.dialect),
+        '023_leaseRuns': migration023(),
+        '024_segments': migration024(db.dialect),
       };
     },
   };

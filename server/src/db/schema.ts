@@ -18,6 +18,7 @@ import type { AccessTokenTables } from './accessTokensTables';
 import type { TraccarReportTables } from './traccarReportsTables';
 import type { CameraTables } from './cameraTables';
 import type { PassengerTables } from './passengerTables';
+import type { SegmentTables } from './segmentTables';
 
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
@@ -161,6 +162,12 @@ export interface LeasesTable {
   expiresAt: number;
 }
 
+/** When each leased job last ran (migration 023): a node taking a job over skips a run already made. */
+export interface LeaseRunsTable {
+  name: string;
+  lastRunAt: number;
+}
+
 /** Link tables: every one is a pair of ids with a composite primary key. */
 export interface UserDeviceTable {
   userId: number;
@@ -220,7 +227,8 @@ export interface Database
     CalendarTables,
     ComputedAttributeTables,
     AccessTokenTables,
-    TraccarReportTables {
+    TraccarReportTables,
+    SegmentTables {
   users: UsersTable;
   groups: GroupsTable;
   devices: DevicesTable;
@@ -234,6 +242,7 @@ export interface Database
   passwordResets: PasswordResetsTable;
   settings: SettingsTable;
   leases: LeasesTable;
+  leaseRuns: LeaseRunsTable;
   userDevice: UserDeviceTable;
   userGroup: UserGroupTable;
   userGeofence: UserGeofenceTable;

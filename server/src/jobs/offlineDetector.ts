@@ -1,6 +1,7 @@
 /**
  * Offline detection: devices that reported nothing for `timeoutMs` become offline, with a deviceOffline
- * event, broadcast and notified. Runs on one node at a time (lease).
+ * event, broadcast and notified. Runs on one node at a time: a short lease renewed while held
+ * (leasedJob.ts), so another node takes the detector over within a minute of the holder's death.
  */
 import type { Db } from '../db/database';
 import { parseJson, toJson } from '../db/mapping';
@@ -8,6 +9,7 @@ import type { LiveHub } from '../live/hub';
 import type { EventContext } from '../processing/types';
 import { deviceJson, eventJson } from '../services/rows';
 import { acquireLease } from './lease';
+import { DEFAULT_LEASE_MS, startLeasedJob, type LeasedJob } from './leasedJob';
 
 export const OFFLINE_LEASE = 'offline-detector';
 
@@ -20,10 +22,15 @@ export interface OfflineDeps {
   notify?: (contexts: EventContext[]) => void;
 }
 
-/** One pass; returns the ids of the devices it marked offline. */
+/** One pass, when this node holds (or can take) the lease; returns the ids of the devices it marked offline. */
 export async function detectOffline(deps: OfflineDeps, now = Date.now()): Promise<number[]> {
+  if (!(await acquireLease(deps.db, OFFLINE_LEASE, deps.node, DEFAULT_LEASE_MS, now))) return [];
+  return offlinePass(deps, now);
+}
+
+/** One pass by the lease holder. */
+async function offlinePass(deps: OfflineDeps, now: number): Promise<number[]> {
   const { db } = deps;
-  if (!(await acquireLease(db, OFFLINE_LEASE, deps.node, 5 * 60_000, now))) return [];
   const stale = await db.kysely
     .selectFrom('devices')
     .selectAll()
@@ -80,19 +87,31 @@ export async function detectOffline(deps: OfflineDeps, now = Date.now()): Promis
   return ids;
 }
 
-export function startOfflineDetector(deps: OfflineDeps, everyMs = 60_000): { stop(): void } {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await detectOffline(deps);
-    } catch {
-      // The next pass retries; a database hiccup must not stop the job.
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export interface OfflineJobOptions {
+  /** lease length and beat (leasedJob.ts; default 30 s and 10 s) */
+  leaseMs?: number;
+  renewMs?: number;
+  /** first pass after this long (default one period) */
+  firstDelayMs?: number;
+  /** a pass that failed (the next one retries: a database hiccup must not stop the job) */
+  onError?: (error: unknown) => void;
+}
+
+/** A pass every `everyMs` on the node holding the offline-detector lease (held as `deps.node`). */
+export function startOfflineDetector(
+  deps: OfflineDeps,
+  everyMs = 60_000,
+  options: OfflineJobOptions = {},
+): LeasedJob {
+  return startLeasedJob({
+    db: deps.db,
+    lease: OFFLINE_LEASE,
+    holder: deps.node,
+    intervalMs: everyMs,
+    leaseMs: options.leaseMs,
+    renewMs: options.renewMs,
+    firstDelayMs: options.firstDelayMs,
+    onError: options.onError,
+    run: (now) => offlinePass(deps, now),
+  });
 }

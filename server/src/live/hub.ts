@@ -1,6 +1,8 @@
 /**
  * WebSocket hub: each connection belongs to a user and receives only the devices that user may see.
- * Messages for a connection are coalesced and flushed together.
+ * Messages are coalesced per connection and every connection with something pending is flushed at once
+ * (at most one message per FLUSH_MS per socket); connections whose pending items are the same ones, in the
+ * same order (the users who see the same vehicles), share one JSON text per flush, serialized once.
  */
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database';
@@ -28,11 +30,30 @@ interface Connection {
   user: User;
   deviceIds: Set<number> | 'all';
   pending: Required<LiveMessage>;
-  timer?: NodeJS.Timeout;
-  lastFlush: number;
 }
 
 const FLUSH_MS = 50;
+
+/** The parts of a message, in the order a flush writes them. */
+const PARTS = [
+  'devices',
+  'positions',
+  'events',
+  'eventStatuses',
+  'refills',
+  'tachoDrivers',
+  'cameraMedia',
+] as const satisfies ReadonlyArray<keyof LiveMessage>;
+
+const nothingPending = (): Required<LiveMessage> => ({
+  devices: [],
+  positions: [],
+  events: [],
+  eventStatuses: [],
+  refills: [],
+  tachoDrivers: [],
+  cameraMedia: [],
+});
 
 type LivePosition = NonNullable<LiveMessage['positions']>[number];
 
@@ -42,8 +63,19 @@ export class LiveHub {
   /** the privacy rule for users who may not see private positions (vehicles marked private loaded) */
   private privacy: PrivacyFilter | undefined;
 
-  /** socket messages and positions sent to browsers (metrics: records out) */
-  readonly stats = { messages: 0, positions: 0 };
+  /** connections with something pending, flushed together by one timer */
+  private dirty = new Set<Connection>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastFlush = 0;
+  /** a number per item object delivered: the key of a pending list is its items' numbers */
+  private itemIds = new WeakMap<object, number>();
+  private nextItemId = 0;
+
+  /**
+   * socket messages and positions sent to browsers (metrics: records out), and the JSON texts serialized
+   * for them (one per distinct payload per flush)
+   */
+  readonly stats = { messages: 0, positions: 0, serialized: 0 };
 
   constructor(private db: Db) {}
 
@@ -68,20 +100,11 @@ export class LiveHub {
       socket,
       user: scope.user,
       deviceIds: await this.visibleDevices(scope),
-      pending: {
-        devices: [],
-        positions: [],
-        events: [],
-        eventStatuses: [],
-        refills: [],
-        tachoDrivers: [],
-        cameraMedia: [],
-      },
-      lastFlush: 0,
+      pending: nothingPending(),
     };
     this.connections.add(conn);
     socket.on('close', () => {
-      if (conn.timer) clearTimeout(conn.timer);
+      this.dirty.delete(conn);
       this.connections.delete(conn);
     });
   }
@@ -143,46 +166,66 @@ export class LiveHub {
           tachoDrivers.length +
           cameraMedia.length >
         0;
-      // At most one message per FLUSH_MS per socket, but no wait when the last one is older than that.
-      if (added && !conn.timer)
-        conn.timer = setTimeout(
-          () => this.flush(conn),
-          Math.max(0, FLUSH_MS - (Date.now() - conn.lastFlush)),
-        );
+      if (added) this.dirty.add(conn);
     }
+    // At most one flush per FLUSH_MS, but no wait when the last one is older than that.
+    if (this.dirty.size && !this.timer)
+      this.timer = setTimeout(() => this.flush(), Math.max(0, FLUSH_MS - (Date.now() - this.lastFlush)));
   }
 
   private isPrivate(p: LivePosition): boolean {
     return !!this.privacy?.hides(p.deviceId, p.attributes as Record<string, unknown> | undefined);
   }
 
-  private flush(conn: Connection): void {
-    conn.timer = undefined;
-    conn.lastFlush = Date.now();
-    const out: LiveMessage = {};
-    if (conn.pending.devices.length) out.devices = conn.pending.devices;
-    if (conn.pending.positions.length) out.positions = conn.pending.positions;
-    if (conn.pending.events.length) out.events = conn.pending.events;
-    if (conn.pending.eventStatuses.length) out.eventStatuses = conn.pending.eventStatuses;
-    if (conn.pending.refills.length) out.refills = conn.pending.refills;
-    if (conn.pending.tachoDrivers.length) out.tachoDrivers = conn.pending.tachoDrivers;
-    if (conn.pending.cameraMedia.length) out.cameraMedia = conn.pending.cameraMedia;
-    conn.pending = {
-      devices: [],
-      positions: [],
-      events: [],
-      eventStatuses: [],
-      refills: [],
-      tachoDrivers: [],
-      cameraMedia: [],
-    };
-    if (conn.socket.readyState !== conn.socket.OPEN) return;
-    conn.socket.send(JSON.stringify(out));
-    this.stats.messages++;
-    this.stats.positions += out.positions?.length ?? 0;
+  /** Sends every pending message; one JSON text per distinct payload. */
+  private flush(): void {
+    this.timer = undefined;
+    this.lastFlush = Date.now();
+    const connections = [...this.dirty];
+    this.dirty.clear();
+    const texts = new Map<string, string>();
+    for (const conn of connections) {
+      const out: LiveMessage = {};
+      for (const part of PARTS) if (conn.pending[part].length) out[part] = conn.pending[part] as never;
+      conn.pending = nothingPending();
+      if (conn.socket.readyState !== conn.socket.OPEN) continue;
+      const key = this.keyOf(out);
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = JSON.stringify(out);
+        texts.set(key, text);
+        this.stats.serialized++;
+      }
+      conn.socket.send(text);
+      this.stats.messages++;
+      this.stats.positions += out.positions?.length ?? 0;
+    }
+  }
+
+  /**
+   * Names the exact payload: each part's items by identity, in order. Every connection's lists hold the
+   * objects of the published messages (or the one blanked copy of a private position), so users who see
+   * the same items get the same key, and a key names one JSON text.
+   */
+  private keyOf(out: LiveMessage): string {
+    let key = '';
+    for (const part of PARTS) {
+      const items = out[part];
+      if (!items) continue;
+      key += `${part}:`;
+      for (const item of items) {
+        let id = this.itemIds.get(item);
+        if (id === undefined) this.itemIds.set(item, (id = ++this.nextItemId));
+        key += `${id},`;
+      }
+    }
+    return key;
   }
 
   closeAll(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dirty.clear();
     for (const conn of this.connections) conn.socket.close(1001, 'server shutting down');
   }
 }

@@ -1,11 +1,16 @@
 /**
  * Cross-node broadcast over Redis pub/sub (FROTA_REDIS_URL): a position decoded on node A reaches sockets
- * on node B, and a change made through node A's API refreshes node B's caches and socket scopes.
+ * on node B, and a change made through node A's API refreshes node B's caches and socket scopes. The
+ * channel is `<FROTA_REDIS_PREFIX>live`: installations sharing one Redis with different prefixes stay apart.
  */
 import { Redis } from 'ioredis';
 import type { LiveMessage } from './hub';
 
-export const CHANNEL = 'frota:live';
+/** The default prefix of every Redis channel and key (FROTA_REDIS_PREFIX). */
+export const DEFAULT_REDIS_PREFIX = 'frota:';
+
+/** The live channel of an installation. */
+export const liveChannel = (prefix = DEFAULT_REDIS_PREFIX) => `${prefix}live`;
 
 type Envelope = { node: string } & (
   { kind: 'live'; message: LiveMessage } | { kind: 'change'; change: string }
@@ -20,21 +25,33 @@ export class RedisBus {
   private pub: Redis;
   private sub: Redis;
 
+  /** the pub/sub channel of this installation */
+  readonly channel: string;
+
   private constructor(
     url: string,
     private node: string,
     private handlers: BusHandlers,
+    prefix: string,
   ) {
+    this.channel = liveChannel(prefix);
     const options = { maxRetriesPerRequest: null, lazyConnect: true };
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, options);
   }
 
-  static async connect(url: string, node: string, handlers: BusHandlers): Promise<RedisBus> {
-    const bus = new RedisBus(url, node, handlers);
+  static async connect(
+    url: string,
+    node: string,
+    handlers: BusHandlers,
+    options: { prefix?: string } = {},
+  ): Promise<RedisBus> {
+    const bus = new RedisBus(url, node, handlers, options.prefix ?? DEFAULT_REDIS_PREFIX);
     await Promise.all([bus.pub.connect(), bus.sub.connect()]);
-    bus.sub.on('message', (_channel, raw: string) => bus.receive(raw));
-    await bus.sub.subscribe(CHANNEL);
+    bus.sub.on('message', (channel, raw: string) => {
+      if (channel === bus.channel) bus.receive(raw);
+    });
+    await bus.sub.subscribe(bus.channel);
     return bus;
   }
 
@@ -52,13 +69,13 @@ export class RedisBus {
 
   publishLive(message: LiveMessage): void {
     void this.pub
-      .publish(CHANNEL, JSON.stringify({ node: this.node, kind: 'live', message }))
+      .publish(this.channel, JSON.stringify({ node: this.node, kind: 'live', message }))
       .catch(() => undefined);
   }
 
   publishChange(change: string): void {
     void this.pub
-      .publish(CHANNEL, JSON.stringify({ node: this.node, kind: 'change', change }))
+      .publish(this.channel, JSON.stringify({ node: this.node, kind: 'change', change }))
       .catch(() => undefined);
   }
 

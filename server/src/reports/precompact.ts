@@ -1,6 +1,7 @@
 /**
  * The nightly compact days: once a local day is over (and settled, compactCache.ts), the node holding the
- * `report-precompact` lease stores the compact rows of that day for every vehicle, in every timezone its
+ * `report-precompact` lease (short and renewed, so a dead node's job moves within a minute; the hourly run
+ * is not repeated by the node that takes it over) stores the compact rows of that day for every vehicle, in every timezone its
  * users read reports in, so a month of trips, stops or km reads thirty small cached days instead of
  * millions of positions. The first run after start fills the last BACKFILL_DAYS days; a day already
  * cached costs two index lookups. Reports still compute any day missing or changed since (a late record
@@ -65,8 +66,13 @@ export async function precompactDays(db: Db, now: number, days: number): Promise
 export function startPrecompactor(
   db: Db,
   options: {
+    /** once an hour by default, on the node holding the lease */
     intervalMs?: number;
     firstDelayMs?: number;
+    /** the lease (short and renewed while held, jobs/leasedJob.ts: default 30 s, renewed every 10 s) */
+    leaseMs?: number;
+    renewMs?: number;
+    holder?: string;
     now?: () => number;
     onError?: (error: unknown) => void;
   } = {},
@@ -77,6 +83,9 @@ export function startPrecompactor(
     lease: PRECOMPACT_LEASE,
     intervalMs: options.intervalMs ?? 3_600_000,
     firstDelayMs: options.firstDelayMs ?? 120_000,
+    leaseMs: options.leaseMs,
+    renewMs: options.renewMs,
+    holder: options.holder,
     now: options.now,
     onError: options.onError,
     run: async (now) => {

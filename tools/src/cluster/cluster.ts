@@ -56,6 +56,38 @@ export interface Cluster {
 
 const port = async (p: number | undefined) => (p ? p : freePort());
 
+/**
+ * The environment of one node: its own loopback ports and data dir, the shared database and Redis, and the
+ * proxy's address as the one devices are told (cameras upload through the proxy's camera port).
+ */
+export function nodeEnvironment(
+  o: Pick<ClusterOptions, 'databaseUrl' | 'redisUrl' | 'jobIntervalSeconds' | 'env'>,
+  proxy: ProxyPorts,
+  ports: NodePorts,
+  dataDir: string,
+  base: NodeJS.ProcessEnv = process.env,
+): Record<string, string | undefined> {
+  return {
+    ...base,
+    FROTA_LOG_LEVEL: 'warn',
+    // cameras upload through the proxy (its camera frontend, TCP), never to one node's own port
+    FROTA_CAMERA_HOST: proxy.host,
+    FROTA_CAMERA_PUBLIC_PORT: String(proxy.camera),
+    // HAProxy (option forwardfor) is the only client the nodes see: trust its X-Forwarded-* headers
+    FROTA_TRUST_PROXY: '127.0.0.1',
+    ...o.env,
+    FROTA_HOST: '127.0.0.1',
+    FROTA_PORT: String(ports.http),
+    FROTA_TELTONIKA_PORT: String(ports.teltonika),
+    FROTA_OSMAND_PORT: String(ports.osmand),
+    FROTA_CAMERA_PORT: String(ports.camera),
+    FROTA_DATA_DIR: dataDir,
+    FROTA_DATABASE_URL: o.databaseUrl,
+    FROTA_REDIS_URL: o.redisUrl,
+    FROTA_JOB_INTERVAL: String(o.jobIntervalSeconds ?? 10),
+  };
+}
+
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const haproxyBin = findHaproxy();
   if (!haproxyBin) throw new Error('HAProxy not found: install the Debian package haproxy');
@@ -91,23 +123,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       const proc = startProcess(
         process.execPath,
         ['--import', 'tsx', 'server/src/main.ts'],
-        {
-          ...process.env,
-          FROTA_LOG_LEVEL: 'warn',
-          FROTA_CAMERA_HOST: host,
-          // HAProxy (option forwardfor) is the only client the nodes see: trust its X-Forwarded-* headers
-          FROTA_TRUST_PROXY: '127.0.0.1',
-          ...o.env,
-          FROTA_HOST: '127.0.0.1',
-          FROTA_PORT: String(ports.http),
-          FROTA_TELTONIKA_PORT: String(ports.teltonika),
-          FROTA_OSMAND_PORT: String(ports.osmand),
-          FROTA_CAMERA_PORT: String(ports.camera),
-          FROTA_DATA_DIR: dataDir,
-          FROTA_DATABASE_URL: o.databaseUrl,
-          FROTA_REDIS_URL: o.redisUrl,
-          FROTA_JOB_INTERVAL: String(o.jobIntervalSeconds ?? 10),
-        },
+        nodeEnvironment(o, proxy, ports, dataDir),
         logFile,
       );
       const node: ClusterNode = { name, index, ports, base: `http://127.0.0.1:${ports.http}`, proc, logFile };

@@ -5,6 +5,8 @@
  * seconds (5 to 10 for a video, 0 for a photo, which has none); domain and port of the upload listener.
  */
 
+import type { Config } from '../../config';
+
 export type CameraChoice = 1 | 2 | 3;
 
 export interface CameraRequest {
@@ -30,6 +32,17 @@ export function clampVideoDuration(seconds: number | undefined): number {
 /** Epoch seconds from a value in seconds, or in milliseconds when it is too large to be seconds. */
 export function epochSeconds(value: number): number {
   return Math.floor(value > 1e11 ? value / 1000 : value);
+}
+
+/**
+ * Where cameras upload: FROTA_CAMERA_HOST (else the public URL's host) and FROTA_CAMERA_PUBLIC_PORT, else
+ * this node's listener port. Behind a proxy (a cluster) both name the proxy, never one node.
+ */
+export function uploadEndpoint(config: Pick<Config, 'cameraHost' | 'cameraPort' | 'cameraPublicPort'>): {
+  host: string;
+  port: number;
+} {
+  return { host: config.cameraHost, port: config.cameraPublicPort ?? config.cameraPort };
 }
 
 export function camreqText(

@@ -18,7 +18,7 @@ import {
   visibleVehicles,
   type CameraVehicle,
 } from './access';
-import { camreqText, DEFAULT_CAMERA, type CameraChoice } from './cameraRequest';
+import { camreqText, DEFAULT_CAMERA, uploadEndpoint, type CameraChoice } from './cameraRequest';
 import { COMMAND_FAILED, sendCameraCommand } from './cameraCommand';
 import { latestMedia, mediaJson, mediaQuery } from './mediaRows';
 import { mediaPeriod } from './period';
@@ -195,7 +195,7 @@ export function cameraRoutes(app: FastifyInstance, services: Services): void {
           videoDateTime: body.videoDateTime,
           videoDuration: body.videoDuration,
         },
-        { host: services.config.cameraHost, port: services.config.cameraPort },
+        uploadEndpoint(services.config),
       );
       const outcome = await sendCameraCommand(services, vehicle, command);
       return reply.code(outcome.state === 'answered' ? 200 : 202).send(outcome);

@@ -1,42 +1,14 @@
 /** Per-day figures of each vehicle (km, hours and their monthly and chart forms). */
 import type { ReportContext, VehicleInfo } from '../context';
 import { COMPACT_BUCKET_MS } from '../engine/compactStream';
-import { runVehicle, type Consumer } from '../engine/run';
+import { runVehicle } from '../engine/run';
 import { DayBook, type DayFigures } from '../engine/dayBook';
 import { MAX_GAP_MS } from '../engine/tracker';
-import type { Sample } from '../engine/sample';
 import { mapVehicles } from './common';
+import { storedDays } from '../../modules/segments/periodDays';
+import { Span } from '../engine/span';
 
-/** The first and last known odometer and hour meter of the period (the position before it counts). */
-export class Span implements Consumer {
-  first: Sample | undefined;
-  last: Sample | undefined;
-  /** positions seen (the compact stream shows fewer than stored): only whether there were any counts */
-  count = 0;
-  firstOdometer: number | undefined;
-  lastOdometer: number | undefined;
-  firstHours: number | undefined;
-  lastHours: number | undefined;
-  seed(s: Sample): void {
-    this.firstOdometer = s.odometer;
-    this.firstHours = s.hours;
-    this.lastOdometer = s.odometer;
-    this.lastHours = s.hours;
-  }
-  push(s: Sample): void {
-    this.first ??= s;
-    this.last = s;
-    this.count++;
-    if (s.odometer !== undefined) {
-      this.firstOdometer ??= s.odometer;
-      this.lastOdometer = s.odometer;
-    }
-    if (s.hours !== undefined) {
-      this.firstHours ??= s.hours;
-      this.lastHours = s.hours;
-    }
-  }
-}
+export { Span };
 
 export interface VehicleDays {
   vehicle: VehicleInfo;
@@ -45,6 +17,9 @@ export interface VehicleDays {
 }
 
 export async function vehicleDays(ctx: ReportContext, v: VehicleInfo): Promise<VehicleDays> {
+  const period = { from: ctx.request.from, to: ctx.request.to, end: ctx.end };
+  const stored = await storedDays(ctx.db, v.id, v.profile, ctx.zone, period);
+  if (stored) return { vehicle: v, days: stored.days, span: stored.span };
   const book = new DayBook(ctx.zone, ctx.request.from, MAX_GAP_MS);
   const span = new Span();
   await runVehicle(ctx.db, v.id, v.profile, [book, span], {

@@ -4,6 +4,7 @@ import type { ReportContext, VehicleInfo } from '../context';
 import { numberOption } from '../request';
 import { COMPACT_BUCKET_MS } from '../engine/compactStream';
 import { runVehicle } from '../engine/run';
+import { periodSegments } from '../../modules/segments/period';
 import { MIN_STOP_MS, Tracker, type Stop } from '../engine/tracker';
 import { duration } from '../engine/timezone';
 import { addresses, periodText, placeOf, vehicleText } from './common';
@@ -33,15 +34,20 @@ export async function vehicleStops(
   v: VehicleInfo,
   minStop = minStopMs(ctx),
 ): Promise<Stop[]> {
-  const tracker = new Tracker({ minStopMs: minStop });
-  await runVehicle(ctx.db, v.id, v.profile, [tracker], {
-    from: ctx.request.from,
-    to: ctx.request.to,
-    end: ctx.end,
-    compact: { bucketMs: COMPACT_BUCKET_MS, zone: ctx.zone },
-  });
+  const period = { from: ctx.request.from, to: ctx.request.to, end: ctx.end };
+  // the stored segments hold the stops of the default minimum
+  let stops =
+    minStop === MIN_STOP_MS ? (await periodSegments(ctx.db, v.id, v.profile, period))?.stops : undefined;
+  if (!stops) {
+    const tracker = new Tracker({ minStopMs: minStop });
+    await runVehicle(ctx.db, v.id, v.profile, [tracker], {
+      ...period,
+      compact: { bucketMs: COMPACT_BUCKET_MS, zone: ctx.zone },
+    });
+    stops = tracker.stops;
+  }
   const type = ctx.request.options.select1;
-  return tracker.stops.filter((s) => (type === '1' ? !s.ignitionOff : type === '2' ? s.ignitionOff : true));
+  return stops.filter((s) => (type === '1' ? !s.ignitionOff : type === '2' ? s.ignitionOff : true));
 }
 
 export async function stopsReport(ctx: ReportContext): Promise<ReportResult[]> {

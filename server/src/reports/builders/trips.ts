@@ -3,6 +3,7 @@ import { col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '.
 import type { ReportContext, VehicleInfo } from '../context';
 import { COMPACT_BUCKET_MS } from '../engine/compactStream';
 import { runVehicle } from '../engine/run';
+import { periodSegments } from '../../modules/segments/period';
 import { segmentDistance, Tracker, type Trip } from '../engine/tracker';
 import { duration } from '../engine/timezone';
 import {
@@ -78,18 +79,25 @@ export async function vehicleTrips(
   assigned?: string,
   bucketMs = COMPACT_BUCKET_MS,
 ): Promise<TripInfo[]> {
-  const tracker = new Tracker({ workOverlap: (t0, t1) => workingOverlapMs(week, ctx.zone, t0, t1) });
-  await runVehicle(ctx.db, vehicle.id, vehicle.profile, [tracker], {
-    from: ctx.request.from,
-    to: ctx.request.to,
-    end: ctx.end,
-    compact: { bucketMs, zone: ctx.zone },
-  });
+  const period = { from: ctx.request.from, to: ctx.request.to, end: ctx.end };
+  // the stored segments, unless the distance in working hours is asked for (they do not split it)
+  let trips =
+    bucketMs === COMPACT_BUCKET_MS
+      ? (await periodSegments(ctx.db, vehicle.id, vehicle.profile, period))?.trips
+      : undefined;
+  if (!trips) {
+    const tracker = new Tracker({ workOverlap: (t0, t1) => workingOverlapMs(week, ctx.zone, t0, t1) });
+    await runVehicle(ctx.db, vehicle.id, vehicle.profile, [tracker], {
+      ...period,
+      compact: { bucketMs, zone: ctx.zone },
+    });
+    trips = tracker.trips;
+  }
   await loadDriverKeys(
     ctx,
-    tracker.trips.flatMap((t) => [t.start, t.end]),
+    trips.flatMap((t) => [t.start, t.end]),
   );
-  return tracker.trips.map((t) => ({
+  return trips.map((t) => ({
     ...t,
     vehicle,
     distanceM: segmentDistance(t),

@@ -38,6 +38,8 @@ export class DayBook {
     private readonly from: number,
     private readonly maxGapMs: number,
     private readonly week?: WorkingWeek,
+    /** positions before it do not make a later one off the last ignition (the period's start) */
+    private readonly ignitionFrom = from,
   ) {}
 
   private day(t: number): DayFigures {
@@ -86,7 +88,7 @@ export class DayBook {
     if (s.ignition) {
       d.firstIgnition ??= s.time;
       d.lastIgnition = s.time;
-    } else if (a?.ignition && a.time >= this.from) {
+    } else if (a?.ignition && a.time >= this.ignitionFrom) {
       d.lastIgnition = s.time;
     }
     if (a) this.step(a, s);

@@ -23,6 +23,8 @@ export interface StreamSpec {
   /** read the whole attributes object (positions report) */
   allAttributes?: boolean;
   chunk?: number;
+  /** only positions stored up to this id (what a reader has already seen) */
+  maxId?: number;
 }
 
 const SAFE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -90,16 +92,20 @@ export async function* positionChunks(
   const size = spec.chunk ?? CHUNK;
   const map = mapper(spec);
   const cols = selection(db, spec);
+  // a bound parameter, not text: statements are prepared once per text
+  const upTo = spec.maxId === undefined ? '' : 'AND id <= ? ';
+  const bound: Param[] = spec.maxId === undefined ? [] : [spec.maxId];
   const head = placeholders(
     db,
-    `SELECT ${cols} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? ORDER BY fix_time, id LIMIT ?`,
+    `SELECT ${cols} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? ${upTo}` +
+      `ORDER BY fix_time, id LIMIT ?`,
   );
   const next = placeholders(
     db,
-    `SELECT ${cols} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? ` +
+    `SELECT ${cols} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? ${upTo}` +
       `AND (fix_time > ? OR id > ?) ORDER BY fix_time, id LIMIT ?`,
   );
-  let params: Param[] = [deviceId, from, to, size];
+  let params: Param[] = [deviceId, from, to, ...bound, size];
   let text = head;
   for (;;) {
     const rows = await queryArrays(db, text, params);
@@ -108,7 +114,7 @@ export async function* positionChunks(
     if (rows.length < size) return;
     const last = rows[rows.length - 1];
     const lastTime = Number(last[1]);
-    params = [deviceId, lastTime, to, lastTime, Number(last[0]), size];
+    params = [deviceId, lastTime, to, ...bound, lastTime, Number(last[0]), size];
     text = next;
   }
 }

@@ -29,6 +29,11 @@ export interface RunOptions {
   compact?: { bucketMs: number; zone: Zone };
 }
 
+/** The attribute keys a vehicle's motion needs (machines: power and rpm), with `extra` ones. */
+export const motionKeys = (profile: DeviceProfile, extra: string[] = []): string[] => [
+  ...new Set([...MOTION_KEYS, ...(profile.machine ? MACHINE_KEYS : []), ...extra]),
+];
+
 export async function runVehicle(
   db: Db,
   deviceId: number,
@@ -36,7 +41,7 @@ export async function runVehicle(
   consumers: Consumer[],
   o: RunOptions,
 ): Promise<number> {
-  const keys = [...new Set([...MOTION_KEYS, ...(profile.machine ? MACHINE_KEYS : []), ...(o.keys ?? [])])];
+  const keys = motionKeys(profile, o.keys);
   const spec: StreamSpec = { keys, details: o.details, allAttributes: o.allAttributes };
   let prev: Sample | undefined;
   if (o.seed !== false) {

@@ -154,7 +154,14 @@ function see(t: Totals, s: Sample): void {
 
 export const segmentDistance = (t: Totals): number => t.distance;
 
-interface Open extends Totals {
+/** Tracker.snapshot(): the open trip and pause, and the last sample. */
+export interface TrackerState {
+  prev: Sample | undefined;
+  trip: Open | undefined;
+  pause: Open | undefined;
+}
+
+export interface Open extends Totals {
   first: Sample;
   startTime: number;
   ignitionOff: boolean;
@@ -186,6 +193,32 @@ export class Tracker {
     this.prev = sample;
     this.clipFrom = from;
     if (sample.motion !== 'moving') this.pause = this.open(sample, from);
+  }
+
+  /**
+   * Carries on from `s`, a moving sample that ended a stop: the tracker is then exactly as it was after
+   * pushing `s` (a new trip open at `s`, nothing else), whatever came before (modules/segments).
+   */
+  resume(s: Sample): void {
+    this.prev = s;
+    this.pause = undefined;
+    this.trip = this.open(s, s.time);
+    see(this.trip, s);
+  }
+
+  /**
+   * The state between two pushes of a tracker that was not seeded, as plain data (modules/segments keeps
+   * it between passes so that only new positions are read). Closed trips and stops are not part of it.
+   */
+  snapshot(): TrackerState {
+    return { prev: this.prev, trip: this.trip, pause: this.pause };
+  }
+
+  /** Carries on from a snapshot of a tracker that was not seeded (the options are this one's). */
+  restore(state: TrackerState): void {
+    this.prev = state.prev;
+    this.trip = state.trip;
+    this.pause = state.pause;
   }
 
   private open(first: Sample, startTime: number): Open {

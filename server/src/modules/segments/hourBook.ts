@@ -1,0 +1,139 @@
+/**
+ * Figures per UTC hour, kept with the segments: the day book's own rules (reports/engine/dayBook.ts) with
+ * hours for days, over the vehicle's whole history. Each step between two samples is cut at the hour edges
+ * and shared out in proportion, so the hours of a local day (every day of a whole-hour timezone starts on
+ * an hour) add up to the day book's figures for that day.
+ */
+import { addTime, stepDistance, stepMotion } from '../../reports/engine/tracker';
+import type { Sample } from '../../reports/engine/sample';
+
+export const HOUR_MS = 3_600_000;
+
+export interface HourFigures {
+  /** the hour's start, epoch ms */
+  hour: number;
+  distance: number;
+  drivingMs: number;
+  idleMs: number;
+  offMs: number;
+  maxSpeed: number;
+  /** positions whose fix time falls in the hour */
+  positions: number;
+  firstTime?: number;
+  lastTime?: number;
+  firstIgnition?: number;
+  /** the last position with the ignition on, or off just after one on within the hour */
+  lastIgnition?: number;
+  /** the hour's first position, off, after one on in an earlier hour: [its time, that one's time] */
+  cross?: [number, number];
+  hoursStart?: number;
+  hoursEnd?: number;
+  odometerStart?: number;
+  odometerEnd?: number;
+}
+
+export const hourOf = (t: number): number => Math.floor(t / HOUR_MS) * HOUR_MS;
+
+const blank = (hour: number): HourFigures => ({
+  hour,
+  distance: 0,
+  drivingMs: 0,
+  idleMs: 0,
+  offMs: 0,
+  maxSpeed: 0,
+  positions: 0,
+});
+
+export class HourBook {
+  private hours = new Map<number, HourFigures>();
+
+  constructor(
+    private readonly maxGapMs: number,
+    private prev?: Sample,
+  ) {}
+
+  private at(hour: number): HourFigures {
+    let h = this.hours.get(hour);
+    if (!h) this.hours.set(hour, (h = blank(hour)));
+    return h;
+  }
+
+  push(s: Sample): void {
+    const a = this.prev;
+    this.prev = s;
+    const h = this.at(hourOf(s.time));
+    h.positions++;
+    h.firstTime ??= s.time;
+    h.lastTime = s.time;
+    if (s.valid && s.speed > h.maxSpeed) h.maxSpeed = s.speed;
+    if (s.hours !== undefined) {
+      h.hoursStart ??= s.hours;
+      h.hoursEnd = s.hours;
+    }
+    if (s.odometer !== undefined) {
+      h.odometerStart ??= s.odometer;
+      h.odometerEnd = s.odometer;
+    }
+    if (s.ignition) {
+      h.firstIgnition ??= s.time;
+      h.lastIgnition = s.time;
+    } else if (a?.ignition) {
+      if (a.time >= h.hour) h.lastIgnition = s.time;
+      else h.cross = [s.time, a.time];
+    }
+    if (a) this.step(a, s);
+  }
+
+  private step(a: Sample, b: Sample): void {
+    const full = b.time - a.time;
+    if (full <= 0) return;
+    const distance = stepDistance(a, b);
+    const counted = stepMotion(a, b, this.maxGapMs);
+    for (let t = a.time; t < b.time;) {
+      const hour = hourOf(t);
+      const until = Math.min(b.time, hour + HOUR_MS);
+      const h = this.at(hour);
+      const dt = until - t;
+      h.distance += dt === full ? distance : (distance * dt) / full;
+      addTime(h, counted, dt);
+      t = until;
+    }
+  }
+
+  /** The hours touched since the last take and the last sample, as plain data (maintain.ts). */
+  snapshot(): { prev: Sample | undefined; hours: HourFigures[] } {
+    return { prev: this.prev, hours: [...this.hours.values()] };
+  }
+
+  static restore(maxGapMs: number, state: { prev: Sample | undefined; hours: HourFigures[] }): HourBook {
+    const book = new HourBook(maxGapMs, state.prev);
+    for (const h of state.hours) book.hours.set(h.hour, h);
+    return book;
+  }
+
+  /** The hours touched since the last call, and a fresh start. */
+  take(): HourFigures[] {
+    const out = [...this.hours.values()];
+    this.hours = new Map();
+    return out;
+  }
+}
+
+/** Adds a later part of the same hour (stored at a later resume point) to `into`. */
+export function mergeHour(into: HourFigures, later: HourFigures): void {
+  into.distance += later.distance;
+  into.drivingMs += later.drivingMs;
+  into.idleMs += later.idleMs;
+  into.offMs += later.offMs;
+  into.maxSpeed = Math.max(into.maxSpeed, later.maxSpeed);
+  into.positions += later.positions;
+  into.firstTime ??= later.firstTime;
+  into.lastTime = later.lastTime ?? into.lastTime;
+  into.firstIgnition ??= later.firstIgnition;
+  into.lastIgnition = later.lastIgnition ?? into.lastIgnition;
+  into.cross ??= later.cross;
+  into.hoursStart ??= later.hoursStart;
+  into.hoursEnd = later.hoursEnd ?? into.hoursEnd;
+  into.odometerStart ??= later.odometerStart;
+  into.odometerEnd = later.odometerEnd ?? into.odometerEnd;
+}

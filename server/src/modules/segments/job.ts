@@ -1,0 +1,93 @@
+/**
+ * The segments job: every few seconds the node holding the `segments` lease looks at the positions stored
+ * since its watermark (position ids), and brings the segments of each vehicle that received any up to date
+ * (maintain.ts). On PostgreSQL ids are taken before commit, so a transaction may commit a lower id after a
+ * higher one was seen: the scan reaches OVERLAP ids back, and only ids above each vehicle's own seen id count.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Db } from '../../db/database';
+import { parseJson } from '../../db/mapping';
+import { startLeasedJob, type LeasedJob } from '../../jobs/leasedJob';
+import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
+import { deviceProfile } from '../../reports/engine/sample';
+import { maintainDevice } from './maintain';
+import { readProgress, WATERMARK_DEVICE, writeProgress } from './store';
+
+export const SEGMENTS_LEASE = 'segments';
+export const SEGMENTS_INTERVAL_MS = 10_000;
+/** Positions looked at per pass (a first pass over a large history takes several). */
+const PAGE = 200_000;
+const OVERLAP = 5_000;
+
+export interface SegmentPass {
+  devices: number;
+  positions: number;
+  stored: number;
+  rewound: number;
+  /** the watermark after the pass */
+  watermark: number;
+  /** positions past the watermark remain: another pass has work */
+  more: boolean;
+}
+
+export async function segmentPass(db: Db): Promise<SegmentPass> {
+  const progress = await readProgress(db, [WATERMARK_DEVICE]);
+  const watermark = progress.get(WATERMARK_DEVICE)?.seenId ?? 0;
+  const [[top]] = await queryArrays(db, 'SELECT max(id) FROM positions', []);
+  const maxId = Number(top ?? 0);
+  const out: SegmentPass = { devices: 0, positions: 0, stored: 0, rewound: 0, watermark, more: false };
+  if (maxId <= watermark) return out;
+  const start = db.dialect === 'postgres' ? Math.max(0, watermark - OVERLAP) : watermark;
+  const upTo = Math.min(maxId, start + PAGE);
+  const rows = await queryArrays(
+    db,
+    placeholders(db, 'SELECT device_id, id, fix_time FROM positions WHERE id > ? AND id <= ?'),
+    [start, upTo],
+  );
+  const seen = await readProgress(db, [...new Set(rows.map((r) => Number(r[0])))]);
+  /** per vehicle: the earliest fix time among positions it has not seen */
+  const fresh = new Map<number, number>();
+  for (const [d, id, t] of rows) {
+    const deviceId = Number(d);
+    if (Number(id) <= (seen.get(deviceId)?.seenId ?? 0)) continue;
+    const time = Number(t);
+    fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, time));
+  }
+  if (fresh.size) {
+    const devices = await db.kysely
+      .selectFrom('devices')
+      .select(['id', 'attributes'])
+      .where('id', 'in', [...fresh.keys()])
+      .execute();
+    for (const d of devices) {
+      const id = Number(d.id);
+      // every position up to maxId is read (the page only finds who has new ones)
+      const r = await maintainDevice(db, id, deviceProfile(parseJson(d.attributes)), maxId, fresh.get(id));
+      out.devices++;
+      out.positions += r.positions;
+      out.stored += r.stored;
+      if (r.rewound) out.rewound++;
+      await yieldToLoop();
+    }
+  }
+  out.watermark = upTo;
+  out.more = upTo < maxId;
+  await writeProgress(db, { deviceId: WATERMARK_DEVICE, profile: '', seenId: upTo, resume: undefined });
+  return out;
+}
+
+export function startSegmentJob(
+  db: Db,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): LeasedJob {
+  return startLeasedJob({
+    db,
+    lease: SEGMENTS_LEASE,
+    intervalMs: options.intervalMs ?? SEGMENTS_INTERVAL_MS,
+    onError: options.onError,
+    run: async () => {
+      // a first look at a large history takes several pages
+      for (let i = 0; i < 50 && (await segmentPass(db)).more; i++);
+    },
+  });
+}

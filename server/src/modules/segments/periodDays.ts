@@ -1,0 +1,163 @@
+/**
+ * A period's day figures (the km, hours, monthly and summary reports) from the stored hours: the hours up
+ * to the last position the segments have seen, and the day book over the positions after that hour.
+ *
+ * Why this is exact: each step between two positions is shared out over the hours (hourBook.ts) as the day
+ * book shares it over days, so the hours of a local day add up to its figures, provided every step that
+ * touches those hours is one the day book sees too. Hours before the hour of the last position L at or
+ * before both the period's end and the resume point are such hours: a step touching them ends at L at the
+ * latest. From that hour on (T), the day book runs as usual, seeded with the position before T, so it cuts
+ * the step across T as the hours do. A later position never makes a ignition-off the last ignition when the
+ * one on before it lies before the period (`ignitionFrom`).
+ * Used for periods that start on an hour (local days in whole-hour timezones); else the caller runs the
+ * engine over the whole period.
+ */
+import type { Db } from '../../db/database';
+import { COMPACT_BUCKET_MS } from '../../reports/engine/compactStream';
+import { DayBook, type DayFigures } from '../../reports/engine/dayBook';
+import { positionBefore } from '../../reports/engine/positionStream';
+import { motionKeys, runVehicle } from '../../reports/engine/run';
+import { toSample, type DeviceProfile } from '../../reports/engine/sample';
+import type { Zone } from '../../reports/engine/timezone';
+import { MAX_GAP_MS } from '../../reports/engine/tracker';
+import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
+import { Span } from '../../reports/engine/span';
+import { hourOf, HOUR_MS, type HourFigures } from './hourBook';
+import { profileKey, readProgress, storedHours } from './store';
+import type { Period } from './period';
+
+export interface PeriodDays {
+  days: Map<string, DayFigures>;
+  span: Span;
+  /** hours read from the store */
+  hours: number;
+}
+
+/** The tail's own span: the period's span is seeded before the period, not before the tail. */
+class TailSpan extends Span {
+  override seed(): void {}
+}
+
+async function lastFixAtOrBefore(db: Db, deviceId: number, t: number): Promise<number | undefined> {
+  const [row] = await queryArrays(
+    db,
+    placeholders(
+      db,
+      'SELECT fix_time FROM positions WHERE device_id = ? AND fix_time <= ? ORDER BY fix_time DESC LIMIT 1',
+    ),
+    [deviceId, t],
+  );
+  return row ? Number(row[0]) : undefined;
+}
+
+function addHour(days: Map<string, DayFigures>, zone: Zone, h: HourFigures, from: number): void {
+  const key = zone.dayKey(h.hour);
+  let d = days.get(key);
+  if (!d) {
+    d = {
+      key,
+      start: zone.startOfDay(h.hour),
+      end: zone.nextDay(h.hour),
+      distance: 0,
+      workDistance: 0,
+      drivingMs: 0,
+      idleMs: 0,
+      offMs: 0,
+      maxSpeed: 0,
+      work: [],
+    };
+    days.set(key, d);
+  }
+  d.distance += h.distance;
+  d.drivingMs += h.drivingMs;
+  d.idleMs += h.idleMs;
+  d.offMs += h.offMs;
+  d.maxSpeed = Math.max(d.maxSpeed, h.maxSpeed);
+  d.firstIgnition ??= h.firstIgnition;
+  const cross = h.cross && h.cross[1] >= from ? h.cross[0] : undefined;
+  const last = Math.max(h.lastIgnition ?? -Infinity, cross ?? -Infinity);
+  if (last > -Infinity) d.lastIgnition = last;
+  d.hoursStart ??= h.hoursStart;
+  d.hoursEnd = h.hoursEnd ?? d.hoursEnd;
+  d.odometerStart ??= h.odometerStart;
+  d.odometerEnd = h.odometerEnd ?? d.odometerEnd;
+}
+
+/** Adds the day book's later part of a day to the stored part. */
+function addDay(into: DayFigures, later: DayFigures): void {
+  into.distance += later.distance;
+  into.drivingMs += later.drivingMs;
+  into.idleMs += later.idleMs;
+  into.offMs += later.offMs;
+  into.maxSpeed = Math.max(into.maxSpeed, later.maxSpeed);
+  into.firstIgnition ??= later.firstIgnition;
+  into.lastIgnition = later.lastIgnition ?? into.lastIgnition;
+  into.hoursStart ??= later.hoursStart;
+  into.hoursEnd = later.hoursEnd ?? into.hoursEnd;
+  into.odometerStart ??= later.odometerStart;
+  into.odometerEnd = later.odometerEnd ?? into.odometerEnd;
+}
+
+/** The period's day figures and span, or undefined when the stored hours cannot give them. */
+export async function storedDays(
+  db: Db,
+  deviceId: number,
+  profile: DeviceProfile,
+  zone: Zone,
+  period: Period,
+): Promise<PeriodDays | undefined> {
+  const { from, to } = period;
+  if (from % HOUR_MS !== 0 || zone.startOfDay(from) % HOUR_MS !== 0) return undefined;
+  const progress = (await readProgress(db, [deviceId])).get(deviceId);
+  if (!progress?.resume || progress.profile !== profileKey(profile)) return undefined;
+  const last = await lastFixAtOrBefore(db, deviceId, Math.min(progress.resume.time, to));
+  if (last === undefined) return undefined;
+  const tail = hourOf(last);
+  if (tail <= from) return undefined;
+
+  const days = new Map<string, DayFigures>();
+  const span = new Span();
+  const spec = { keys: motionKeys(profile) };
+  const before = await positionBefore(db, deviceId, from, spec);
+  if (before) span.seed(toSample(before, profile));
+  const hours = await storedHours(db, deviceId, from, tail);
+  for (const h of hours) {
+    addHour(days, zone, h, from);
+    span.count += h.positions;
+    if (h.positions) {
+      span.firstTime ??= h.firstTime;
+      span.lastTime = h.lastTime;
+    }
+    if (h.odometerStart !== undefined) {
+      span.firstOdometer ??= h.odometerStart;
+      span.lastOdometer = h.odometerEnd;
+    }
+    if (h.hoursStart !== undefined) {
+      span.firstHours ??= h.hoursStart;
+      span.lastHours = h.hoursEnd;
+    }
+  }
+
+  const book = new DayBook(zone, tail, MAX_GAP_MS, undefined, from);
+  const rest = new TailSpan();
+  await runVehicle(db, deviceId, profile, [book, rest], {
+    from: tail,
+    to,
+    end: period.end,
+    compact: { bucketMs: COMPACT_BUCKET_MS, zone },
+  });
+  for (const d of book.list()) {
+    const stored = days.get(d.key);
+    if (stored) addDay(stored, d);
+    else days.set(d.key, d);
+  }
+  span.count += rest.count;
+  span.firstTime ??= rest.firstTime;
+  span.lastTime = rest.lastTime ?? span.lastTime;
+  span.firstOdometer ??= rest.firstOdometer;
+  span.lastOdometer = rest.lastOdometer ?? span.lastOdometer;
+  span.firstHours ??= rest.firstHours;
+  span.lastHours = rest.lastHours ?? span.lastHours;
+  const ordered = new Map([...days.values()].sort((a, b) => a.start - b.start).map((d) => [d.key, d]));
+  return { days: ordered, span, hours: hours.length };
+}
