@@ -1,11 +1,12 @@
 /**
  * A period's day figures (the km, hours, monthly and summary reports) from the stored hours: the hours up
- * to the last position the segments have seen, and the day book over the positions after that hour.
+ * to the last position the segments job has read (stored, and carried past the last stored stop), and the
+ * day book over the positions after that hour.
  *
  * Why this is exact: each step between two positions is shared out over the hours (hourBook.ts) as the day
  * book shares it over days, so the hours of a local day add up to its figures, provided every step that
  * touches those hours is one the day book sees too. Hours before the hour of the last position L at or
- * before both the period's end and the resume point are such hours: a step touching them ends at L at the
+ * before both the period's end and the last position the job read are such hours: a step touching them ends at L at the
  * latest. From that hour on (T), the day book runs as usual, seeded with the position before T, so it cuts
  * the step across T as the hours do. A later position never makes a ignition-off the last ignition when the
  * one on before it lies before the period (`ignitionFrom`).
@@ -22,7 +23,7 @@ import type { Zone } from '../../reports/engine/timezone';
 import { MAX_GAP_MS } from '../../reports/engine/tracker';
 import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
 import { Span } from '../../reports/engine/span';
-import { hourOf, HOUR_MS, type HourFigures } from './hourBook';
+import { hourOf, HOUR_MS, mergeHour, type HourFigures } from './hourBook';
 import { profileKey, readProgress, storedHours } from './store';
 import type { Period } from './period';
 
@@ -83,6 +84,17 @@ function addHour(days: Map<string, DayFigures>, zone: Zone, h: HourFigures, from
   d.odometerEnd = h.odometerEnd ?? d.odometerEnd;
 }
 
+/** Stored hours with the later parts of the carried ones, in hour order. */
+function mergeHours(stored: HourFigures[], carried: HourFigures[]): HourFigures[] {
+  const byHour = new Map(stored.map((h) => [h.hour, h]));
+  for (const h of carried) {
+    const before = byHour.get(h.hour);
+    if (before) mergeHour(before, h);
+    else byHour.set(h.hour, { ...h });
+  }
+  return [...byHour.values()].sort((a, b) => a.hour - b.hour);
+}
+
 /** Adds the day book's later part of a day to the stored part. */
 function addDay(into: DayFigures, later: DayFigures): void {
   into.distance += later.distance;
@@ -110,7 +122,9 @@ export async function storedDays(
   if (from % HOUR_MS !== 0 || zone.startOfDay(from) % HOUR_MS !== 0) return undefined;
   const progress = (await readProgress(db, [deviceId])).get(deviceId);
   if (!progress?.resume || progress.profile !== profileKey(profile)) return undefined;
-  const last = await lastFixAtOrBefore(db, deviceId, Math.min(progress.resume.time, to));
+  // the hours the last pass read past the resume point are as complete as the stored ones
+  const seen = progress.state?.last.time ?? progress.resume.time;
+  const last = await lastFixAtOrBefore(db, deviceId, Math.min(seen, to));
   if (last === undefined) return undefined;
   const tail = hourOf(last);
   if (tail <= from) return undefined;
@@ -120,7 +134,10 @@ export async function storedDays(
   const spec = { keys: motionKeys(profile) };
   const before = await positionBefore(db, deviceId, from, spec);
   if (before) span.seed(toSample(before, profile));
-  const hours = await storedHours(db, deviceId, from, tail);
+  const hours = mergeHours(
+    await storedHours(db, deviceId, from, tail),
+    (progress.state?.hours.hours ?? []).filter((h) => h.hour >= from && h.hour < tail),
+  );
   for (const h of hours) {
     addHour(days, zone, h, from);
     span.count += h.positions;
