@@ -6,30 +6,23 @@
  */
 import { addTime, stepDistance, stepMotion } from '../../reports/engine/tracker';
 import type { Sample } from '../../reports/engine/sample';
+import { addLater, notePosition, type PeriodFigures } from '../../reports/engine/dayBook';
 
 export const HOUR_MS = 3_600_000;
 
-export interface HourFigures {
+/**
+ * One hour's figures; its `lastIgnition` is the last position with the ignition on, or off just after one
+ * on within the hour (one on in an earlier hour: `cross`).
+ */
+export interface HourFigures extends PeriodFigures {
   /** the hour's start, epoch ms */
   hour: number;
-  distance: number;
-  drivingMs: number;
-  idleMs: number;
-  offMs: number;
-  maxSpeed: number;
   /** positions whose fix time falls in the hour */
   positions: number;
   firstTime?: number;
   lastTime?: number;
-  firstIgnition?: number;
-  /** the last position with the ignition on, or off just after one on within the hour */
-  lastIgnition?: number;
   /** the hour's first position, off, after one on in an earlier hour: [its time, that one's time] */
   cross?: [number, number];
-  hoursStart?: number;
-  hoursEnd?: number;
-  odometerStart?: number;
-  odometerEnd?: number;
 }
 
 export const hourOf = (t: number): number => Math.floor(t / HOUR_MS) * HOUR_MS;
@@ -65,19 +58,9 @@ export class HourBook {
     h.positions++;
     h.firstTime ??= s.time;
     h.lastTime = s.time;
-    if (s.valid && s.speed > h.maxSpeed) h.maxSpeed = s.speed;
-    if (s.hours !== undefined) {
-      h.hoursStart ??= s.hours;
-      h.hoursEnd = s.hours;
-    }
-    if (s.odometer !== undefined) {
-      h.odometerStart ??= s.odometer;
-      h.odometerEnd = s.odometer;
-    }
-    if (s.ignition) {
-      h.firstIgnition ??= s.time;
-      h.lastIgnition = s.time;
-    } else if (a?.ignition) {
+    notePosition(h, s);
+    if (s.ignition) h.lastIgnition = s.time;
+    else if (a?.ignition) {
       if (a.time >= h.hour) h.lastIgnition = s.time;
       else h.cross = [s.time, a.time];
     }
@@ -121,19 +104,9 @@ export class HourBook {
 
 /** Adds a later part of the same hour (stored at a later resume point) to `into`. */
 export function mergeHour(into: HourFigures, later: HourFigures): void {
-  into.distance += later.distance;
-  into.drivingMs += later.drivingMs;
-  into.idleMs += later.idleMs;
-  into.offMs += later.offMs;
-  into.maxSpeed = Math.max(into.maxSpeed, later.maxSpeed);
+  addLater(into, later);
   into.positions += later.positions;
   into.firstTime ??= later.firstTime;
   into.lastTime = later.lastTime ?? into.lastTime;
-  into.firstIgnition ??= later.firstIgnition;
-  into.lastIgnition = later.lastIgnition ?? into.lastIgnition;
   into.cross ??= later.cross;
-  into.hoursStart ??= later.hoursStart;
-  into.hoursEnd = later.hoursEnd ?? into.hoursEnd;
-  into.odometerStart ??= later.odometerStart;
-  into.odometerEnd = later.odometerEnd ?? into.odometerEnd;
 }

@@ -15,7 +15,7 @@
  */
 import type { Db } from '../../db/database';
 import { COMPACT_BUCKET_MS } from '../../reports/engine/compactStream';
-import { DayBook, type DayFigures } from '../../reports/engine/dayBook';
+import { addLater, DayBook, type DayFigures } from '../../reports/engine/dayBook';
 import { positionBefore } from '../../reports/engine/positionStream';
 import { motionKeys, runVehicle } from '../../reports/engine/run';
 import { toSample, type DeviceProfile } from '../../reports/engine/sample';
@@ -69,19 +69,9 @@ function addHour(days: Map<string, DayFigures>, zone: Zone, h: HourFigures, from
     };
     days.set(key, d);
   }
-  d.distance += h.distance;
-  d.drivingMs += h.drivingMs;
-  d.idleMs += h.idleMs;
-  d.offMs += h.offMs;
-  d.maxSpeed = Math.max(d.maxSpeed, h.maxSpeed);
-  d.firstIgnition ??= h.firstIgnition;
   const cross = h.cross && h.cross[1] >= from ? h.cross[0] : undefined;
   const last = Math.max(h.lastIgnition ?? -Infinity, cross ?? -Infinity);
-  if (last > -Infinity) d.lastIgnition = last;
-  d.hoursStart ??= h.hoursStart;
-  d.hoursEnd = h.hoursEnd ?? d.hoursEnd;
-  d.odometerStart ??= h.odometerStart;
-  d.odometerEnd = h.odometerEnd ?? d.odometerEnd;
+  addLater(d, { ...h, lastIgnition: last > -Infinity ? last : undefined });
 }
 
 /** Stored hours with the later parts of the carried ones, in hour order. */
@@ -93,21 +83,6 @@ function mergeHours(stored: HourFigures[], carried: HourFigures[]): HourFigures[
     else byHour.set(h.hour, { ...h });
   }
   return [...byHour.values()].sort((a, b) => a.hour - b.hour);
-}
-
-/** Adds the day book's later part of a day to the stored part. */
-function addDay(into: DayFigures, later: DayFigures): void {
-  into.distance += later.distance;
-  into.drivingMs += later.drivingMs;
-  into.idleMs += later.idleMs;
-  into.offMs += later.offMs;
-  into.maxSpeed = Math.max(into.maxSpeed, later.maxSpeed);
-  into.firstIgnition ??= later.firstIgnition;
-  into.lastIgnition = later.lastIgnition ?? into.lastIgnition;
-  into.hoursStart ??= later.hoursStart;
-  into.hoursEnd = later.hoursEnd ?? into.hoursEnd;
-  into.odometerStart ??= later.odometerStart;
-  into.odometerEnd = later.odometerEnd ?? into.odometerEnd;
 }
 
 /** The period's day figures and span, or undefined when the stored hours cannot give them. */
@@ -165,7 +140,7 @@ export async function storedDays(
   });
   for (const d of book.list()) {
     const stored = days.get(d.key);
-    if (stored) addDay(stored, d);
+    if (stored) addLater(stored, d);
     else days.set(d.key, d);
   }
   span.count += rest.count;

@@ -8,12 +8,18 @@ import type { Sample } from './sample';
 import type { Zone } from './timezone';
 import { overlapMs, workIntervals, type WorkingWeek } from './workingHours';
 
-export interface DayFigures {
+export interface DayFigures extends PeriodFigures {
   key: string;
   start: number;
   end: number;
-  distance: number;
   workDistance: number;
+  /** working intervals of the day, [start, end) pairs */
+  work: Array<[number, number]>;
+}
+
+/** What a period's figures (a day, an hour) keep from each of its positions, and add up over a period. */
+export interface PeriodFigures {
+  distance: number;
   drivingMs: number;
   idleMs: number;
   offMs: number;
@@ -24,8 +30,35 @@ export interface DayFigures {
   hoursEnd?: number;
   odometerStart?: number;
   odometerEnd?: number;
-  /** working intervals of the day, [start, end) pairs */
-  work: Array<[number, number]>;
+}
+
+/** A position of the period: top valid speed, the meters at both ends, the first ignition. */
+export function notePosition(d: PeriodFigures, s: Sample): void {
+  if (s.valid && s.speed > d.maxSpeed) d.maxSpeed = s.speed;
+  if (s.hours !== undefined) {
+    d.hoursStart ??= s.hours;
+    d.hoursEnd = s.hours;
+  }
+  if (s.odometer !== undefined) {
+    d.odometerStart ??= s.odometer;
+    d.odometerEnd = s.odometer;
+  }
+  if (s.ignition) d.firstIgnition ??= s.time;
+}
+
+/** Adds the figures of a later part of the period (`later` follows everything in `into`). */
+export function addLater(into: PeriodFigures, later: PeriodFigures): void {
+  into.distance += later.distance;
+  into.drivingMs += later.drivingMs;
+  into.idleMs += later.idleMs;
+  into.offMs += later.offMs;
+  into.maxSpeed = Math.max(into.maxSpeed, later.maxSpeed);
+  into.firstIgnition ??= later.firstIgnition;
+  into.lastIgnition = later.lastIgnition ?? into.lastIgnition;
+  into.hoursStart ??= later.hoursStart;
+  into.hoursEnd = later.hoursEnd ?? into.hoursEnd;
+  into.odometerStart ??= later.odometerStart;
+  into.odometerEnd = later.odometerEnd ?? into.odometerEnd;
 }
 
 export class DayBook {
@@ -76,19 +109,9 @@ export class DayBook {
     const a = this.prev;
     this.prev = s;
     const d = this.day(s.time);
-    if (s.valid && s.speed > d.maxSpeed) d.maxSpeed = s.speed;
-    if (s.hours !== undefined) {
-      d.hoursStart ??= s.hours;
-      d.hoursEnd = s.hours;
-    }
-    if (s.odometer !== undefined) {
-      d.odometerStart ??= s.odometer;
-      d.odometerEnd = s.odometer;
-    }
-    if (s.ignition) {
-      d.firstIgnition ??= s.time;
-      d.lastIgnition = s.time;
-    } else if (a?.ignition && a.time >= this.ignitionFrom) {
+    notePosition(d, s);
+    if (s.ignition) d.lastIgnition = s.time;
+    else if (a?.ignition && a.time >= this.ignitionFrom) {
       d.lastIgnition = s.time;
     }
     if (a) this.step(a, s);
