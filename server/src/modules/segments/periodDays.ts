@@ -115,19 +115,7 @@ export async function storedDays(
   );
   for (const h of hours) {
     addHour(days, zone, h, from);
-    span.count += h.positions;
-    if (h.positions) {
-      span.firstTime ??= h.firstTime;
-      span.lastTime = h.lastTime;
-    }
-    if (h.odometerStart !== undefined) {
-      span.firstOdometer ??= h.odometerStart;
-      span.lastOdometer = h.odometerEnd;
-    }
-    if (h.hoursStart !== undefined) {
-      span.firstHours ??= h.hoursStart;
-      span.lastHours = h.hoursEnd;
-    }
+    span.addPart(h);
   }
 
   const book = new DayBook(zone, tail, MAX_GAP_MS, undefined, from);
@@ -143,13 +131,7 @@ export async function storedDays(
     if (stored) addLater(stored, d);
     else days.set(d.key, d);
   }
-  span.count += rest.count;
-  span.firstTime ??= rest.firstTime;
-  span.lastTime = rest.lastTime ?? span.lastTime;
-  span.firstOdometer ??= rest.firstOdometer;
-  span.lastOdometer = rest.lastOdometer ?? span.lastOdometer;
-  span.firstHours ??= rest.firstHours;
-  span.lastHours = rest.lastHours ?? span.lastHours;
+  span.addPart(rest.asPart());
   const ordered = new Map([...days.values()].sort((a, b) => a.start - b.start).map((d) => [d.key, d]));
   return { days: ordered, span, hours: hours.length };
 }

@@ -3,6 +3,16 @@ import type { Consumer } from './run';
 import type { Sample } from './sample';
 
 /** The position before the period counts (seed). */
+export interface SpanPart {
+  positions: number;
+  firstTime?: number;
+  lastTime?: number;
+  odometerStart?: number;
+  odometerEnd?: number;
+  hoursStart?: number;
+  hoursEnd?: number;
+}
+
 export class Span implements Consumer {
   /** fix times of the period's first and last positions */
   firstTime: number | undefined;
@@ -19,6 +29,36 @@ export class Span implements Consumer {
     this.lastOdometer = s.odometer;
     this.lastHours = s.hours;
   }
+  /** A later part of the period known by its figures (segments' stored hours, or another span's). */
+  addPart(p: SpanPart): void {
+    this.count += p.positions;
+    if (p.positions) {
+      this.firstTime ??= p.firstTime;
+      this.lastTime = p.lastTime ?? this.lastTime;
+    }
+    if (p.odometerStart !== undefined) {
+      this.firstOdometer ??= p.odometerStart;
+      this.lastOdometer = p.odometerEnd;
+    }
+    if (p.hoursStart !== undefined) {
+      this.firstHours ??= p.hoursStart;
+      this.lastHours = p.hoursEnd;
+    }
+  }
+
+  /** This span as a part of a longer one. */
+  asPart(): SpanPart {
+    return {
+      positions: this.count,
+      firstTime: this.firstTime,
+      lastTime: this.lastTime,
+      odometerStart: this.firstOdometer,
+      odometerEnd: this.lastOdometer,
+      hoursStart: this.firstHours,
+      hoursEnd: this.lastHours,
+    };
+  }
+
   push(s: Sample): void {
     this.firstTime ??= s.time;
     this.lastTime = s.time;
