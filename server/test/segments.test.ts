@@ -262,10 +262,20 @@ describe.each(dialects())('segments on %s', (dialect) => {
     const day = from + 20 * DAY;
     const period = { from: day, to: day + DAY, end: day + DAY };
     const before = await stored(period);
-    expect(before).toBeDefined();
+    expect(before!.trips.length).toBeGreaterThan(3);
+    expect((await storedDayView(period))!.days[0].key).toBe('2025-05-21');
     const first = (await engine(period)).stops.find((s) => s.start >= day)!;
     const base = track.find((r) => r.time >= first.start)!;
     await insertTrack(db, deviceId, [{ ...base, time: first.start + 60_000, speed: 50, ignition: true }]);
     expect(await stored(period)).toBeUndefined();
+    // the day figures too: that hour no longer holds the positions the table counts
+    expect(
+      await storedDays(db, deviceId, VEHICLE, tz, { ...period, from: tz.startOfDay(day) }),
+    ).toBeUndefined();
+    // once the job has read it, both answer again, as the engine does
+    await catchUp();
+    expect((await stored(period))!.trips).toEqual((await engine(period)).trips);
+    const days = { ...period, from: tz.startOfDay(day) };
+    expect((await storedDayView(days))!.days).toEqual((await engineDays(days)).days);
   });
 });

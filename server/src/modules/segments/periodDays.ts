@@ -10,8 +10,9 @@
  * latest. From that hour on (T), the day book runs as usual, seeded with the position before T, so it cuts
  * the step across T as the hours do. A later position never makes a ignition-off the last ignition when the
  * one on before it lies before the period (`ignitionFrom`).
- * Used for periods that start on an hour (local days in whole-hour timezones); else the caller runs the
- * engine over the whole period.
+ * Used for periods that start on an hour (local days in whole-hour timezones), and only while every hour
+ * still holds as many positions as the table's hourly tallies count (a late or deleted position the job has
+ * not read yet); else the caller runs the engine over the whole period.
  */
 import type { Db } from '../../db/database';
 import { COMPACT_BUCKET_MS } from '../../reports/engine/compactStream';
@@ -22,6 +23,7 @@ import { toSample, type DeviceProfile } from '../../reports/engine/sample';
 import type { Zone } from '../../reports/engine/timezone';
 import { MAX_GAP_MS } from '../../reports/engine/tracker';
 import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
+import { TALLY_HOUR_MS } from '../../db/migrations/006_positionTallies';
 import { Span } from '../../reports/engine/span';
 import { hourOf, HOUR_MS, mergeHour, type HourFigures } from './hourBook';
 import { profileKey, readProgress, storedHours } from './store';
@@ -74,6 +76,27 @@ function addHour(days: Map<string, DayFigures>, zone: Zone, h: HourFigures, from
   addLater(d, { ...h, lastIgnition: last > -Infinity ? last : undefined });
 }
 
+async function sameCounts(
+  db: Db,
+  deviceId: number,
+  from: number,
+  to: number,
+  hours: HourFigures[],
+): Promise<boolean> {
+  const rows = await queryArrays(
+    db,
+    placeholders(
+      db,
+      'SELECT hour, positions FROM position_tallies WHERE device_id = ? AND hour >= ? AND hour < ? AND positions > 0',
+    ),
+    [deviceId, from / TALLY_HOUR_MS, to / TALLY_HOUR_MS],
+  );
+  const counted = new Map(
+    hours.filter((h) => h.positions > 0).map((h) => [h.hour / TALLY_HOUR_MS, h.positions]),
+  );
+  return rows.length === counted.size && rows.every(([hour, n]) => counted.get(Number(hour)) === Number(n));
+}
+
 /** Stored hours with the later parts of the carried ones, in hour order. */
 function mergeHours(stored: HourFigures[], carried: HourFigures[]): HourFigures[] {
   const byHour = new Map(stored.map((h) => [h.hour, h]));
@@ -113,6 +136,9 @@ export async function storedDays(
     await storedHours(db, deviceId, from, tail),
     (progress.state?.hours.hours ?? []).filter((h) => h.hour >= from && h.hour < tail),
   );
+  // every hour must hold the positions the table holds now (hourly tallies, migration 006): a position
+  // stored late or deleted since the job read the hour sends the period to the engine
+  if (!(await sameCounts(db, deviceId, from, tail, hours))) return undefined;
   for (const h of hours) {
     addHour(days, zone, h, from);
     span.addPart(h);
