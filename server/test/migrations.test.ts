@@ -90,6 +90,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '022_partitions',
         '023_leaseRuns',
         '024_segments',
+        '025_segmentFuel',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -174,6 +175,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '022_partitions',
         '023_leaseRuns',
         '024_segments',
+        '025_segmentFuel',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

@@ -6,6 +6,10 @@ import { convert } from 'xmlbuilder2';
 import { dialects, startTestServer, type Client, type TestServer } from './harness';
 import { managementFleet, type ManagementFleet } from '../src/reports/testing/managementFleet';
 import { REPORTS } from '../src/reports/registry';
+import { segmentPass } from '../src/modules/segments/job';
+import { storedFuelDays } from '../src/modules/segments/periodFuel';
+import { deviceProfile } from '../src/reports/engine/sample';
+import { DAY_TZ } from '../src/reports/testing/seedDay';
 
 const YEAR = { from: '2025-01-01 00:00:00', to: '2025-12-31 23:59:59' };
 const FLEET_TOTAL = 398601;
@@ -356,6 +360,19 @@ describe.each(dialects())('management reports (%s)', (dialect) => {
     expect(fleet.footer[0][7]).toBeCloseTo(11, 0);
     const april = await c.post(liters, { devices: both, month: '2025-04' });
     expect(april.body).toEqual([]);
+
+    // once the segments job has read the day, the fuel and km come from its hours, with the same answer
+    const db = server.services.db;
+    let pass;
+    do pass = await segmentPass(db);
+    while (pass.more);
+    const month = { from: DAY_TZ.toUtc(2025, 3, 1, 0), to: DAY_TZ.toUtc(2025, 4, 1, 0) - 1 };
+    const stored = await storedFuelDays(db, f.a.id, deviceProfile(f.a.attributes), DAY_TZ, {
+      ...month,
+      end: month.to,
+    });
+    expect(stored?.handedOver).toBeDefined();
+    expect((await c.post(liters, { devices: both, month: '2025-03' })).body).toEqual(r.body);
   });
 
   it('cost reports: at most 3650 days, whatever the number of vehicles', async () => {

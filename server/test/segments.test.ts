@@ -21,6 +21,7 @@ import { COMPACT_BUCKET_MS } from '../src/reports/engine/compactStream';
 import { deviceProfile, type DeviceProfile } from '../src/reports/engine/sample';
 import { periodSegments } from '../src/modules/segments/period';
 import { segmentPass } from '../src/modules/segments/job';
+import { deletePositions } from '../src/modules/traccar/exports/positionDelete';
 
 const VEHICLE: DeviceProfile = { machine: false, engineVoltage: undefined };
 const DAY = 86_400_000;
@@ -278,4 +279,33 @@ describe.each(dialects())('segments on %s', (dialect) => {
     const days = { ...period, from: tz.startOfDay(day) };
     expect((await storedDayView(days))!.days).toEqual((await engineDays(days)).days);
   });
+  it('refuses segments with a late position in the middle, and forgets those of deleted positions', async () => {
+    const period = { from: from + 4 * DAY, to: from + 9 * DAY, end: from + 9 * DAY };
+    expect(await stored(period)).toBeDefined();
+    // a position stored late in the middle of the period, inside a long stop: the job has not read it
+    const stop = (await engine(period)).stops.find(
+      (s) => s.start > period.from + 2 * DAY && s.end - s.start > 10 * 60_000,
+    )!;
+    const base = track.find((r) => r.time >= stop.start)!;
+    await insertTrack(db, deviceId, [
+      { ...base, time: stop.start + 4 * 60_000 + 1_000, speed: 60, ignition: true },
+    ]);
+    expect(await stored(period)).toBeUndefined();
+    await catchUp();
+    expect((await stored(period))!.stops).toEqual((await engine(period)).stops);
+
+    // a day of positions deleted (Traccar's DELETE /positions): the segments made of them are forgotten
+    const day = { from: from + 6 * DAY, to: from + 7 * DAY };
+    expect(await deletePositions(db, { deviceId, ...day })).toBeGreaterThan(1000);
+    const right = await engine(period);
+    const got = await stored(period);
+    if (got) expect(got.trips).toEqual(right.trips);
+    // the next pass computes them again, without being told of new positions
+    expect((await catchUp()).devices).toBe(1);
+    const again = await stored(period);
+    expect(again!.trips).toEqual(right.trips);
+    expect(again!.stops).toEqual(right.stops);
+    expect(right.trips.some((t) => t.start >= day.from && t.start <= day.to)).toBe(false);
+    expect((await segmentPass(db)).devices).toBe(0);
+  }, 300_000);
 });

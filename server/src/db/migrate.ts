@@ -25,6 +25,7 @@ import { migration021 } from './migrations/021_traccarReports';
 import { migration022 } from './migrations/022_partitions';
 import { migration023 } from './migrations/023_leaseRuns';
 import { migration024 } from './migrations/024_segments';
+import { migration025 } from './migrations/025_segmentFuel';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -54,6 +55,7 @@ function provider(db: Db): MigrationProvider {
         '022_partitions': migration022(db.dialect),
         '023_leaseRuns': migration023(),
         '024_segments': migration024(db.dialect),
+        '025_segmentFuel': migration025(db.dialect),
       };
     },
   };

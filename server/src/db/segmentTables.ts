@@ -29,6 +29,8 @@ export interface SegmentProgressTable {
   resumeId: number | null;
   resume: string | Record<string, unknown> | null;
   state: string | Record<string, unknown> | null;
+  /** migration 025: the fuel analyzer's state at the resume point (vehicles whose level gives litres) */
+  resumeFuel: string | Record<string, unknown> | null;
 }
 
 export interface SegmentTables {

@@ -1,17 +1,19 @@
 /**
  * Trips and stops as stored in `segments.data` (migration 024): their samples and figures, without the
  * top-speed sample (nothing reads it back). A stop also keeps the sample that ended it, where the tracker
- * resumes (Tracker.resume).
+ * resumes (Tracker.resume), and for a vehicle whose fuel level gives litres the fuel analyzer's state there.
  */
 import type { Sample } from '../../reports/engine/sample';
 import type { Stop, Trip } from '../../reports/engine/tracker';
+import type { FuelHoursState } from './fuelHours';
 
 export const TRIP = 1;
 export const STOP = 2;
 
-/** A stored stop: the stop and the moving sample that ended it. */
+/** A stored stop: the stop and the moving sample that ended it (and the fuel analyzer's state there). */
 export interface StoredStop extends Stop {
   resume: Sample;
+  fuel?: FuelHoursState;
 }
 
 export interface Closed {

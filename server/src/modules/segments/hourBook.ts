@@ -7,6 +7,7 @@
 import { addTime, stepDistance, stepMotion } from '../../reports/engine/tracker';
 import type { Sample } from '../../reports/engine/sample';
 import { addLater, notePosition, type PeriodFigures } from '../../reports/engine/dayBook';
+import { FuelHours, mergeFuelHour, type FuelHour, type FuelHoursState, type LevelOf } from './fuelHours';
 
 export const HOUR_MS = 3_600_000;
 
@@ -23,6 +24,15 @@ export interface HourFigures extends PeriodFigures {
   lastTime?: number;
   /** the hour's first position, off, after one on in an earlier hour: [its time, that one's time] */
   cross?: [number, number];
+  /** vehicles whose level gives litres (fuelHours.ts) */
+  fuel?: FuelHour;
+}
+
+/** What a book carries to the next pass. */
+export interface HourBookState {
+  prev: Sample | undefined;
+  hours: HourFigures[];
+  fuel?: FuelHoursState;
 }
 
 export const hourOf = (t: number): number => Math.floor(t / HOUR_MS) * HOUR_MS;
@@ -43,6 +53,7 @@ export class HourBook {
   constructor(
     private readonly maxGapMs: number,
     private prev?: Sample,
+    private readonly fuel?: FuelHours,
   ) {}
 
   private at(hour: number): HourFigures {
@@ -65,6 +76,7 @@ export class HourBook {
       else h.cross = [s.time, a.time];
     }
     if (a) this.step(a, s);
+    this.fuel?.push(s, (hour) => this.at(hour));
   }
 
   private step(a: Sample, b: Sample): void {
@@ -83,13 +95,19 @@ export class HourBook {
     }
   }
 
-  /** The hours touched since the last take and the last sample, as plain data (maintain.ts). */
-  snapshot(): { prev: Sample | undefined; hours: HourFigures[] } {
-    return { prev: this.prev, hours: [...this.hours.values()] };
+  /** The hours touched since the last take, the last sample and the fuel state, as plain data (maintain.ts). */
+  snapshot(): HourBookState {
+    return { prev: this.prev, hours: [...this.hours.values()], fuel: this.fuel?.snapshot() };
   }
 
-  static restore(maxGapMs: number, state: { prev: Sample | undefined; hours: HourFigures[] }): HourBook {
-    const book = new HourBook(maxGapMs, state.prev);
+  /** The fuel state alone: what a stop keeps for a pass that resumes there. */
+  fuelSnapshot(): FuelHoursState | undefined {
+    return this.fuel?.snapshot();
+  }
+
+  /** `levelOf`: the vehicle's fuel level, when it gives litres (a fresh analyzer if the state has none) */
+  static restore(maxGapMs: number, state: HourBookState, levelOf?: LevelOf): HourBook {
+    const book = new HourBook(maxGapMs, state.prev, levelOf && new FuelHours(levelOf, state.fuel));
     for (const h of state.hours) book.hours.set(h.hour, h);
     return book;
   }
@@ -109,4 +127,8 @@ export function mergeHour(into: HourFigures, later: HourFigures): void {
   into.firstTime ??= later.firstTime;
   into.lastTime = later.lastTime ?? into.lastTime;
   into.cross ??= later.cross;
+  if (later.fuel) {
+    if (into.fuel) mergeFuelHour(into.fuel, later.fuel);
+    else into.fuel = { ...later.fuel, changes: [...later.fuel.changes] };
+  }
 }

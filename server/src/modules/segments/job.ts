@@ -36,22 +36,31 @@ export async function segmentPass(db: Db): Promise<SegmentPass> {
   const [[top]] = await queryArrays(db, 'SELECT max(id) FROM positions', []);
   const maxId = Number(top ?? 0);
   const out: SegmentPass = { devices: 0, positions: 0, stored: 0, rewound: 0, watermark, more: false };
-  if (maxId <= watermark) return out;
+  /** per vehicle: the earliest fix time among positions it has not seen (undefined: none, run it anyway) */
+  const fresh = new Map<number, number | undefined>();
+  // vehicles rewound without running since (positions deleted, a pass cut short)
+  const forgotten = await queryArrays(
+    db,
+    placeholders(db, 'SELECT device_id FROM segment_progress WHERE seen_id = 0 AND device_id <> ? LIMIT 100'),
+    [WATERMARK_DEVICE],
+  );
+  for (const [d] of forgotten) fresh.set(Number(d), undefined);
+  if (maxId <= watermark && !fresh.size) return out;
   const start = db.dialect === 'postgres' ? Math.max(0, watermark - OVERLAP) : watermark;
   const upTo = Math.min(maxId, start + PAGE);
-  const rows = await queryArrays(
-    db,
-    placeholders(db, 'SELECT device_id, id, fix_time FROM positions WHERE id > ? AND id <= ?'),
-    [start, upTo],
-  );
-  const seen = await readProgress(db, [...new Set(rows.map((r) => Number(r[0])))]);
-  /** per vehicle: the earliest fix time among positions it has not seen */
-  const fresh = new Map<number, number>();
-  for (const [d, id, t] of rows) {
-    const deviceId = Number(d);
-    if (Number(id) <= (seen.get(deviceId)?.seenId ?? 0)) continue;
-    const time = Number(t);
-    fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, time));
+  if (maxId > watermark) {
+    const rows = await queryArrays(
+      db,
+      placeholders(db, 'SELECT device_id, id, fix_time FROM positions WHERE id > ? AND id <= ?'),
+      [start, upTo],
+    );
+    const seen = await readProgress(db, [...new Set(rows.map((r) => Number(r[0])))]);
+    for (const [d, id, t] of rows) {
+      const deviceId = Number(d);
+      if (Number(id) <= (seen.get(deviceId)?.seenId ?? 0)) continue;
+      const time = Number(t);
+      fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, time));
+    }
   }
   if (fresh.size) {
     const devices = await db.kysely
@@ -69,7 +78,11 @@ export async function segmentPass(db: Db): Promise<SegmentPass> {
       if (r.rewound) out.rewound++;
       await yieldToLoop();
     }
+    // a vehicle deleted since it was rewound
+    const gone = [...fresh.keys()].filter((id) => !devices.some((d) => Number(d.id) === id));
+    if (gone.length) await db.kysely.deleteFrom('segmentProgress').where('deviceId', 'in', gone).execute();
   }
+  if (maxId <= watermark) return out;
   out.watermark = upTo;
   out.more = upTo < maxId;
   await writeProgress(db, { deviceId: WATERMARK_DEVICE, profile: '', seenId: upTo, resume: undefined });

@@ -4,7 +4,9 @@
  * before), over the positions stored since. Every trip and stop it closes up to the last stop is stored
  * with the position that closed it; what follows (the trip under way, a stop not yet over) is computed
  * again next time. A position arriving late (older than the resume point) rewinds to the last stop
- * closed before it; a changed vehicle profile (type, engine voltage) starts over.
+ * closed before it; a changed vehicle profile (type, engine voltage, fuel level source) starts over. The
+ * fuel analyzer of a vehicle whose level gives litres runs alongside (fuelHours.ts); its state at each
+ * stored stop is kept with the stop, so a pass resuming there goes on with the same analysis.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/database';
@@ -13,6 +15,8 @@ import { motionKeys } from '../../reports/engine/run';
 import { toSample, type DeviceProfile, type Sample } from '../../reports/engine/sample';
 import { MAX_GAP_MS, Tracker } from '../../reports/engine/tracker';
 import { HourBook } from './hourBook';
+import { FUEL_KEYS, fuelLevelOf } from '../../reports/engine/fuelSource';
+import { FuelHours, type FuelHoursState } from './fuelHours';
 import { after, STOP, TRIP, type Closed, type StoredStop } from './codec';
 import {
   commitSegments,
@@ -65,7 +69,7 @@ export async function maintainDevice(
   // a late position after the resume point but among those the last pass read: read them again
   let state = progress?.state;
   if (state && lateFrom !== undefined && lateFrom <= state.last.time) state = undefined;
-  const result = await run(db, deviceId, profile, key, seenId, progress?.resume, state);
+  const result = await run(db, deviceId, profile, key, seenId, progress?.resume, progress?.resumeFuel, state);
   return { ...result, rewound };
 }
 
@@ -75,7 +79,7 @@ export async function maintainDevice(
  */
 export async function rewindTo(db: Db, deviceId: number, profile: string, time: number): Promise<Progress> {
   const stop = await lastStopBefore(db, deviceId, time);
-  const progress: Progress = { deviceId, profile, seenId: 0, resume: stop?.resume };
+  const progress: Progress = { deviceId, profile, seenId: 0, resume: stop?.resume, resumeFuel: stop?.fuel };
   // the resume point first: a crash in between leaves segments that are computed again, never a gap
   await writeProgress(db, progress);
   await dropAfter(db, deviceId, stop?.resume.time, stop?.resume.id);
@@ -89,9 +93,11 @@ async function run(
   key: string,
   seenId: number,
   resume: Sample | undefined,
+  resumeFuel: FuelHoursState | undefined,
   state: CarryState | undefined,
 ): Promise<{ positions: number; stored: number }> {
   const tracker = new Tracker();
+  const levelOf = profile.fuel && fuelLevelOf(profile.fuel);
   let hourBook: HourBook;
   let prev: Sample | undefined;
   let pending: Closed[] = [];
@@ -99,13 +105,13 @@ async function run(
   let from: { time: number; id: number } | undefined;
   if (state) {
     tracker.restore(state.tracker);
-    hourBook = HourBook.restore(MAX_GAP_MS, state.hours);
+    hourBook = HourBook.restore(MAX_GAP_MS, state.hours, levelOf);
     prev = state.tracker.prev;
     pending = state.pending;
     from = state.last;
   } else {
     if (resume) tracker.resume(resume);
-    hourBook = new HourBook(MAX_GAP_MS, resume);
+    hourBook = new HourBook(MAX_GAP_MS, resume, levelOf && new FuelHours(levelOf, resumeFuel));
     prev = resume;
     from = resume;
   }
@@ -113,6 +119,7 @@ async function run(
   /** pending[0, synced) end with a stop: what may be stored */
   let synced = 0;
   let syncSample = resume;
+  let syncFuel = resumeFuel;
   let positions = 0;
   let stored = 0;
   const flush = async (final: boolean) => {
@@ -136,12 +143,13 @@ async function run(
       profile: key,
       seenId: final ? seenId : 0,
       resume: syncSample,
+      resumeFuel: syncFuel,
       state: carry,
     });
     stored += ready.length;
     hours = [];
   };
-  const spec = { keys: motionKeys(profile), maxId: seenId };
+  const spec = { keys: motionKeys(profile, profile.fuel ? FUEL_KEYS : []), maxId: seenId };
   for await (const chunk of positionChunks(db, deviceId, from?.time ?? -END_OF_TIME, END_OF_TIME, spec)) {
     for (const raw of chunk) {
       if (from && !after({ time: raw.fixTime, id: raw.id }, from.time, from.id)) continue;
@@ -154,11 +162,13 @@ async function run(
       hourBook.push(s);
       for (const trip of tracker.trips.splice(trips)) pending.push({ kind: TRIP, closedBy: s, trip });
       const closedStops = tracker.stops.splice(stops);
+      const fuel = closedStops.length ? hourBook.fuelSnapshot() : undefined;
       for (const stop of closedStops)
-        pending.push({ kind: STOP, closedBy: s, stop: { ...stop, resume: s } as StoredStop });
+        pending.push({ kind: STOP, closedBy: s, stop: { ...stop, resume: s, fuel } as StoredStop });
       if (closedStops.length) {
         synced = pending.length;
         syncSample = s;
+        syncFuel = fuel;
         for (const figures of hourBook.take()) hours.push({ closedBy: s, figures });
       }
     }

@@ -9,9 +9,10 @@
  * so every segment the history-long run closed up to the last stored stop closed by the period's end (Y) is
  * the period's too. So: the positions from the period's start to `X.resume` (the head), the stored segments
  * closed after it up to `Y.resume`, and the positions from `Y.resume` to the end (the tail), closed at the
- * end as any period is. The head must end with the stored stop X: when it does not (segments not yet
- * recomputed after a late position), or when there is no stored stop, or the segments were computed for
- * another vehicle profile, the caller runs the engine over the whole period.
+ * end as any period is. The head must end with the stored stop X, and the table must still hold between
+ * X and Y the positions the segments were made of: when either fails (segments not yet recomputed after a
+ * late or deleted position), or when there is no stored stop, or the segments were computed for another
+ * vehicle profile, the caller runs the engine over the whole period.
  */
 import type { Db } from '../../db/database';
 import { positionBefore, positionChunks, type StreamSpec } from '../../reports/engine/positionStream';
@@ -19,6 +20,7 @@ import { motionKeys } from '../../reports/engine/run';
 import { toSample, type DeviceProfile, type Sample } from '../../reports/engine/sample';
 import { Tracker, type Stop, type Trip } from '../../reports/engine/tracker';
 import { after } from './codec';
+import { sameBetween } from './counts';
 import { firstStopFrom, lastStopBy, profileKey, readProgress, segmentsBetween } from './store';
 
 export interface PeriodSegments {
@@ -70,6 +72,8 @@ export async function periodSegments(
   if (!x || x.startTime !== first.startTime || x.endTime !== first.endTime || prev?.id !== first.resume.id)
     return undefined;
 
+  // a position stored late or deleted between them since the job read it: the segments are stale
+  if (!(await sameBetween(db, deviceId, first.resume, last.resume))) return undefined;
   const middle = await segmentsBetween(db, deviceId, first.resume, last.resume);
 
   // the tail: from the position that ended the last stored stop to the period's end
@@ -92,7 +96,7 @@ export async function periodSegments(
   };
 }
 
-function withoutResume(s: Stop & { resume?: Sample }): Stop {
-  const { resume: _unused, ...stop } = s;
+function withoutResume(s: Stop & { resume?: Sample; fuel?: unknown }): Stop {
+  const { resume: _resume, fuel: _fuel, ...stop } = s;
   return stop;
 }

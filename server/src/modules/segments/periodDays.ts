@@ -23,10 +23,10 @@ import { toSample, type DeviceProfile } from '../../reports/engine/sample';
 import type { Zone } from '../../reports/engine/timezone';
 import { MAX_GAP_MS } from '../../reports/engine/tracker';
 import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
-import { TALLY_HOUR_MS } from '../../db/migrations/006_positionTallies';
 import { Span } from '../../reports/engine/span';
 import { hourOf, HOUR_MS, mergeHour, type HourFigures } from './hourBook';
 import { profileKey, readProgress, storedHours } from './store';
+import { sameCounts } from './counts';
 import type { Period } from './period';
 
 export interface PeriodDays {
@@ -76,29 +76,8 @@ function addHour(days: Map<string, DayFigures>, zone: Zone, h: HourFigures, from
   addLater(d, { ...h, lastIgnition: last > -Infinity ? last : undefined });
 }
 
-async function sameCounts(
-  db: Db,
-  deviceId: number,
-  from: number,
-  to: number,
-  hours: HourFigures[],
-): Promise<boolean> {
-  const rows = await queryArrays(
-    db,
-    placeholders(
-      db,
-      'SELECT hour, positions FROM position_tallies WHERE device_id = ? AND hour >= ? AND hour < ? AND positions > 0',
-    ),
-    [deviceId, from / TALLY_HOUR_MS, to / TALLY_HOUR_MS],
-  );
-  const counted = new Map(
-    hours.filter((h) => h.positions > 0).map((h) => [h.hour / TALLY_HOUR_MS, h.positions]),
-  );
-  return rows.length === counted.size && rows.every(([hour, n]) => counted.get(Number(hour)) === Number(n));
-}
-
 /** Stored hours with the later parts of the carried ones, in hour order. */
-function mergeHours(stored: HourFigures[], carried: HourFigures[]): HourFigures[] {
+export function mergeHours(stored: HourFigures[], carried: HourFigures[]): HourFigures[] {
   const byHour = new Map(stored.map((h) => [h.hour, h]));
   for (const h of carried) {
     const before = byHour.get(h.hour);

@@ -8,7 +8,7 @@ import { parseJson } from '../../db/mapping';
 import { queryArrays } from '../../reports/engine/arrayQuery';
 import { deviceProfile } from '../../reports/engine/sample';
 import { maintainDevice, rewindTo } from './maintain';
-import { dropAfter, profileKey, writeProgress } from './store';
+import { dropAfter, profileKey, readProgress, writeProgress } from './store';
 
 export interface RebuildOptions {
   /** vehicle ids or unique ids; every vehicle when empty */
@@ -56,4 +56,13 @@ export async function rebuildSegments(db: Db, o: RebuildOptions = {}): Promise<R
     out.segments += r.stored;
   }
   return out;
+}
+
+/**
+ * After a vehicle's positions from `time` on were deleted: forgets the segments and hours made of them. The
+ * progress row is left with nothing seen (seen id 0), which the job's next pass computes again.
+ */
+export async function forgetSegmentsFrom(db: Db, deviceId: number, time: number): Promise<void> {
+  const progress = (await readProgress(db, [deviceId])).get(deviceId);
+  if (progress) await rewindTo(db, deviceId, progress.profile, time);
 }

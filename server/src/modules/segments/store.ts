@@ -14,7 +14,8 @@ import {
   type StoredStop,
 } from './codec';
 import type { Trip, TrackerState } from '../../reports/engine/tracker';
-import { mergeHour, type HourFigures } from './hourBook';
+import { mergeHour, type HourBookState, type HourFigures } from './hourBook';
+import type { FuelHoursState } from './fuelHours';
 
 /** The progress row of device 0 holds the job's watermark over position ids. */
 export const WATERMARK_DEVICE = 0;
@@ -24,6 +25,8 @@ export interface Progress {
   profile: string;
   seenId: number;
   resume: Sample | undefined;
+  /** the fuel analyzer's state at `resume` (vehicles whose level gives litres) */
+  resumeFuel?: FuelHoursState;
   /** where the last pass stopped reading, past `resume` (absent: carry on from `resume`) */
   state?: CarryState;
 }
@@ -33,21 +36,30 @@ export interface CarryState {
   /** the last position read */
   last: { time: number; id: number };
   tracker: TrackerState;
-  hours: { prev: Sample | undefined; hours: HourFigures[] };
+  hours: HourBookState;
   /** segments closed after the resume point: stored when a stop closes after them */
   pending: Closed[];
 }
 
-/** What the segments were computed with: a change of vehicle type or engine voltage rebuilds them. */
-export const profileKey = (p: DeviceProfile): string =>
-  `${p.machine ? 'machine' : 'vehicle'}:${p.engineVoltage ?? ''}`;
+/**
+ * What the segments were computed with: a change of vehicle type, engine voltage or fuel level source
+ * (fuel sensor calibration; a tank capacity and sensor added or removed) rebuilds them.
+ */
+export function profileKey(p: DeviceProfile): string {
+  const motion = `${p.machine ? 'machine' : 'vehicle'}:${p.engineVoltage ?? ''}`;
+  if (!p.fuel) return motion;
+  return `${motion}:fuel=${p.fuel === 'reported' ? 'reported' : `${p.fuel.low}-${p.fuel.high}`}`;
+}
+
+const json = <T>(v: unknown): T | undefined =>
+  v === null || v === undefined ? undefined : ((typeof v === 'string' ? JSON.parse(v) : v) as T);
 
 export async function readProgress(db: Db, deviceIds: number[]): Promise<Map<number, Progress>> {
   const out = new Map<number, Progress>();
   for (let i = 0; i < deviceIds.length; i += 500) {
     const rows = await db.kysely
       .selectFrom('segmentProgress')
-      .select(['deviceId', 'profile', 'seenId', 'resume', 'state'])
+      .select(['deviceId', 'profile', 'seenId', 'resume', 'resumeFuel', 'state'])
       .where('deviceId', 'in', deviceIds.slice(i, i + 500))
       .execute();
     for (const r of rows)
@@ -56,9 +68,8 @@ export async function readProgress(db: Db, deviceIds: number[]): Promise<Map<num
         profile: r.profile,
         seenId: Number(r.seenId),
         resume: r.resume ? decodeSample(r.resume) : undefined,
-        state: r.state
-          ? ((typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as CarryState)
-          : undefined,
+        resumeFuel: json<FuelHoursState>(r.resumeFuel),
+        state: json<CarryState>(r.state),
       });
   }
   return out;
@@ -72,10 +83,10 @@ const INSERT_HOUR =
   'INSERT INTO segment_hours (device_id, hour, closed_time, closed_id, data) VALUES (?, ?, ?, ?, ?) ' +
   'ON CONFLICT (device_id, hour, closed_time, closed_id) DO UPDATE SET data = excluded.data';
 const UPSERT_PROGRESS =
-  'INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state) ' +
-  'VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id) DO UPDATE SET profile = excluded.profile, ' +
+  'INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state, resume_fuel) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id) DO UPDATE SET profile = excluded.profile, ' +
   'seen_id = excluded.seen_id, resume_time = excluded.resume_time, resume_id = excluded.resume_id, ' +
-  'resume = excluded.resume, state = excluded.state';
+  'resume = excluded.resume, state = excluded.state, resume_fuel = excluded.resume_fuel';
 
 const segmentParams = (deviceId: number, c: Closed): Param[] => {
   const seg = (c.trip ?? c.stop)!;
@@ -104,6 +115,7 @@ const progressParams = (p: Progress): Param[] => [
   p.resume?.id ?? null,
   p.resume ? JSON.stringify(p.resume) : null,
   p.state ? JSON.stringify(p.state) : null,
+  p.resumeFuel ? JSON.stringify(p.resumeFuel) : null,
 ];
 
 export async function writeProgress(db: Db, p: Progress): Promise<void> {
@@ -150,12 +162,12 @@ export async function commitSegments(
         trx,
       );
     }
-    const [d, profile, seen, rt, ri, resume, state] = progressParams(p);
-    await sql`INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state)
-      VALUES (${d}, ${profile}, ${seen}, ${rt}, ${ri}, ${resume}, ${state})
+    const [d, profile, seen, rt, ri, resume, state, fuel] = progressParams(p);
+    await sql`INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state,
+      resume_fuel) VALUES (${d}, ${profile}, ${seen}, ${rt}, ${ri}, ${resume}, ${state}, ${fuel})
       ON CONFLICT (device_id) DO UPDATE SET profile = excluded.profile, seen_id = excluded.seen_id,
       resume_time = excluded.resume_time, resume_id = excluded.resume_id, resume = excluded.resume,
-      state = excluded.state`.execute(trx);
+      state = excluded.state, resume_fuel = excluded.resume_fuel`.execute(trx);
   });
 }
 

@@ -7,6 +7,10 @@ import { MAX_GAP_MS } from '../engine/tracker';
 import { mapVehicles } from './common';
 import { storedDays } from '../../modules/segments/periodDays';
 import { Span } from '../engine/span';
+import { fuelPercent } from '@frota/core';
+import { FuelDays, type FuelDay } from '../engine/fuelDays';
+import { FUEL_KEYS } from '../engine/fuelSource';
+import { storedFuelDays } from '../../modules/segments/periodFuel';
 
 export { Span };
 
@@ -29,6 +33,19 @@ export async function vehicleDays(ctx: ReportContext, v: VehicleInfo): Promise<V
     compact: { bucketMs: COMPACT_BUCKET_MS, zone: ctx.zone },
   });
   return { vehicle: v, days: new Map(book.list().map((d) => [d.key, d])), span };
+}
+
+/**
+ * The fuel consumed per day (FuelDays) of a vehicle whose level gives litres: from the segments' fuel hours
+ * when they can give it, else over the period's positions.
+ */
+export async function vehicleFuelDays(ctx: ReportContext, v: VehicleInfo): Promise<FuelDay[]> {
+  const period = { from: ctx.request.from, to: ctx.request.to, end: ctx.end };
+  const stored = await storedFuelDays(ctx.db, v.id, v.profile, ctx.zone, period);
+  if (stored) return stored.days;
+  const fuel = new FuelDays(ctx.zone, (s) => fuelPercent(v.attributes, s.attrs));
+  await runVehicle(ctx.db, v.id, v.profile, [fuel], { ...period, keys: FUEL_KEYS });
+  return fuel.list();
 }
 
 export const everyVehicleDays = (ctx: ReportContext): Promise<VehicleDays[]> =>

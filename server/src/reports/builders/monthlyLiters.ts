@@ -4,16 +4,13 @@
  * vehicle has a fuel sensor and a tank capacity, with the km driven and L/100km; then the fleet's totals.
  * Without a sensor the month's L/100km is estimated from the litres refilled.
  */
-import { boolAttr, fuelPercent, hasFuelSensor, isElectric, numberAttr } from '@frota/core';
+import { fuelTankLitres } from '../engine/fuelSource';
 import { col, km, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
-import { runVehicle } from '../engine/run';
-import { DayBook } from '../engine/dayBook';
-import { MAX_GAP_MS } from '../engine/tracker';
-import { consumedPercent, FuelDays } from '../engine/fuelDays';
+import { consumedPercent } from '../engine/fuelDays';
 import { mapVehicles, periodText, vehicleText } from './common';
 import { money } from './costLines';
-import { vehicleDays } from './days';
+import { vehicleDays, vehicleFuelDays } from './days';
 
 export const MONTHLY_LITERS_COLUMNS: Column[] = [
   col('Data', 'date'),
@@ -50,13 +47,7 @@ interface Day {
 }
 
 /** Whether the vehicle's fuel level can give litres: a sensor (analog, port or canbus) and a tank size. */
-export function fuelSensorLitres(v: VehicleInfo): number | undefined {
-  const a = v.attributes;
-  if (isElectric(a)) return undefined;
-  const sensor = hasFuelSensor(a) || boolAttr(a.fuelsensor_port) || boolAttr(a.has_canbus);
-  const capacity = numberAttr(a.fuel_tank_capacity);
-  return sensor && capacity !== undefined && capacity > 0 ? capacity : undefined;
-}
+export const fuelSensorLitres = (v: VehicleInfo): number | undefined => fuelTankLitres(v.attributes);
 
 const l100 = (litres: number | null, metres: number): number | null =>
   litres === null || metres < 1000 ? null : round((litres / (metres / 1000)) * 100, 1);
@@ -83,24 +74,13 @@ async function vehicleMonth(ctx: ReportContext, v: VehicleInfo) {
   }
   const capacity = fuelSensorLitres(v);
   let sensed = false;
-  if (capacity !== undefined) {
-    const book = new DayBook(ctx.zone, ctx.request.from, MAX_GAP_MS);
-    const fuel = new FuelDays(ctx.zone, (s) => fuelPercent(v.attributes, s.attrs));
-    await runVehicle(ctx.db, v.id, v.profile, [book, fuel], {
-      from: ctx.request.from,
-      to: ctx.request.to,
-      end: ctx.end,
-      keys: ['fuel', 'adc1'],
-    });
-    for (const b of book.list()) day(b.key).metres += b.distance;
-    for (const f of fuel.list()) {
+  const { days: figures } = await vehicleDays(ctx, v);
+  for (const b of figures.values()) if (b.distance > 0) day(b.key).metres += b.distance;
+  if (capacity !== undefined)
+    for (const f of await vehicleFuelDays(ctx, v)) {
       day(f.key).consumed = (consumedPercent(f) / 100) * capacity;
       sensed = true;
     }
-  } else {
-    const { days: figures } = await vehicleDays(ctx, v);
-    for (const b of figures.values()) if (b.distance > 0) day(b.key).metres += b.distance;
-  }
   const list = [...days.entries()]
     .filter(([, d]) => d.refills > 0 || d.metres > 0 || (d.consumed ?? 0) > 0)
     .sort(([a], [b]) => a.localeCompare(b));

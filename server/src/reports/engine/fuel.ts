@@ -27,7 +27,8 @@
  * One fall is reported once: a reported drop or refill restarts the reference level of the drive, so the
  * lag of the smoothing across a stop's end never reports the stop's change again while driving.
  */
-import type { Sample } from './sample';
+import { createHash } from 'node:crypto';
+import type { Motion, Sample } from './sample';
 
 export const DEFAULT_FUEL_THRESHOLD = 10;
 /** The smoothing window: two minutes... */
@@ -43,63 +44,81 @@ export const DROP_WINDOW_MS = 10 * 60_000;
 /** ...still down this long after it showed. */
 export const CONFIRM_MS = 3 * 60_000;
 
-export interface FuelEvent {
+/** What the analyzer reads of a position: its time and motion (the report engine's samples, or just these). */
+export interface FuelPoint {
+  time: number;
+  motion: Motion;
+}
+
+export interface FuelEvent<S extends FuelPoint = Sample> {
   kind: 'refill' | 'drop';
   time: number;
-  sample: Sample;
+  sample: S;
   before: number;
   after: number;
   /** the fall began while driving */
   moving?: boolean;
 }
 
-interface Reading {
+interface Reading<S> {
   time: number;
   level: number;
-  sample: Sample;
+  sample: S;
 }
 
 /** A moving fall seen but not confirmed yet. */
-interface MovingDrop {
+interface MovingDrop<S> {
   before: number;
   /** the first reading that showed the fall: the time and place reported */
-  sample: Sample;
+  sample: S;
   /** when the smoothed level first showed it */
   seen: number;
 }
 
-interface Pending {
+interface Pending<S> {
   before: number;
   /** the level before the stop itself, for a stop that hands its fall back to the drive */
   own: number;
-  sample: Sample;
+  sample: S;
   /** readings of the stop so far */
   count: number;
   /** a moving fall handed over by the drive, not settled yet; `before` is then its level before */
-  fall?: MovingDrop;
+  fall?: MovingDrop<S>;
   /** the first reading showing a rise, or a fall, of the threshold */
-  up?: Sample;
-  down?: Sample;
+  up?: S;
+  down?: S;
   settle: number;
   ended: boolean;
 }
 
-export class FuelAnalyzer {
-  readonly events: FuelEvent[] = [];
+/** Everything the analyzer carries from one reading to the next, as plain data (the segments job keeps it). */
+export interface FuelState<S extends FuelPoint = FuelPoint> {
+  readings: Array<Reading<S>>;
+  pending?: Pending<S>;
+  peaks: Array<{ time: number; level: number }>;
+  drop?: MovingDrop<S>;
+  start?: number;
+  seen: number;
+  first?: number;
+  last?: number;
+}
+
+export class FuelAnalyzer<S extends FuelPoint = Sample> {
+  readonly events: Array<FuelEvent<S>> = [];
   first: number | undefined;
   last: number | undefined;
   /** the smoothing window, oldest first, and the same levels sorted for the median */
-  private readings: Reading[] = [];
+  private readings: Array<Reading<S>> = [];
   private sorted: number[] = [];
-  private pending: Pending | undefined;
+  private pending: Pending<S> | undefined;
   /** smoothed levels while driving, decreasing (a sliding maximum over DROP_WINDOW_MS) */
   private peaks: Array<{ time: number; level: number }> = [];
-  private drop: MovingDrop | undefined;
+  private drop: MovingDrop<S> | undefined;
   /** the first reading's time: until the window is full its median is a handful of readings */
   private start: number | undefined;
   private seen = 0;
 
-  constructor(private readonly threshold = DEFAULT_FUEL_THRESHOLD) {}
+  constructor(readonly threshold = DEFAULT_FUEL_THRESHOLD) {}
 
   private median(): number {
     return this.sorted[Math.floor(this.sorted.length / 2)];
@@ -117,7 +136,7 @@ export class FuelAnalyzer {
     return lo;
   }
 
-  private add(s: Sample, level: number): void {
+  private add(s: S, level: number): void {
     this.start ??= s.time;
     this.seen++;
     this.readings.push({ time: s.time, level, sample: s });
@@ -130,11 +149,11 @@ export class FuelAnalyzer {
   }
 
   /** The first reading of the window at least the threshold away from `from` in the direction `sign`. */
-  private firstShowing(from: number, sign: 1 | -1): Sample | undefined {
+  private firstShowing(from: number, sign: 1 | -1): S | undefined {
     return this.readings.find((r) => (r.level - from) * sign >= this.threshold)?.sample;
   }
 
-  push(s: Sample, level: number | undefined): void {
+  push(s: S, level: number | undefined): void {
     if (level === undefined) return;
     const stationary = s.motion !== 'moving';
     // a new stationary period before the last one settled: judge the last one now
@@ -157,7 +176,7 @@ export class FuelAnalyzer {
   }
 
   /** A stop begins; a moving fall not yet confirmed is handed to it (see the file comment). */
-  private startStop(s: Sample, before: number): void {
+  private startStop(s: S, before: number): void {
     const fall = this.drop;
     this.drop = undefined;
     this.pending = {
@@ -172,7 +191,7 @@ export class FuelAnalyzer {
   }
 
   /** Settles a handed-over fall, and dates the stop's change at the first reading showing it. */
-  private watchStop(s: Sample, smooth: number): void {
+  private watchStop(s: S, smooth: number): void {
     const p = this.pending!;
     const half = this.threshold / 2;
     p.count++;
@@ -194,7 +213,7 @@ export class FuelAnalyzer {
   }
 
   /** The moving-drop rule (see the file comment). */
-  private watchDrive(s: Sample, smooth: number): void {
+  private watchDrive(s: S, smooth: number): void {
     // a slosh in the first seconds of the data would otherwise be the peak to fall from
     if (this.seen < SMOOTH_MIN_READINGS || s.time - this.start! < SMOOTH_MS) return;
     const peaks = this.peaks;
@@ -221,7 +240,7 @@ export class FuelAnalyzer {
     this.drop = undefined;
   }
 
-  private movingDrop(d: MovingDrop, time: number, after: number): void {
+  private movingDrop(d: MovingDrop<S>, time: number, after: number): void {
     this.events.push({
       kind: 'drop',
       time: d.sample.time,
@@ -264,5 +283,61 @@ export class FuelAnalyzer {
 
   finish(): void {
     if (this.pending) this.judge(true);
+  }
+
+  /** The state after the last reading, as plain data (a copy: later readings do not change it). */
+  snapshot(): FuelState<S> {
+    return structuredClone({
+      readings: this.readings,
+      pending: this.pending,
+      peaks: this.peaks,
+      drop: this.drop,
+      start: this.start,
+      seen: this.seen,
+      first: this.first,
+      last: this.last,
+    });
+  }
+
+  /** An analyzer that goes on from a snapshot; its events are only those it finds from then on. */
+  static restore<S extends FuelPoint>(state: FuelState<S>, threshold?: number): FuelAnalyzer<S> {
+    const a = new FuelAnalyzer<S>(threshold);
+    const s = structuredClone(state);
+    a.readings = s.readings;
+    a.sorted = s.readings.map((r) => r.level).sort((x, y) => x - y);
+    a.pending = s.pending;
+    a.peaks = s.peaks;
+    a.drop = s.drop;
+    a.start = s.start;
+    a.seen = s.seen;
+    a.first = s.first;
+    a.last = s.last;
+    return a;
+  }
+
+  /**
+   * A digest of everything that decides what the analyzer does with readings from `next` on, and of the
+   * smoothed level: two analyzers with the same key find the same events and levels in the same readings.
+   * Points count by time. The warm-up (watchDrive) is one flag once it is over for every reading from
+   * `next` on, so an analyzer started at a period's start can match one that has run for years. `first`
+   * is left out.
+   */
+  stateKey(next: number): string {
+    const time = (p: FuelPoint | undefined) => p?.time ?? null;
+    const drop = (d: MovingDrop<S> | undefined) => (d ? [d.before, d.sample.time, d.seen] : null);
+    const p = this.pending;
+    const warm =
+      this.start !== undefined && this.seen >= SMOOTH_MIN_READINGS && next - this.start >= SMOOTH_MS;
+    const state = [
+      this.readings.map((r) => [r.time, r.level]),
+      p
+        ? [p.before, p.own, p.sample.time, p.count, drop(p.fall), time(p.up), time(p.down), p.settle, p.ended]
+        : null,
+      this.peaks.map((k) => [k.time, k.level]),
+      drop(this.drop),
+      this.last ?? null,
+      warm ? true : [this.start ?? null, this.seen],
+    ];
+    return createHash('sha1').update(JSON.stringify(state)).digest('base64');
   }
 }

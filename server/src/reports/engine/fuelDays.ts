@@ -4,10 +4,10 @@
  * was refilled and less what dropped (theft, a leak: fuel gone, not burnt) that day. The days add up to the
  * fuel analysis' estimated consumption of the whole period. Levels are percent of the tank.
  */
-import type { Consumer } from './run';
 import type { Sample } from './sample';
 import type { Zone } from './timezone';
-import { FuelAnalyzer } from './fuel';
+import type { Consumer } from './run';
+import { FuelAnalyzer, type FuelPoint } from './fuel';
 
 export interface FuelDay {
   key: string;
@@ -18,17 +18,43 @@ export interface FuelDay {
   dropped: number;
 }
 
+/** A refill (positive) or drop (negative) as the days count it: when it is dated and its change in percent. */
+export interface FuelChange {
+  time: number;
+  change: number;
+}
+
+export const fuelChange = (e: { time: number; before: number; after: number }): FuelChange => ({
+  time: e.time,
+  change: e.after - e.before,
+});
+
+/** The days with readings, each with the refills and drops dated on it. */
+export function fuelDayList(zone: Zone, days: Iterable<FuelDay>, changes: Iterable<FuelChange>): FuelDay[] {
+  const out = new Map([...days].map((d) => [d.key, { ...d }]));
+  for (const e of changes) {
+    const day = out.get(zone.dayKey(e.time));
+    if (!day) continue;
+    if (e.change > 0) day.refilled += e.change;
+    else day.dropped -= e.change;
+  }
+  return [...out.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** The analyzer reads only each sample's time and motion (FuelPoint), so one restored from plain data can go on. */
 export class FuelDays implements Consumer {
-  readonly analyzer: FuelAnalyzer;
-  private readonly days = new Map<string, FuelDay>();
+  readonly analyzer: FuelAnalyzer<FuelPoint>;
+  readonly days = new Map<string, FuelDay>();
   private current: { key: string; start: number; end: number } | undefined;
 
+  /** `analyzer`: one to go on with (the segments' tail), else a fresh one */
   constructor(
     private readonly zone: Zone,
     private readonly levelOf: (s: Sample) => number | undefined,
     threshold?: number,
+    analyzer?: FuelAnalyzer<FuelPoint>,
   ) {
-    this.analyzer = new FuelAnalyzer(threshold);
+    this.analyzer = analyzer ?? new FuelAnalyzer<FuelPoint>(threshold);
   }
 
   push(s: Sample): void {
@@ -54,15 +80,7 @@ export class FuelDays implements Consumer {
 
   /** The days with readings, each with its refills and drops (dated where the fuel analysis dates them). */
   list(): FuelDay[] {
-    const days = new Map([...this.days].map(([key, d]) => [key, { ...d }]));
-    for (const e of this.analyzer.events) {
-      const day = days.get(this.zone.dayKey(e.time));
-      if (!day) continue;
-      const change = Math.abs(e.after - e.before);
-      if (e.kind === 'refill') day.refilled += change;
-      else day.dropped += change;
-    }
-    return [...days.values()].sort((a, b) => a.key.localeCompare(b.key));
+    return fuelDayList(this.zone, this.days.values(), this.analyzer.events.map(fuelChange));
   }
 }
 

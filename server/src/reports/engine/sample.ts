@@ -4,6 +4,7 @@
  * engine_voltage or rpm above 0), idle with ignition on otherwise, off with ignition off.
  */
 import { boolAttr, knotsToKmh, numberAttr } from '@frota/core';
+import { fuelLevelSource, type FuelLevelSource } from './fuelSource';
 
 export type Motion = 'moving' | 'idle' | 'off';
 
@@ -33,12 +34,15 @@ export const MACHINE_TYPE = 3;
 export interface DeviceProfile {
   machine: boolean;
   engineVoltage: number | undefined;
+  /** where a fuel level that gives litres comes from (fuelSource.ts) */
+  fuel?: FuelLevelSource;
 }
 
 export function deviceProfile(attributes: Record<string, unknown>): DeviceProfile {
   return {
     machine: numberAttr(attributes.vehicle_type) === MACHINE_TYPE,
     engineVoltage: numberAttr(attributes.engine_voltage),
+    fuel: fuelLevelSource(attributes),
   };
 }
 

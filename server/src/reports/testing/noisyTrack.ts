@@ -43,3 +43,30 @@ export function noisyTrack(from: number, to: number, step = STEP, seed = 7): Tra
   }
   return points;
 }
+
+/**
+ * A fuel level (percent, position attribute `fuel`) for a track: burnt while the engine runs, refilled and
+ * siphoned while parked, now and then drained while driving, and read with noise, sloshing spikes and
+ * positions without a reading.
+ */
+export function withFuel(points: TrackPoint[], seed = 3): TrackPoint[] {
+  const rnd = random(seed);
+  let level = 70;
+  let prev: TrackPoint | undefined;
+  return points.map((p) => {
+    if (prev) {
+      const seconds = (p.time - prev.time) / 1000;
+      if (prev.ignition) level -= seconds * (prev.speed > 3 ? 0.0008 : 0.0002);
+      const r = rnd();
+      if (!p.ignition && !prev.ignition && r < 0.002) level = Math.min(100, level + 25 + rnd() * 40);
+      else if (!p.ignition && r < 0.0028) level = Math.max(3, level - 12 - rnd() * 15);
+      else if (p.speed > 3 && r < 0.0031) level = Math.max(3, level - 15);
+      if (level < 5) level = 95;
+    }
+    prev = p;
+    if (rnd() < 0.01) return p;
+    const spike = rnd() < 0.01 ? (rnd() - 0.5) * 30 : 0;
+    const fuel = Math.min(100, Math.max(0, level + (rnd() - 0.5) * 2 + spike));
+    return { ...p, attrs: { ...p.attrs, fuel: Math.round(fuel * 10) / 10 } };
+  });
+}

@@ -2,11 +2,12 @@
  * Deleting positions (Traccar's DELETE /positions and /positions/{id}) without orphans: events and camera
  * media that pointed at a deleted position keep their row without the link, and a device whose latest
  * position went points at its latest remaining one. The hourly tallies (and so the report cache) follow
- * by their triggers.
+ * by their triggers; the segments made of them are forgotten and computed again by the segments job.
  */
 import type { Transaction } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
+import { forgetSegmentsFrom } from '../../segments/rebuild';
 
 export interface PositionSelection {
   deviceId: number;
@@ -26,7 +27,18 @@ function selected(trx: Transaction<Database>, s: PositionSelection) {
 
 /** Deletes the selected positions of one device; the number deleted. */
 export async function deletePositions(db: Db, s: PositionSelection): Promise<number> {
+  const { deleted, from } = await deleteRows(db, s);
+  if (deleted > 0 && from !== undefined) await forgetSegmentsFrom(db, s.deviceId, from);
+  return deleted;
+}
+
+async function deleteRows(db: Db, s: PositionSelection): Promise<{ deleted: number; from?: number }> {
   return db.kysely.transaction().execute(async (trx) => {
+    const first = await trx
+      .selectFrom('positions')
+      .select((e) => e.fn.min('fixTime').as('time'))
+      .where('id', 'in', selected(trx, s))
+      .executeTakeFirst();
     await trx
       .updateTable('events')
       .set({ positionId: null })
@@ -68,6 +80,7 @@ export async function deletePositions(db: Db, s: PositionSelection): Promise<num
         .where('id', '=', s.deviceId)
         .execute();
     }
-    return Number(deleted.numDeletedRows);
+    const from = first?.time == null ? undefined : Number(first.time);
+    return { deleted: Number(deleted.numDeletedRows), from };
   });
 }
