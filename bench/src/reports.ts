@@ -12,7 +12,8 @@
  * (reports/precompact.ts, timed as precompact.jobMs) has stored every settled day, as a server does each
  * night. Then "segments": the segments job (modules/segments) catches up with every position (timed, with
  * its positions per second) and each report runs cold again, now from the segments and stored hours, and
- * must give the engine's answer (`sameAsEngine`). Reads are the best of --repeat. Ratios are warm report time / read time. Prints one JSON line.
+ * must give the engine's answer (`sameAsEngine`). The vehicle of many days has a fuel level and a tank, and
+ * its monthly litres (the fuel consumed per day) is timed cold the same two ways. Reads are the best of --repeat. Ratios are warm report time / read time. Prints one JSON line.
  * `--keep DIR` keeps the seeded databases (DIR/frota.db and the PostgreSQL schema bench_keep) and reuses
  * them on the next run with the same --days and --vehicles, so timings can be repeated without seeding.
  */
@@ -23,7 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { createVehicles, random, seed } from './reportsSeed';
+import { createVehicles, random, seed, TANK } from './reportsSeed';
 import { openDatabase, type Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { fromBool, toJson } from '../../server/src/db/mapping';
@@ -101,7 +102,7 @@ async function benchOn(db: Db, label: string) {
   const seeded = await seededBefore(db);
   const [seedLongMs, longIds] = await timed(async () => {
     if (seeded) return seeded.long;
-    const [id] = await createVehicles(db, 1, 'LONG');
+    const [id] = await createVehicles(db, 1, 'LONG', TANK);
     return { id, count: await seed(db, id, DAYS, 1000, random(1)) };
   });
   const [seedFleetMs, fleet] = await timed(async () => {
@@ -136,10 +137,13 @@ async function benchOn(db: Db, label: string) {
   const tripsRun = () => report('trips', [longIds.id], long);
   const stopsRun = () => report('stops', [longIds.id], long);
   const summaryRun = () => report('km', [longIds.id], long);
+  // monthly litres: the fuel consumed per day from the level (FuelDays over every position)
+  const litresRun = () => report('monthly_liters', [longIds.id], long);
   const coldMs = {
     trips: await cold(tripsRun),
     stops: await cold(stopsRun),
     summary: await cold(summaryRun),
+    litres: await cold(litresRun),
   };
   const [tripsMs, trips] = await best(tripsRun);
   const [stopsMs, stops] = await best(stopsRun);
@@ -165,7 +169,7 @@ async function benchOn(db: Db, label: string) {
   };
   // segments (modules/segments): the job has caught up with every position, as it does while they
   // arrive; each report then runs cold (no compact day cached) and must answer as the engine did
-  const engineAnswers = JSON.stringify([trips, stops, await summaryRun(), km]);
+  const engineAnswers = JSON.stringify([trips, stops, await summaryRun(), km, await litresRun()]);
   await sql`DELETE FROM compact_cache`.execute(db.kysely);
   const [segmentJobMs, segmentPositions] = await timed(async () => {
     let n = 0;
@@ -181,12 +185,14 @@ async function benchOn(db: Db, label: string) {
     stops: await cold(stopsRun),
     summary: await cold(summaryRun),
     km: await cold(kmRun),
+    litres: await cold(litresRun),
   };
   const segmentAnswers = JSON.stringify([
     await tripsRun(),
     await stopsRun(),
     await summaryRun(),
     await kmRun(),
+    await litresRun(),
   ]);
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   return {
@@ -206,6 +212,7 @@ async function benchOn(db: Db, label: string) {
       stopsMs,
       summaryMs,
       totalMs: tripsMs + stopsMs + summaryMs,
+      // total: trips, stops and summary (litres apart)
       coldMs: { ...coldMs, total: coldMs.trips + coldMs.stops + coldMs.summary },
       nightlyMs: {
         trips: nightly.tripsMs,

@@ -28,7 +28,7 @@ function* dayTrack(
   day: number,
   stepMs: number,
   rnd: () => number,
-  state: { odo: number; hours: number },
+  state: { odo: number; hours: number; fuel: number },
 ) {
   const start = tz.toUtc(2025, 3, 1 + day);
   const end = start + 86_400_000;
@@ -52,6 +52,10 @@ function* dayTrack(
     const step = (kmh / 3.6) * (stepMs / 1000);
     state.odo += step;
     if (ignition) state.hours += stepMs;
+    // a truck's tank: about 35 L/100 km of a 400 L tank, filled up at a stop when under a quarter
+    state.fuel -= (step / 1000) * (35 / 100 / 400) * 100;
+    if (state.fuel < 25 && motion === 'park') state.fuel = 95;
+    const fuel = Math.round((state.fuel + (rnd() - 0.5)) * 10) / 10;
     lon += step / 110_000;
     yield {
       deviceId,
@@ -77,8 +81,8 @@ function* dayTrack(
         io21: 4,
         power: 13.8,
         battery: 4.1,
-        fuel: 70,
-        io89: 70,
+        fuel,
+        io89: Math.round(fuel),
         odometer: Math.round(state.odo),
         driverUniqueId: 'RFID1000',
         distance: Math.round(step * 100) / 100,
@@ -96,7 +100,7 @@ export async function seed(
   stepMs: number,
   rnd: () => number,
 ): Promise<number> {
-  const state = { odo: 50_000_000 * rnd(), hours: 0 };
+  const state = { odo: 50_000_000 * rnd(), hours: 0, fuel: 80 };
   const valid = fromBool(db.dialect, true);
   const batch = db.dialect === 'postgres' ? 1000 : 500;
   let rows: Array<Insertable<PositionsTable>> = [];
@@ -119,7 +123,15 @@ export async function seed(
   return count;
 }
 
-export async function createVehicles(db: Db, n: number, prefix: string): Promise<number[]> {
+/** What the vehicle of many days has: a tank whose level gives litres (monthly litres). */
+export const TANK = { fuel_tank_capacity: 400, has_canbus: true };
+
+export async function createVehicles(
+  db: Db,
+  n: number,
+  prefix: string,
+  attributes: Record<string, unknown> = {},
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i += 500) {
     const rows = Array.from({ length: Math.min(500, n - i) }, (_, j) => ({
@@ -127,7 +139,7 @@ export async function createVehicles(db: Db, n: number, prefix: string): Promise
       uniqueId: `${prefix}${100000 + i + j}`,
       disabled: fromBool(db.dialect, false),
       status: 'offline',
-      attributes: toJson({ license_plate: `LD-${i + j}` }),
+      attributes: toJson({ license_plate: `LD-${i + j}`, ...attributes }),
     }));
     ids.push(
       ...(await db.kysely.insertInto('devices').values(rows).returning('id').execute()).map((r) =>

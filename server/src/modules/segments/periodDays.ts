@@ -19,13 +19,13 @@ import { COMPACT_BUCKET_MS } from '../../reports/engine/compactStream';
 import { addLater, DayBook, type DayFigures } from '../../reports/engine/dayBook';
 import { positionBefore } from '../../reports/engine/positionStream';
 import { motionKeys, runVehicle } from '../../reports/engine/run';
-import { toSample, type DeviceProfile } from '../../reports/engine/sample';
+import { toSample, type DeviceProfile, type Sample } from '../../reports/engine/sample';
 import type { Zone } from '../../reports/engine/timezone';
 import { MAX_GAP_MS } from '../../reports/engine/tracker';
 import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
 import { Span } from '../../reports/engine/span';
 import { hourOf, HOUR_MS, mergeHour, type HourFigures } from './hourBook';
-import { profileKey, readProgress, storedHours } from './store';
+import { profileKey, readProgress, storedHours, type Progress } from './store';
 import { sameCounts } from './counts';
 import type { Period } from './period';
 
@@ -87,6 +87,23 @@ export function mergeHours(stored: HourFigures[], carried: HourFigures[]): HourF
   return [...byHour.values()].sort((a, b) => a.hour - b.hour);
 }
 
+/**
+ * The vehicle's progress when its stored hours can serve a period starting at `from`: on an hour, in a
+ * timezone whose days start on hours, and computed with the vehicle's present profile.
+ */
+export async function hoursProgress(
+  db: Db,
+  deviceId: number,
+  profile: DeviceProfile,
+  zone: Zone,
+  from: number,
+): Promise<(Progress & { resume: Sample }) | undefined> {
+  if (from % HOUR_MS !== 0 || zone.startOfDay(from) % HOUR_MS !== 0) return undefined;
+  const progress = (await readProgress(db, [deviceId])).get(deviceId);
+  if (!progress?.resume || progress.profile !== profileKey(profile)) return undefined;
+  return progress as Progress & { resume: Sample };
+}
+
 /** The period's day figures and span, or undefined when the stored hours cannot give them. */
 export async function storedDays(
   db: Db,
@@ -96,9 +113,8 @@ export async function storedDays(
   period: Period,
 ): Promise<PeriodDays | undefined> {
   const { from, to } = period;
-  if (from % HOUR_MS !== 0 || zone.startOfDay(from) % HOUR_MS !== 0) return undefined;
-  const progress = (await readProgress(db, [deviceId])).get(deviceId);
-  if (!progress?.resume || progress.profile !== profileKey(profile)) return undefined;
+  const progress = await hoursProgress(db, deviceId, profile, zone, from);
+  if (!progress) return undefined;
   // the hours the last pass read past the resume point are as complete as the stored ones
   const seen = progress.state?.last.time ?? progress.resume.time;
   const last = await lastFixAtOrBefore(db, deviceId, Math.min(seen, to));

@@ -34,9 +34,9 @@ import type { Zone } from '../../reports/engine/timezone';
 import { after } from './codec';
 import { hourOf, HOUR_MS, type HourFigures } from './hourBook';
 import type { Period } from './period';
-import { mergeHours } from './periodDays';
+import { hoursProgress, mergeHours } from './periodDays';
 import { sameCounts } from './counts';
-import { profileKey, readProgress, storedHours, type Progress } from './store';
+import { storedHours, type Progress } from './store';
 
 export interface PeriodFuel {
   days: FuelDay[];
@@ -88,9 +88,9 @@ export async function storedFuelDays(
   period: Period,
 ): Promise<PeriodFuel | undefined> {
   const { from, to } = period;
-  if (!profile.fuel || from % HOUR_MS !== 0 || zone.startOfDay(from) % HOUR_MS !== 0) return undefined;
-  const progress = (await readProgress(db, [deviceId])).get(deviceId);
-  if (!progress?.resume || progress.profile !== profileKey(profile) || !jobFuel(progress)) return undefined;
+  if (!profile.fuel) return undefined;
+  const progress = await hoursProgress(db, deviceId, profile, zone, from);
+  if (!progress || !jobFuel(progress)) return undefined;
   const last = progress.state?.last ?? progress.resume;
   // the job read past the period's end (which must then be an hour's), or the tail goes on from its state
   const past = to < last.time;
