@@ -88,6 +88,7 @@ try {
   await sleep(2000);
   const idle = sampler.sample();
   const idleMemory = await server.memory();
+  const idleGcMemory = await server.memory({ gc: true });
 
   /** Devices and clients connect, hold, leave; the server settles. */
   const oneRound = async () => {
@@ -118,6 +119,10 @@ try {
     await sleep(settleSeconds * 1000);
     const after = sampler.sample();
     const afterMemory = await server.memory();
+    // what the node keeps: after a full garbage collection
+    const gcMemory = await server.memory({ gc: true });
+    await sleep(1000);
+    const afterGc = sampler.sample();
 
     // each user's positions reach every socket of that user once
     const socketsOf = (u: number) =>
@@ -131,6 +136,8 @@ try {
     return {
       holdEndMemory,
       afterMemory,
+      gcMemory,
+      afterGc,
       connected,
       opened,
       loaded,
@@ -150,6 +157,8 @@ try {
   const {
     holdEndMemory,
     afterMemory,
+    gcMemory,
+    afterGc,
     connected,
     opened,
     loaded,
@@ -177,6 +186,8 @@ try {
       rssHoldEndMb: rss(again.holdEnd),
       rssAfterLeaveMb: rss(again.after),
       heapUsedAfterLeaveMb: again.afterMemory.heapUsedMb,
+      heapUsedAfterGcMb: again.gcMemory.heapUsedMb,
+      rssAfterGcMb: rss(again.afterGc),
       errors: again.ran.errors + again.watched.errors,
     });
   }
@@ -214,12 +225,15 @@ try {
       peak: Math.max(...hold.map((s) => s.rssMb)),
       afterLeave: rss(after),
       afterLeaveS: Math.round((after.at - leftAt) / 1000),
+      afterGc: rss(afterGc),
     },
     // the JavaScript heap: back near idle after the clients leave means nothing they used is kept
     serverHeapUsedMb: {
       idle: idleMemory.heapUsedMb,
       holdEnd: holdEndMemory.heapUsedMb,
       afterLeave: afterMemory.heapUsedMb,
+      idleAfterGc: idleGcMemory.heapUsedMb,
+      afterGc: gcMemory.heapUsedMb,
     },
     serverExternalMb: { idle: idleMemory.externalMb, afterLeave: afterMemory.externalMb },
     serverCpuPercent: {

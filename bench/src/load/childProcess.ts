@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 
 export function startNode(
   script: string,
-  options: { env?: NodeJS.ProcessEnv; ipc?: boolean; stdout?: 'inherit' | 'ignore' | number } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    ipc?: boolean;
+    stdout?: 'inherit' | 'ignore' | number;
+    /** Node's own flags (`--inspect=…`) */
+    nodeArgs?: string[];
+  } = {},
 ): ChildProcess {
   // `exec` keeps the pid, so /proc/<pid> of the child is the Node process itself
   return spawn(
@@ -16,6 +22,7 @@ export function startNode(
       '-c',
       'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"',
       process.execPath,
+      ...(options.nodeArgs ?? []),
       '--import',
       'tsx',
       script,

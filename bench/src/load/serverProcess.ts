@@ -1,6 +1,8 @@
 /**
  * One Frota node in a process of its own (its /proc is what the load bench samples): its own data
- * directory and free loopback ports, log to a file, ready when GET /api/server answers.
+ * directory and free loopback ports, log to a file, ready when GET /api/server answers. Its inspector
+ * listens on loopback, so the bench can ask for a full garbage collection before reading memory (what the
+ * node keeps, not what waits to be collected).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,6 +10,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 import { startNode } from './childProcess';
 
 const MAIN = fileURLToPath(new URL('../../../server/src/main.ts', import.meta.url));
@@ -18,8 +21,8 @@ export interface ServerNode {
   base: string;
   teltonikaPort: number;
   logFile: string;
-  /** the server's JavaScript memory, from its /metrics (prom-client's process metrics) */
-  memory(): Promise<ServerMemory>;
+  /** the server's JavaScript memory, from its /metrics (prom-client's process metrics); `gc`: after a full collection */
+  memory(options?: { gc?: boolean }): Promise<ServerMemory>;
   stop(): Promise<void>;
 }
 
@@ -56,11 +59,29 @@ async function ready(base: string, child: ChildProcess, timeoutMs: number): Prom
   throw new Error(`server not ready within ${timeoutMs} ms`);
 }
 
+/** A full garbage collection in the node, through its inspector (Chrome DevTools protocol). */
+async function collectGarbage(inspectPort: number): Promise<void> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' })));
+    ws.on('message', (data) => {
+      if ((JSON.parse(String(data)) as { id?: number }).id !== 1) return;
+      ws.close();
+      resolve();
+    });
+  });
+}
+
 export async function startServerNode(
   dataDir: string,
   settings: { databaseUrl?: string; redisUrl?: string },
 ): Promise<ServerNode> {
-  const [http, teltonika, osmand, camera] = [
+  const [http, teltonika, osmand, camera, inspect] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -86,7 +107,7 @@ export async function startServerNode(
   delete env.FROTA_REDIS_URL;
   if (settings.databaseUrl) env.FROTA_DATABASE_URL = settings.databaseUrl;
   if (settings.redisUrl) env.FROTA_REDIS_URL = settings.redisUrl;
-  const child = startNode(MAIN, { env, stdout: log });
+  const child = startNode(MAIN, { env, stdout: log, nodeArgs: [`--inspect=127.0.0.1:${inspect}`] });
   closeSync(log);
   const base = `http://127.0.0.1:${http}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -97,7 +118,8 @@ export async function startServerNode(
     base,
     teltonikaPort: teltonika,
     logFile,
-    memory: async () => {
+    memory: async (options = {}) => {
+      if (options.gc) await collectGarbage(inspect);
       const text = await (
         await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
       ).text();

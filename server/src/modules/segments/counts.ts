@@ -10,7 +10,7 @@ import { TALLY_HOUR_MS } from '../../db/migrations/006_positionTallies';
 import { after } from './codec';
 import { hourOf, HOUR_MS, type HourFigures } from './hourBook';
 
-type Point = { time: number; id: number };
+export type Point = { time: number; id: number };
 
 /** Hour -> positions the tallies count in the hours of [from, to) holding any. */
 async function tallies(db: Db, deviceId: number, from: number, to: number): Promise<Map<number, number>> {
@@ -41,7 +41,7 @@ export async function sameCounts(
 }
 
 /** Positions in the table after `a` (or from `start`) and up to `b` (or before `end`). */
-async function countBetween(
+export async function countBetween(
   db: Db,
   deviceId: number,
   a: Point | { start: number },

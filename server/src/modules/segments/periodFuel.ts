@@ -17,7 +17,6 @@
  * runs the engine.
  */
 import type { Db } from '../../db/database';
-import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
 import { FuelAnalyzer } from '../../reports/engine/fuel';
 import {
   fuelChange,
@@ -35,7 +34,7 @@ import { after } from './codec';
 import { hourOf, HOUR_MS, type HourFigures } from './hourBook';
 import type { Period } from './period';
 import { hoursProgress, mergeHours } from './periodDays';
-import { sameCounts } from './counts';
+import { countBetween, sameCounts, type Point } from './counts';
 import { storedHours, type Progress } from './store';
 
 export interface PeriodFuel {
@@ -51,23 +50,8 @@ const leansOnPrevious = (s: Sample, profile: DeviceProfile): boolean =>
   s.ignition && !s.valid && !profile.machine;
 
 /** The positions of the job's last read hour that it read: as many as are in the table up to it. */
-async function readAll(
-  db: Db,
-  deviceId: number,
-  hour: HourFigures | undefined,
-  last: { time: number; id: number },
-) {
-  const [[n]] = await queryArrays(
-    db,
-    placeholders(
-      db,
-      'SELECT count(*) FROM positions WHERE device_id = ? AND fix_time >= ? AND ' +
-        '(fix_time < ? OR (fix_time = ? AND id <= ?))',
-    ),
-    [deviceId, hourOf(last.time), last.time, last.time, last.id],
-  );
-  return Number(n) === (hour?.positions ?? 0);
-}
+const readAll = async (db: Db, deviceId: number, hour: HourFigures | undefined, last: Point) =>
+  (await countBetween(db, deviceId, { start: hourOf(last.time) }, last)) === (hour?.positions ?? 0);
 
 /** Adds a stored hour's levels to the days, as FuelDays adds a reading's. */
 function addHour(days: Map<string, FuelDay>, zone: Zone, h: HourFigures): void {
