@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi, uniqueEmail } from './src/api';
@@ -26,7 +27,8 @@ describeBrowser('menus and routes from permissions', () => {
     const api = await AdminApi.login(e2e.baseUrl, e2e.adminEmail, e2e.adminPassword);
     twoEmail = uniqueEmail('two');
     arabicEmail = uniqueEmail('arabic');
-    tempToken = `t${Date.now()}`.padEnd(40, 'x');
+    // a token is a credential: random, or the server refuses it (issue 33)
+    tempToken = randomBytes(30).toString('base64url');
     await api.createUser({
       name: 'Duas Permissões',
       email: twoEmail,

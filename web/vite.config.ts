@@ -1,9 +1,23 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 
 const backend = process.env.FROTA_BACKEND_URL ?? 'http://localhost:8082';
+
+/**
+ * The server refuses writes and socket upgrades whose Origin is another site's (issue 33): the page's
+ * origin here is the dev server's, so the proxy presents the backend's own origin in its place.
+ */
+const speakForThePage: NonNullable<ProxyOptions['configure']> = (proxy) => {
+  const origin = new URL(backend).origin;
+  proxy.on('proxyReq', (req) => {
+    if (req.getHeader('origin')) req.setHeader('origin', origin);
+  });
+  proxy.on('proxyReqWs', (req) => {
+    if (req.getHeader('origin')) req.setHeader('origin', origin);
+  });
+};
 
 export default defineConfig({
   plugins: [
@@ -64,8 +78,8 @@ export default defineConfig({
   server: {
     port: 3000,
     proxy: {
-      '/api': { target: backend, ws: true, changeOrigin: true },
-      '/report': { target: backend, changeOrigin: true },
+      '/api': { target: backend, ws: true, changeOrigin: true, configure: speakForThePage },
+      '/report': { target: backend, changeOrigin: true, configure: speakForThePage },
       '/meta.json': { target: backend, changeOrigin: true },
     },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankPosition, isBlankedPosition, isPrivatePosition } from './privacy';
+import { blankAttributes, blankPosition, isBlankedPosition, isPrivatePosition } from './privacy';
 
 describe('privacy', () => {
   it('is private in privacy mode or on a private vehicle', () => {
@@ -8,7 +8,7 @@ describe('privacy', () => {
     expect(isPrivatePosition({ attributes: { privacy: 0 } }, { privacy: 0 })).toBe(false);
     expect(isPrivatePosition({ attributes: null }, null)).toBe(false);
   });
-  it('removes where the vehicle was and keeps the rest', () => {
+  it('removes where the vehicle was and what was read along the track', () => {
     const p = {
       id: 3,
       latitude: -8.8,
@@ -17,7 +17,11 @@ describe('privacy', () => {
       course: 90,
       altitude: 40,
       speed: 20,
-      attributes: { ignition: true, totalDistance: 5000 },
+      fixTime: '2024-01-01T00:00:00.000Z',
+      valid: true,
+      network: { cellTowers: [{ cellId: 1 }] },
+      geofenceIds: [4],
+      attributes: { ignition: true, totalDistance: 5000, privacy: 1, cid: 77 },
     };
     const b = blankPosition(p);
     expect(b).toEqual({
@@ -27,9 +31,14 @@ describe('privacy', () => {
       address: null,
       course: 0,
       altitude: 0,
-      speed: 20,
-      attributes: { ignition: true, totalDistance: 5000, privacyBlanked: true },
+      speed: 0,
+      fixTime: '2024-01-01T00:00:00.000Z',
+      valid: true,
+      network: null,
+      geofenceIds: null,
+      attributes: { privacy: 1, privacyBlanked: true },
     });
+    expect(blankAttributes(null)).toEqual({ privacyBlanked: true });
     expect(p.latitude).toBe(-8.8);
     expect(isBlankedPosition(b)).toBe(true);
     expect(isBlankedPosition(p)).toBe(false);

@@ -1,8 +1,10 @@
 /**
  * Privacy (document 1 §3, §4; document 2 §2.6): a position reported in privacy mode, or any position of a
  * vehicle marked private (attribute privacy = 1), is blanked on the server for every user but the roles
- * allowed to see it: where it was (coordinates, address, course, altitude) is removed and the position
- * says so with `privacyBlanked`. Time, speed and the other readings stay, so km and hours still add up.
+ * allowed to see it: where it was (coordinates, address, course, altitude, accuracy, cell towers, zones)
+ * and everything read or derived along the real track (speed, the attributes: odometer, fuel, cell ids,
+ * I/O) is removed, and the position says so with `privacyBlanked`. What stays: its id, vehicle, times,
+ * protocol, validity and whether it was in privacy mode (issue 33).
  */
 import { boolAttr } from './status/attributes';
 
@@ -16,6 +18,19 @@ export interface PrivacyPosition {
   course?: number;
   altitude?: number;
   accuracy?: number;
+  speed?: number;
+  network?: unknown;
+  geofenceIds?: unknown;
+}
+
+/** The attributes a blanked position keeps: whether it was in privacy mode (nothing read along the track). */
+export function blankAttributes(
+  attributes: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  if (attributes && attributes.privacy !== undefined) kept.privacy = attributes.privacy;
+  kept[PRIVACY_BLANKED] = true;
+  return kept;
 }
 
 /** Whether a position is private: in privacy mode itself, or of a vehicle marked private. */
@@ -34,7 +49,10 @@ export function blankPosition<T extends PrivacyPosition>(position: T): T {
     ...(position.course !== undefined ? { course: 0 } : {}),
     ...(position.altitude !== undefined ? { altitude: 0 } : {}),
     ...(position.accuracy !== undefined ? { accuracy: 0 } : {}),
-    attributes: { ...(position.attributes ?? {}), [PRIVACY_BLANKED]: true },
+    ...(position.speed !== undefined ? { speed: 0 } : {}),
+    ...(position.network !== undefined ? { network: null } : {}),
+    ...(position.geofenceIds !== undefined ? { geofenceIds: null } : {}),
+    attributes: blankAttributes(position.attributes),
   };
 }
 

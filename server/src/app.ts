@@ -39,6 +39,7 @@ import { operationsRoutes } from './modules/operations/routes';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
 import { registerWebApp } from './edge/webApp';
+import { registerOriginCheck } from './auth/originCheck';
 
 const hideSecrets = (url: string) => url.replace(/([?&](token|session|password)=)[^&]*/gi, '$1***');
 
@@ -73,6 +74,8 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(formbody);
   await app.register(websocket);
+  // after the websocket plugin: its hooks mark upgrades, so a refused upgrade's socket is closed
+  registerOriginCheck(app, services.config.publicUrl);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp, loggerOptions } from './app';
 import { LoginThrottle } from './auth/throttle';
+import { MailBudget } from './auth/mailBudget';
 import { MemoryCounterStore, RedisCounterStore } from './auth/throttleStore';
 import { createMailer } from './services/mailer';
 import { LiveHub } from './live/hub';
@@ -79,6 +80,14 @@ export async function startServer(
             })
           : new MemoryCounterStore(),
       ),
+    mailBudget: new MailBudget(
+      config.redisUrl
+        ? await RedisCounterStore.connect(config.redisUrl, {
+            prefix: `${config.redisPrefix}mail:`,
+            onError: (err) => log.warn({ err }, 'mail budget: Redis unavailable, counting on this node'),
+          })
+        : new MemoryCounterStore(),
+    ),
     live: new LiveHub(db),
     changes: new ChangeBus(),
   };
@@ -234,6 +243,7 @@ export async function startServer(
       services.live.closeAll();
       await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
       await services.throttle.close();
+      await services.mailBudget.close();
       await services.operations?.close();
       if (!opts.db) await db.close();
     })());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, userClient, type TestServer } from './harness';
 import { buildFleet, EDITOR_PERMISSIONS, type Fleet } from './fixtures';
+import { randomToken } from '../src/auth/password';
 
 const ids = (body: Array<{ id: number }>) => body.map((x) => x.id).sort((a, b) => a - b);
 
@@ -118,7 +119,7 @@ describe.each(dialects())('access policy on %s', (dialect) => {
   });
 
   it('gives temp_ users the map only: no users, notifications, history or writes', async () => {
-    const token = 'k'.repeat(40);
+    const token = randomToken(40);
     const t = await f.admin.post('/api/users', {
       name: 'Link',
       email: 'temp_link1@frota.local',
@@ -141,7 +142,7 @@ describe.each(dialects())('access policy on %s', (dialect) => {
   });
 
   it('lets temp_ users with allowHistory read history only inside the allowed window', async () => {
-    const token = 'h'.repeat(40);
+    const token = randomToken(40);
     const now = Date.now();
     const t = await f.admin.post('/api/users', {
       name: 'Link história',

@@ -3,6 +3,7 @@ import { dialects, startTestServer, userClient, type Client, type TestServer } f
 import { EDITOR_PERMISSIONS } from './fixtures';
 import { sql } from 'kysely';
 import { buildTrack, insertTrack } from '../src/reports/testing/track';
+import { randomToken } from '../src/auth/password';
 
 describe.each(dialects())('entity API on %s', (dialect) => {
   let server: TestServer;
@@ -154,13 +155,17 @@ describe.each(dialects())('entity API on %s', (dialect) => {
     expect(n.body.attributes.alarms).toBe('sos');
   });
 
-  it('keeps a token sent in the body and generates 128 (users) or 40 (temporary links) characters', async () => {
-    const kept = await admin.post('/api/users', {
+  it('keeps a random token sent in the body and generates 128 (users) or 40 (temporary links) characters', async () => {
+    const own = randomToken(48);
+    const kept = await admin.post('/api/users', { name: 'a', email: 'a1@x.ao', token: own });
+    expect(kept.body.token).toBe(own);
+    // issue 33: a token is a credential, a chosen one that is short or not random is refused
+    const weak = await admin.post('/api/users', {
       name: 'a',
-      email: 'a1@x.ao',
+      email: 'a2@x.ao',
       token: 'my-own-token-of-some-length',
     });
-    expect(kept.body.token).toBe('my-own-token-of-some-length');
+    expect(weak.status).toBe(400);
     const gen = await admin.post('/api/users', { name: 'b', email: 'b1@x.ao' });
     expect(gen.body.token).toMatch(/^[A-Za-z0-9]{128}$/);
     const temp = await admin.post('/api/users', { name: 't', email: 'temp_zz@frota.local' });

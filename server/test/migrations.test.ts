@@ -91,6 +91,10 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '023_leaseRuns',
         '024_segments',
         '025_segmentFuel',
+        '026_tachoScope',
+        '027_scopedKeys',
+        '028_credentials',
+        '029_driverKeys',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await fresh.db.kysely.introspection.getTables();
@@ -176,6 +180,10 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '023_leaseRuns',
         '024_segments',
         '025_segmentFuel',
+        '026_tachoScope',
+        '027_scopedKeys',
+        '028_credentials',
+        '029_driverKeys',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

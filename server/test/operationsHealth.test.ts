@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, type TestServer } from './harness';
+import { dialects, startTestServer, userClient, type TestServer } from './harness';
 import { acquireLease } from '../src/jobs/lease';
 
+const METRICS_TOKEN = 'health-details-token-0123456789abcdef';
+
+/** The JSON details, read with the metrics token (issue 33: not without a reader's credentials). */
 async function details(server: TestServer, how: 'query' | 'accept' = 'query') {
+  const authorization = `Bearer ${METRICS_TOKEN}`;
   const res =
     how === 'query'
-      ? await fetch(`${server.base}/api/health?details=1`)
-      : await fetch(`${server.base}/api/health`, { headers: { accept: 'application/json' } });
+      ? await fetch(`${server.base}/api/health?details=1`, { headers: { authorization } })
+      : await fetch(`${server.base}/api/health`, { headers: { accept: 'application/json', authorization } });
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -16,9 +20,31 @@ async function details(server: TestServer, how: 'query' | 'accept' = 'query') {
 describe.each(dialects())('GET /api/health (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { FROTA_METRICS_TOKEN: METRICS_TOKEN });
   });
   afterAll(async () => server.close());
+
+  it('gives the details only to administrators and the metrics token; anyone else gets the plain answer', async () => {
+    const admin = await server.admin();
+    const { client: user } = await userClient(server, admin, { email: 'health.user@frota.local' });
+    const plain = async (headers: Record<string, string>, query = '?details=1') => {
+      const res = await fetch(`${server.base}/api/health${query}`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await res.text();
+      expect(text).toBe('OK');
+      expect(text).not.toMatch(/lease|port|node/i);
+    };
+    await plain({});
+    await plain({ accept: 'application/json' }, '');
+    await plain({ authorization: 'Bearer wrong-token' });
+    await plain({ cookie: user.cookie });
+    await plain({ cookie: 'frota_session=forged' });
+    const asAdmin = await fetch(`${server.base}/api/health?details=1`, { headers: { cookie: admin.cookie } });
+    expect(asAdmin.status).toBe(200);
+    expect(((await asAdmin.json()) as any).listeners.teltonikaTcp.port).toBe(server.teltonika!.tcpPort);
+    expect((await details(server)).body.node).toMatch(/^[0-9a-f]{12}$/);
+  });
 
   it('answers OK as text for Traccar clients and load balancers', async () => {
     const res = await server.client().get('/api/health');
@@ -118,7 +144,10 @@ describe('GET /api/health with Redis (own redis-server, stopped mid-test)', () =
   beforeAll(async () => {
     const port = await freePort();
     redis = await startRedis(port);
-    server = await startTestServer('sqlite', { FROTA_REDIS_URL: `redis://127.0.0.1:${port}` });
+    server = await startTestServer('sqlite', {
+      FROTA_REDIS_URL: `redis://127.0.0.1:${port}`,
+      FROTA_METRICS_TOKEN: METRICS_TOKEN,
+    });
   });
   afterAll(async () => {
     if (redis.exitCode === null) redis.kill('SIGKILL');

@@ -10,7 +10,7 @@ import type { DeviceState } from '../src/processing/deviceState';
 import type { ProcessedPosition } from '../src/processing/types';
 
 const DRIVERS = new Map([['D1', { id: 7, name: 'Carlos' }]]);
-const directory = (uid: string) => DRIVERS.get(uid);
+const directory = (_deviceId: number, uid: string) => DRIVERS.get(uid);
 
 const state = (attributes: Record<string, unknown>, last?: Record<string, unknown>): DeviceState => ({
   id: 1,

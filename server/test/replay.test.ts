@@ -134,17 +134,22 @@ describe.each(dialects())('route replay data (%s)', (dialect) => {
     expect([...u.speedLimit].map(orNull)).toEqual(
       p.speedLimit.map((v: number | null) => (v === null ? null : Math.fround(v))),
     );
-    expect([...u.speed]).toEqual(p.speed.map(Math.fround));
-    expect([...u.distance]).toEqual(p.distance.map(Math.fround));
+    // hidden speeds and steps: null in JSON, NaN unpacked
+    const fround = (v: number | null) => (v === null ? null : Math.fround(v));
+    expect([...u.speed].map(orNull)).toEqual(p.speed.map(fround));
+    expect([...u.distance].map(orNull)).toEqual(p.distance.map(fround));
     expect([...u.event].map((code) => (code ? header.events[code - 1] : null))).toEqual(p.event);
     expect([...u.privacy]).toEqual(p.privacy);
   });
 
   it('marks trip starts, stops, idling, refills, speeding and power take-off', async () => {
-    const { positions: p } = await replay({ format: 'columns' });
-    const marks = p.event
-      .map((e: string | null, i: number) => (e ? [iso(p.fixTime[i]), e] : undefined))
-      .filter(Boolean);
+    const marksOf = async (client: Client) => {
+      const { positions: p } = await replay({ format: 'columns' }, client);
+      return p.event
+        .map((e: string | null, i: number) => (e ? [iso(p.fixTime[i]), e] : undefined))
+        .filter(Boolean);
+    };
+    const marks = await marksOf(f.admin);
     expect(marks).toEqual([
       [iso(at(8)), 'start'],
       [iso(at(8, 10)), 'speeding'],
@@ -159,10 +164,13 @@ describe.each(dialects())('route replay data (%s)', (dialect) => {
       [iso(at(15)), 'start'],
       [iso(at(15, 0, 30)), 'stop'],
     ]);
+    // the private trip's start (10:30, in privacy mode) carries no marker for other users
+    expect(await marksOf(viewer.client)).toEqual(marks.filter((m: string[]) => m[0] !== iso(at(10, 30))));
   });
 
   it('gives distances, speed limits and every numeric attribute as a series', async () => {
-    const { positions: p } = await replay({ format: 'columns' });
+    // as the administrator, who sees the private trip's readings too
+    const { positions: p } = await replay({ format: 'columns' }, f.admin);
     const i = p.fixTime.indexOf(at(8, 5));
     expect(p.distance[i]).toBeCloseTo(500, 0); // 30 s at 60 km/h
     expect(p.distance[p.fixTime.indexOf(at(9, 10))]).toBe(0);
@@ -189,11 +197,25 @@ describe.each(dialects())('route replay data (%s)', (dialect) => {
     expect(all.latitude[i]).toBeCloseTo(-8.8, 6);
     expect(all.longitude[i]).toBeGreaterThan(13.2);
     expect(mine.privacy.filter(Boolean)).toHaveLength(20);
+    // nor what was read or measured there: speed, limit, the steps to and from it, every series
+    expect([mine.speed[i], mine.speedLimit[i], mine.distance[i], mine.distance[i + 1]]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(all.speed[i]).toBeGreaterThan(0);
+    expect(all.distance[i]).toBeGreaterThan(0);
+    for (const [key, values] of Object.entries(mine.series as Record<string, unknown[]>))
+      expect(values[i], key).toBeNull();
+    expect(all.series.fuel[i]).toEqual(expect.any(Number));
+    expect(mine.privacy.every((v: number, k: number) => !v || mine.speed[k] === null)).toBe(true);
     const j = mine.fixTime.indexOf(at(10, 5));
     expect([mine.privacy[j], mine.latitude[j]]).toEqual([0, all.latitude[j]]);
     const objects = await replay();
     const o = objects.positions.find((x: any) => Date.parse(x.fixTime) === at(10, 31));
-    expect(o).toMatchObject({ latitude: null, longitude: null, address: null, privacy: 1 });
+    expect(o).toMatchObject({ latitude: null, longitude: null, address: null, privacy: 1, speed: null });
+    expect(o.attributes).toEqual({ privacy: 1, privacyBlanked: true });
     expect(objects.trips[2]).toMatchObject({
       trip_start_address: null,
       trip_end_address: expect.any(String),

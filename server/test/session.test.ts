@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, dialects, startTestServer, userClient, type TestServer } from './harness';
 import { decodeQp, startSmtpCapture } from './smtpCapture';
+import { randomToken } from '../src/auth/password';
 
 describe.each(dialects())('sessions and passwords on %s', (dialect) => {
   let server: TestServer;
@@ -62,7 +63,7 @@ describe.each(dialects())('sessions and passwords on %s', (dialect) => {
 
   it('opens a session by token, ending the current one, and refuses expired tokens', async () => {
     const admin = await server.admin();
-    const token = 'T'.repeat(40);
+    const token = randomToken(40);
     const created = await admin.post('/api/users', {
       name: 'Acesso temporário',
       email: 'temp_abc@frota.local',
@@ -81,13 +82,14 @@ describe.each(dialects())('sessions and passwords on %s', (dialect) => {
     stale.cookie = oldCookie;
     expect((await stale.get('/api/session')).status).toBe(404);
 
+    const expiredToken = randomToken(40);
     await admin.post('/api/users', {
       name: 'old link',
       email: 'temp_old@frota.local',
-      token: 'E'.repeat(40),
+      token: expiredToken,
       expirationTime: '2021-01-01T00:00:00Z',
     });
-    expect((await server.client().get(`/api/session?token=${'E'.repeat(40)}`)).status).toBe(400);
+    expect((await server.client().get(`/api/session?token=${expiredToken}`)).status).toBe(400);
     expect((await server.client().get('/api/session?token=nope')).status).toBe(401);
   });
 

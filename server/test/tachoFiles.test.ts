@@ -220,34 +220,43 @@ describe.each(dialects())('tachograph files: store, list, download (%s)', (diale
     const leitor = await f.leitor.get(`${API}/tacho_files`);
     expect(leitor.body.map((r: { id: number }) => r.id)).toContain(vuId);
     expect(leitor.body.map((r: { id: number }) => r.id)).not.toContain(cardId);
-    // ...and the driver's card files once a tracker reported the card in the truck (tacho_drivers)
+    // ...and a card file uploaded after a tracker reported that card in the truck (tacho_drivers): linked to
+    // the truck; a file is never shown by the card number it bears (issue 33), so the earlier card file stays
+    // the driver's users' only
     const now = Date.now();
-    await server.services.db.kysely
-      .insertInto('tachoDrivers')
-      .values({
-        cardNumber: cardNumberOf(card),
-        name: 'JOAO',
-        surname: 'GONCALVES',
-        deviceId: f.truck,
-        licensePlate: 'AA-00-BB',
-        slot: 1,
-        lastSeen: now,
-        workingState: 3,
-        cardPresent: null,
-        counters: '{}',
-        countersTime: null,
-        updatedAt: now,
-      })
-      .execute();
-    expect((await f.leitor.get(`${API}/tacho_files`)).body.map((r: { id: number }) => r.id)).toContain(
-      cardId,
-    );
+    const reported = cardFile({ cardNumber: 'P0000099999990', surname: 'Reportado' });
+    for (const cardNumber of [cardNumberOf(card), cardNumberOf(reported)])
+      await server.services.db.kysely
+        .insertInto('tachoDrivers')
+        .values({
+          cardNumber,
+          name: 'JOAO',
+          surname: 'GONCALVES',
+          deviceId: f.truck,
+          licensePlate: 'AA-00-BB',
+          slot: 1,
+          lastSeen: now,
+          workingState: 3,
+          cardPresent: null,
+          counters: '{}',
+          countersTime: null,
+          updatedAt: now,
+        })
+        .execute();
+    const linked = await uploadRaw(server, f.gestor, 'reportado.ddd', reported);
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.body.files[0]).toMatchObject({ deviceId: f.truck, driverId: null });
+    const leitorIds = (await f.leitor.get(`${API}/tacho_files`)).body.map((r: { id: number }) => r.id);
+    expect(leitorIds).toContain(linked.body.files[0].id);
+    expect(leitorIds).not.toContain(cardId);
     expect((await f.outro.get(`${API}/tacho_files`)).body.map((r: { id: number }) => r.id)).not.toContain(
       cardId,
     );
     // the administrator sees everything
     const all = (await f.admin.get(`${API}/tacho_files`)).body.map((r: { id: number }) => r.id);
-    expect(all).toEqual(expect.arrayContaining([cardId, vuId, his.body.files[0].id]));
+    expect(all).toEqual(
+      expect.arrayContaining([cardId, vuId, his.body.files[0].id, linked.body.files[0].id]),
+    );
   });
 
   it('needs the tacho.files permission, a session, and a writer for uploads', async () => {

@@ -13,6 +13,9 @@ import { dayEpoch } from '../src/modules/tacho/ddd/testing/buildDdd';
 import { DAY, buildTachoFleet, cardFile, cardNumberOf, uploadRaw, vuFile, workDays } from './tachoFilesFleet';
 
 const CARD = 'P000001234567000';
+/** the owner of the days (a file's `ownerKey`) */
+const OWNER = 'driver:1';
+const OWNERS = [OWNER];
 const H = 3600;
 const day = (iso: string) => dayEpoch(iso);
 const change = (minute: number, activity: DddActivityDay['changes'][number]['activity']) => ({
@@ -45,10 +48,10 @@ describe.each(dialects())('tachograph card activity store (%s)', (dialect) => {
   });
 
   it('gives the periods of a card within [from, to), joined across midnight, in epoch seconds', async () => {
-    await saveCardActivity(db, CARD, [plainDay('2026-05-04'), plainDay('2026-05-05')]);
+    await saveCardActivity(db, OWNER, CARD, [plainDay('2026-05-04'), plainDay('2026-05-05')]);
     const d4 = day('2026-05-04');
     const d5 = day('2026-05-05');
-    expect(await loadCardActivity(db, CARD, d4, d5 + DAY)).toEqual([
+    expect(await loadCardActivity(db, OWNERS, CARD, d4, d5 + DAY)).toEqual([
       { state: 0, start: d4, end: d4 + 6 * H },
       { state: 3, start: d4 + 6 * H, end: d4 + 10 * H },
       { state: 2, start: d4 + 10 * H, end: d4 + 11 * H },
@@ -58,12 +61,15 @@ describe.each(dialects())('tachograph card activity store (%s)', (dialect) => {
       { state: 0, start: d5 + 11 * H, end: d5 + DAY },
     ]);
     // a window inside the days is cut at both ends; the card number is compared without spaces and case
-    expect(await loadCardActivity(db, ' p000001234567000 ', d5 + 8 * H, d5 + 10.5 * H)).toEqual([
+    expect(await loadCardActivity(db, OWNERS, ' p000001234567000 ', d5 + 8 * H, d5 + 10.5 * H)).toEqual([
       { state: 3, start: d5 + 8 * H, end: d5 + 10 * H },
       { state: 2, start: d5 + 10 * H, end: d5 + 10.5 * H },
     ]);
-    expect(await loadCardActivity(db, 'P999', d4, d5 + DAY)).toEqual([]);
-    expect(await loadCardActivity(db, CARD, d5, d4)).toEqual([]);
+    expect(await loadCardActivity(db, OWNERS, 'P999', d4, d5 + DAY)).toEqual([]);
+    // another owner's days of the same card are not these
+    expect(await loadCardActivity(db, ['user:99'], CARD, d4, d5 + DAY)).toEqual([]);
+    expect(await loadCardActivity(db, [], CARD, d4, d5 + DAY)).toEqual([]);
+    expect(await loadCardActivity(db, OWNERS, CARD, d5, d4)).toEqual([]);
   });
 
   it('replaces the days an overlapping file holds, keeps the others, and is idempotent', async () => {
@@ -74,8 +80,8 @@ describe.each(dialects())('tachograph card activity store (%s)', (dialect) => {
       changes: [change(0, 'rest'), change(480, 'driving'), change(480, 'available'), change(720, 'rest')],
     };
     const overlap = [changed, plainDay('2026-05-06')];
-    await saveCardActivity(db, CARD, overlap);
-    await saveCardActivity(db, CARD, overlap);
+    await saveCardActivity(db, OWNER, CARD, overlap);
+    await saveCardActivity(db, OWNER, CARD, overlap);
     const count = await db.kysely
       .selectFrom('tachoCardActivity')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -83,14 +89,14 @@ describe.each(dialects())('tachograph card activity store (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     // 4 changes on the 4th, 3 on the 5th (the two at 08:00 are one: the later holds), 4 on the 6th
     expect(Number(count.n)).toBe(11);
-    const periods = await loadCardActivity(db, CARD, d5, d6);
+    const periods = await loadCardActivity(db, OWNERS, CARD, d5, d6);
     expect(periods).toEqual([
       { state: 0, start: d5, end: d5 + 8 * H },
       { state: 1, start: d5 + 8 * H, end: d5 + 12 * H },
       { state: 0, start: d5 + 12 * H, end: d6 },
     ]);
     // the 4th, which the second file did not hold, is unchanged
-    expect((await loadCardActivity(db, CARD, day('2026-05-04'), d5))[1]).toEqual({
+    expect((await loadCardActivity(db, OWNERS, CARD, day('2026-05-04'), d5))[1]).toEqual({
       state: 3,
       start: day('2026-05-04') + 6 * H,
       end: day('2026-05-04') + 10 * H,
@@ -118,25 +124,25 @@ describe.each(dialects())('tachograph card activity: the download ends its day (
       ...plainDay('2026-07-01'),
       changes: [change(0, 'rest'), change(360, 'driving')],
     };
-    await saveCardActivity(db, CARD, [plainDay('2026-06-30'), today], d + 10.5 * H);
-    expect(await loadCardActivity(db, CARD, d, d + DAY)).toEqual([
+    await saveCardActivity(db, OWNER, CARD, [plainDay('2026-06-30'), today], d + 10.5 * H);
+    expect(await loadCardActivity(db, OWNERS, CARD, d, d + DAY)).toEqual([
       { state: 0, start: d, end: d + 6 * H },
       { state: 3, start: d + 6 * H, end: d + 10.5 * H },
     ]);
     // a later file holding the whole day replaces it, end included
-    await saveCardActivity(db, CARD, [plainDay('2026-07-01')], d + 3 * DAY);
-    expect((await loadCardActivity(db, CARD, d, d + DAY)).at(-1)).toEqual({
+    await saveCardActivity(db, OWNER, CARD, [plainDay('2026-07-01')], d + 3 * DAY);
+    expect((await loadCardActivity(db, OWNERS, CARD, d, d + DAY)).at(-1)).toEqual({
       state: 0,
       start: d + 11 * H,
       end: d + DAY,
     });
     // an older download of that day, imported afterwards, changes nothing
-    const before = await loadCardActivity(db, CARD, d - DAY, d + DAY);
-    await saveCardActivity(db, CARD, [plainDay('2026-06-30'), today], d + 10.5 * H);
-    expect(await loadCardActivity(db, CARD, d - DAY, d + DAY)).toEqual(before);
+    const before = await loadCardActivity(db, OWNERS, CARD, d - DAY, d + DAY);
+    await saveCardActivity(db, OWNER, CARD, [plainDay('2026-06-30'), today], d + 10.5 * H);
+    expect(await loadCardActivity(db, OWNERS, CARD, d - DAY, d + DAY)).toEqual(before);
     // a download time before the day's last change does not cut recorded activity
-    await saveCardActivity(db, CARD, [plainDay('2026-07-02')], day('2026-07-02') + 8 * H);
-    expect((await loadCardActivity(db, CARD, day('2026-07-02'), day('2026-07-03'))).at(-1)?.end).toBe(
+    await saveCardActivity(db, OWNER, CARD, [plainDay('2026-07-02')], day('2026-07-02') + 8 * H);
+    expect((await loadCardActivity(db, OWNERS, CARD, day('2026-07-02'), day('2026-07-03'))).at(-1)?.end).toBe(
       day('2026-07-03'),
     );
   });
@@ -159,7 +165,7 @@ describe.each(dialects())('tachograph card activity imported on upload (%s)', (d
     const number = cardNumberOf(card);
     expect((await uploadRaw(server, f.gestor, 'c.ddd', card)).status).toBe(200);
     const first = day('2026-06-01');
-    const periods = await loadCardActivity(db, number, first, first + 3 * DAY);
+    const periods = await loadCardActivity(db, [`driver:${f.driver}`], number, first, first + 3 * DAY);
     expect(periods[0]).toEqual({ state: 0, start: first, end: first + 6 * H });
     expect(periods[1]).toEqual({ state: 3, start: first + 6 * H, end: first + 10.5 * H });
     const driving = periods.filter((p) => p.state === 3).reduce((s, p) => s + p.end - p.start, 0);
@@ -172,7 +178,7 @@ describe.each(dialects())('tachograph card activity imported on upload (%s)', (d
     });
     expect((await uploadRaw(server, f.gestor, 'c2.ddd', later)).status).toBe(200);
     expect((await uploadRaw(server, f.gestor, 'c2.ddd', later)).status).toBe(200);
-    const all = await loadCardActivity(db, number, first, first + 6 * DAY);
+    const all = await loadCardActivity(db, [`driver:${f.driver}`], number, first, first + 6 * DAY);
     const drivingAll = all.filter((p) => p.state === 3).reduce((s, p) => s + p.end - p.start, 0);
     expect(drivingAll).toBe(5 * (4.5 + 3.75) * H);
 

@@ -9,7 +9,7 @@ import { dialects, startTestServer, userClient, type Client, type TestServer } f
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 import { at, DAY_M, START } from '../src/reports/testing/seedDay';
 import { metresPerLonDegree } from '../src/reports/testing/track';
-import { csvCell } from '../src/modules/traccar/exports/positionFiles';
+import { csvCell } from '@frota/core/csv';
 import { fromBool, toJson } from '../src/db/mapping';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -26,9 +26,9 @@ const csvLines = (text: string) =>
     .map((l) => l.split(','));
 
 describe('CSV cells', () => {
-  it('empties formula-like text, quotes separators, writes objects as JSON', () => {
-    expect(csvCell('=SUM(A1)')).toBe('');
-    expect(csvCell(' @cmd ')).toBe('');
+  it('neutralises formula-like text with a quote, quotes separators, writes objects as JSON', () => {
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvCell(' @cmd ')).toBe("' @cmd ");
     expect(csvCell('Rua 1, Luanda')).toBe('"Rua 1, Luanda"');
     expect(csvCell('diz "olá"')).toBe('"diz ""olá"""');
     expect(csvCell(-8.8)).toBe('-8.8');

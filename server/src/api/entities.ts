@@ -27,6 +27,7 @@ import {
   updateRow,
 } from '../services/entities';
 import { recordAction, OBJECT_TYPES } from '../auth/audit';
+import { credentialsChanged } from '../auth/credentials';
 import { filteredRows, listQuery, withoutAttributes, type ListQuery } from './entityFilters';
 import { deviceValues, driverValues, geofenceValues, notificationValues } from '../services/entityRules';
 import { assertUserLimit, userValues } from '../services/userRules';
@@ -35,6 +36,7 @@ import { validateArea } from '@frota/core';
 import { isTemporaryUser } from '@frota/core';
 import { deviceSave, normaliseMaintenanceAttributes } from '../modules/management/deviceSettings';
 import { notificationCalendarId } from '../modules/traccar/calendars/calendarStore';
+import { mergePatch } from './mergePatch';
 
 type Row = Record<string, unknown>;
 
@@ -68,7 +70,8 @@ const KINDS: KindDef[] = [
     input: driverInput,
     write: () => ['settings.drivers'],
     temporaryRead: true,
-    values: (_s, _scope, input: z.infer<typeof driverInput>) => driverValues(input),
+    values: (s, scope, input: z.infer<typeof driverInput>, existing) =>
+      driverValues(s.db, scope, input, existing),
   },
   {
     kind: 'geofences',
@@ -169,14 +172,25 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
       },
     );
 
-    app.put(
-      `/api/${kind}/:id`,
-      { schema: { tags, summary: `Update a ${kind} item`, params: idParams, body: z.looseObject({}) } },
-      async (req) => {
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: `/api/${kind}/:id`,
+      schema: {
+        tags,
+        summary: `Update a ${kind} item (PUT: the whole item; PATCH: only the fields sent)`,
+        description:
+          'PATCH takes a JSON Merge Patch (RFC 7396): objects such as attributes merge key by key and a ' +
+          'null removes a key; everything else stays as stored now, so a partial edit never reverts what ' +
+          'was changed elsewhere since the screen loaded (issue 33). Same rules and answers as PUT.',
+        params: idParams,
+        body: z.looseObject({}),
+      },
+      handler: async (req) => {
         const scope = await requireScope(services, req);
         const { id } = req.params as { id: number };
         const existing = await getRow(db, scope, kind, id);
-        let input = parseBody(def, req.body);
+        const body = req.method === 'PATCH' ? mergePatch(map(existing), req.body) : req.body;
+        let input = parseBody(def, body);
         if (input.id !== undefined && input.id !== id)
           throw badRequest('id in body does not match the address');
         let permission = def.write(input);
@@ -197,12 +211,13 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
             throw badRequest('Valor duplicado (já existe um item com este identificador)');
           throw err;
         }
+        if (kind === 'users') await credentialsChanged(db, id, existing, values, scope.sessionId);
         if (kind === 'devices' || kind === 'groups') await live.refreshScopes();
         services.changes.emit(kind);
         await recordAction(db, req, { userId: scope.user.id, actionType: 'edit', ...object(kind, id) });
         return map(await readRow(db, kind, id));
       },
-    );
+    });
 
     app.delete(
       `/api/${kind}/:id`,
@@ -216,6 +231,8 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         if (kind === 'users' && id === scope.user.id) throw badRequest('You cannot delete your own user');
         await deleteRow(db, kind, id);
         await live.refreshScopes();
+        // the ingest's caches (drivers by card, zones, device states) must not keep a deleted row
+        services.changes.emit(kind);
         await recordAction(db, req, { userId: scope.user.id, actionType: 'remove', ...object(kind, id) });
         return reply.code(204).send();
       },

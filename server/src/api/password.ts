@@ -1,11 +1,15 @@
-/** Password recovery: a one-time token by e-mail, then a new password (document 1 §4, §8). */
+/**
+ * Password recovery: a one-time token by e-mail, then a new password (document 1 §4, §8). Asking is
+ * limited per address and per client (auth/mailBudget.ts) and answers 204 whether or not the address has
+ * an account.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services/context';
-import { HttpError, badRequest } from '../services/errors';
+import { badRequest } from '../services/errors';
 import { hashPassword } from '../auth/password';
-import { deleteUserSessions } from '../auth/sessions';
+import { endOtherCredentials } from '../auth/credentials';
 import { fromBool, toBool } from '../db/mapping';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -30,6 +34,8 @@ export function passwordRoutes(app: FastifyInstance, services: Services) {
     },
     async (req, reply) => {
       const email = (req.body as { email: string }).email.toLowerCase();
+      // Counted before the lookup, for known and unknown addresses alike (issue 33, point 6).
+      await services.mailBudget.reset(email, req.ip);
       const user = await db.kysely
         .selectFrom('users')
         .select(['id', 'name', 'email', 'disabled'])
@@ -48,16 +54,17 @@ export function passwordRoutes(app: FastifyInstance, services: Services) {
           })
           .execute();
         const link = `${origin(services, req)}/login?reset=${token}&user=${Buffer.from(email).toString('base64url')}`;
-        try {
-          await services.mailer.send({
+        // Not awaited, and a failure only logged: the answer's time and status would otherwise tell which
+        // addresses have an account.
+        services.mailer
+          .send({
             to: email,
             subject: 'Frota: recuperação de password',
             text: `Olá ${user.name},\n\nPara definir uma nova password abra este endereço (válido durante 1 hora):\n${link}\n\nSe não pediu a recuperação, ignore esta mensagem.`,
-          });
-        } catch (err) {
-          req.log.error({ err: (err as Error).message }, 'password reset mail failed');
-          throw new HttpError(503, 'Mail could not be sent');
-        }
+          })
+          .catch((err: unknown) =>
+            req.log.error({ err: (err as Error).message }, 'password reset mail failed'),
+          );
       }
       return reply.code(204).send();
     },
@@ -95,7 +102,8 @@ export function passwordRoutes(app: FastifyInstance, services: Services) {
           .where('tokenHash', '=', hash)
           .execute();
       });
-      await deleteUserSessions(db, Number(row.userId));
+      // the old password's sessions, issued tokens and own token end with it (issue 33, point 7)
+      await endOtherCredentials(db, Number(row.userId));
       return reply.code(204).send();
     },
   );

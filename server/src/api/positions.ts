@@ -118,7 +118,9 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
       const devices = visibleIds(db, scope, 'devices');
       if (devices) query = query.where('deviceId', 'in', devices as never);
       if (q.deviceId) query = query.where('deviceId', '=', q.deviceId);
-      return (await query.orderBy('eventTime', 'desc').limit(q.limit).execute()).map(eventJson);
+      const events = (await query.orderBy('eventTime', 'desc').limit(q.limit).execute()).map(eventJson);
+      const privacy = await PrivacyFilter.for(db, scope.user, [...new Set(events.map((e) => e.deviceId))]);
+      return privacy.events(db, events);
     },
   );
 
@@ -139,7 +141,8 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
         .where('id', '=', (req.params as { id: number }).id)
         .executeTakeFirst();
       if (!row || !(await canSee(db, scope, 'devices', Number(row.deviceId)))) throw notFound();
-      return eventJson(row);
+      const privacy = await PrivacyFilter.for(db, scope.user, [Number(row.deviceId)]);
+      return (await privacy.events(db, [eventJson(row)]))[0];
     },
   );
 

@@ -10,6 +10,8 @@ import { isExpired, loadUser, optionalScope, requireScope } from '../auth/guard'
 import { verifyPassword } from '../auth/password';
 import { SESSION_COOKIE, createSession, deleteSession, findSession } from '../auth/sessions';
 import { findToken } from '../auth/accessTokens';
+import { userTokenId } from '../auth/credentials';
+import { isStrongToken } from '../auth/tokenStrength';
 import { recordAction } from '../auth/audit';
 import { canSee } from '../auth/policy';
 import type { User } from '../services/rows';
@@ -89,20 +91,31 @@ export function sessionRoutes(app: FastifyInstance, services: Services) {
     async (req, reply) => {
       const { token } = req.query as { token?: string };
       if (token !== undefined) {
+        // Wrong tokens are throttled like wrong passwords (issue 33, point 13).
+        if (await throttle.isTokenRefused(req.ip))
+          throw new HttpError(429, 'Too many failed logins, try again later');
         await deleteSession(db, req.cookies[SESSION_COOKIE]);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
-        const row = token
+        // A user's own token logs in only when strong (one set before that rule does not); else a token
+        // issued by POST /api/session/token or a share (until its expiry).
+        const row = isStrongToken(token)
           ? await db.kysely.selectFrom('users').select('id').where('token', '=', token).executeTakeFirst()
           : undefined;
-        // a user's own token, else one issued by POST /api/session/token or a share (until its expiry)
         const issued = row ? undefined : await findToken(db, token);
         const userId = row ? Number(row.id) : issued?.userId;
         const user = userId !== undefined ? await loadUser(services, userId) : undefined;
-        if (!user) throw unauthorized('Invalid token');
+        if (!user) {
+          await throttle.tokenFailed(req.ip);
+          await recordAction(db, req, { userId: null, actionType: 'denied' });
+          throw unauthorized('Invalid token');
+        }
+        await throttle.tokenSucceeded(req.ip);
         const { hashedPassword: _h, salt: _s, ...clean } = user;
         assertActive(clean);
         const until = earliest(untilOf(clean), issued?.expiresAt ?? null);
-        const session = await createSession(db, clean.id, req.ip, until);
+        // the session remembers its token: revoking or replacing the token ends it (issue 33, point 7)
+        const tokenId = row ? userTokenId(token) : issued!.id;
+        const session = await createSession(db, clean.id, req.ip, until, tokenId);
         setSessionCookie(reply, session.id, session.expiresAt, secure(req));
         await recordAction(db, req, { userId: clean.id, actionType: 'login' });
         return clean;

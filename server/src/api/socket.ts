@@ -1,10 +1,12 @@
 /**
  * WebSocket /api/socket: on open, the devices and latest positions the user may see; then live messages
- * for those devices only (LiveHub). Pings keep proxies from closing idle sockets and drop dead peers.
+ * for those devices only (LiveHub). Pings keep proxies from closing idle sockets and drop dead peers, and
+ * close the socket of a session that has ended. The upgrade passes the cross-site check (originCheck.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/context';
 import { optionalScope } from '../auth/guard';
+import { findSession } from '../auth/sessions';
 import { visibleIds } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
 import { deviceJson, positionJson } from '../services/rows';
@@ -26,6 +28,11 @@ export function socketRoutes(app: FastifyInstance, services: Services) {
       if (!alive) return socket.terminate();
       alive = false;
       socket.ping();
+      // A session ended elsewhere (logout, revoked token, password change) stops streaming too.
+      void findSession(services.db, scope.sessionId).then(
+        (session) => session || socket.close(4401, 'Unauthorized'),
+        () => undefined,
+      );
     }, PING_MS);
     socket.on('close', () => clearInterval(ping));
 

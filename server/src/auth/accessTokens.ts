@@ -8,7 +8,8 @@ import type { Db } from '../db/database';
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
 export type TokenKind = 'session' | 'share';
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The stored id of a token: its SHA-256 (hex). */
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueToken(
   db: Db,
@@ -18,7 +19,7 @@ export async function issueToken(
   const token = randomBytes(32).toString('base64url');
   await db.kysely
     .insertInto('accessTokens')
-    .values({ id: digest(token), ...values, createdAt: now })
+    .values({ id: tokenDigest(token), ...values, createdAt: now })
     .execute();
   return token;
 }
@@ -27,6 +28,7 @@ export interface TokenRow {
   id: string;
   userId: number;
   issuedBy: number;
+  kind: TokenKind;
   expiresAt: number;
 }
 
@@ -35,14 +37,15 @@ export async function findToken(db: Db, token: string, now = Date.now()): Promis
   if (!token || token.length > 256) return undefined;
   const row = await db.kysely
     .selectFrom('accessTokens')
-    .select(['id', 'userId', 'issuedBy', 'expiresAt'])
-    .where('id', '=', digest(token))
+    .select(['id', 'userId', 'issuedBy', 'kind', 'expiresAt'])
+    .where('id', '=', tokenDigest(token))
     .executeTakeFirst();
   if (!row || Number(row.expiresAt) <= now) return undefined;
   return {
     id: row.id,
     userId: Number(row.userId),
     issuedBy: Number(row.issuedBy),
+    kind: row.kind as TokenKind,
     expiresAt: Number(row.expiresAt),
   };
 }

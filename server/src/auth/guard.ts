@@ -39,7 +39,7 @@ export async function optionalScope(services: Services, req: FastifyRequest): Pr
     return null;
   }
   const { hashedPassword: _h, salt: _s, ...clean } = user;
-  req.frotaScope = await scopeFor(services.db, clean);
+  req.frotaScope = { ...(await scopeFor(services.db, clean)), sessionId: session!.id };
   return req.frotaScope;
 }
 

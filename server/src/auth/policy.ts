@@ -18,6 +18,8 @@ export interface Scope {
   userIds: number[];
   /** groups linked to those users, and their descendant groups */
   groupIds: number[];
+  /** the session the scope comes from (kept when the user changes its own password) */
+  sessionId?: string;
 }
 
 async function closure(start: number[], next: (ids: number[]) => Promise<number[]>): Promise<number[]> {

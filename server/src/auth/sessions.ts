@@ -13,13 +13,20 @@ export interface SessionRow {
   lastSeen: number;
 }
 
-export async function createSession(db: Db, userId: number, address: string | null, until?: number | null) {
+/** `tokenId`: the token the session is opened with (see credentials.ts), so revoking it ends the session. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  address: string | null,
+  until?: number | null,
+  tokenId: string | null = null,
+) {
   const now = Date.now();
   const id = randomBytes(32).toString('base64url');
   const expiresAt = Math.min(now + SESSION_TTL_MS, until ?? Number.MAX_SAFE_INTEGER);
   await db.kysely
     .insertInto('sessions')
-    .values({ id, userId, createdAt: now, expiresAt, lastSeen: now, address })
+    .values({ id, userId, createdAt: now, expiresAt, lastSeen: now, address, tokenId })
     .execute();
   return { id, expiresAt };
 }
@@ -43,6 +50,14 @@ export async function deleteSession(db: Db, id: string | undefined): Promise<voi
   if (id) await db.kysely.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.kysely.deleteFrom('sessions').where('userId', '=', userId).execute();
+/** Ends every session of the user but `keep` (the session that asked for the change, if any). */
+export async function deleteUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+  let q = db.kysely.deleteFrom('sessions').where('userId', '=', userId);
+  if (keep) q = q.where('id', '!=', keep);
+  await q.execute();
+}
+
+/** Ends the sessions opened with a token (its `tokenId`). */
+export async function deleteTokenSessions(db: Db, tokenId: string): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('tokenId', '=', tokenId).execute();
 }

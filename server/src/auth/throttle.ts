@@ -62,6 +62,30 @@ export class LoginThrottle {
     await this.store.clear(keys(email, address).pair);
   }
 
+  /**
+   * Token logins (GET /api/session?token=, issue 33 point 13) are throttled like passwords: wrong tokens
+   * count per address under their own key (MAX_PAIR_FAILURES, as one account from one address) and in the
+   * address's count shared with passwords. There is no account to slow down: a token names none.
+   */
+  async isTokenRefused(address: string): Promise<boolean> {
+    const [tokens, ip] = await Promise.all([
+      this.store.count(`token:${address}`),
+      this.store.count(keys('', address).address),
+    ]);
+    return tokens >= MAX_PAIR_FAILURES || ip >= MAX_ADDRESS_FAILURES;
+  }
+
+  async tokenFailed(address: string): Promise<void> {
+    await Promise.all([
+      this.store.hit(`token:${address}`, WINDOW_MS),
+      this.store.hit(keys('', address).address, WINDOW_MS),
+    ]);
+  }
+
+  async tokenSucceeded(address: string): Promise<void> {
+    await this.store.clear(`token:${address}`);
+  }
+
   close(): Promise<void> {
     return this.store.close();
   }

@@ -26,6 +26,10 @@ import { migration022 } from './migrations/022_partitions';
 import { migration023 } from './migrations/023_leaseRuns';
 import { migration024 } from './migrations/024_segments';
 import { migration025 } from './migrations/025_segmentFuel';
+import { migration026 } from './migrations/026_tachoScope';
+import { migration027 } from './migrations/027_scopedKeys';
+import { migration028 } from './migrations/028_credentials';
+import { migration029 } from './migrations/029_driverKeys';
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -56,6 +60,10 @@ function provider(db: Db): MigrationProvider {
         '023_leaseRuns': migration023(),
         '024_segments': migration024(db.dialect),
         '025_segmentFuel': migration025(db.dialect),
+        '026_tachoScope': migration026(db.dialect),
+        '027_scopedKeys': migration027(db.dialect),
+        '028_credentials': migration028(db.dialect),
+        '029_driverKeys': migration029(db.dialect),
       };
     },
   };

@@ -142,6 +142,8 @@ export interface SessionsTable {
   expiresAt: number;
   lastSeen: number;
   address: string | null;
+  /** the token the session was opened with (migration 028), so revoking it ends the session */
+  tokenId: string | null;
 }
 
 export interface PasswordResetsTable {

@@ -1,17 +1,21 @@
-/** Table types of the tachograph drivers migration (013_tachoDrivers). */
+/** Table types of the tachograph drivers migrations (013_tachoDrivers, 026_tachoScope). */
 import type { Generated } from 'kysely';
 
 /** 0/1 in SQLite, boolean in PostgreSQL */
 type Bool = number | boolean;
 type Json = string | Record<string, unknown>;
 
-/** A driver card as the trackers last reported it (document 3 §3 "Tacho driver"). */
+/**
+ * A driver card as one vehicle's tracker last reported it (document 3 §3 "Tacho driver"): one row per (card,
+ * vehicle), so a tracker never changes what another vehicle (maybe another client's) reported for a card.
+ */
 export interface TachoDriversTable {
+  id: Generated<number>;
   /** the card number (the spec's uniqueid) */
   cardNumber: string;
   name: string;
   surname: string;
-  /** the last vehicle; null once that vehicle is deleted */
+  /** the vehicle that reported it; null once that vehicle is deleted */
   deviceId: number | null;
   licensePlate: string | null;
   /** tachograph slot of the card at the last record: 1 driver, 2 co-driver */

@@ -1,4 +1,4 @@
-/** Table types of the tachograph files migration (014_tachoFiles). */
+/** Table types of the tachograph files migrations (014_tachoFiles, 026_tachoScope). */
 import type { Generated } from 'kysely';
 
 /** One stored DDD file (document 3 §3 tacho file); its bytes are in `tacho_file_contents`. */
@@ -29,6 +29,12 @@ export interface TachoFilesTable {
   /** sha-256 of the bytes: the same file uploaded again is not stored twice */
   sha256: string;
   uploadedBy: number | null;
+  /**
+   * Whose data the file is (migration 026): `driver:<id>`, `device:<id>` (the link above, made among the rows
+   * the uploader sees) or `user:<id>` (a file that matched nothing: its uploader's). Schedules and card
+   * activity are kept per owner.
+   */
+  ownerKey: Generated<string>;
   createdAt: number;
 }
 
@@ -38,8 +44,10 @@ export interface TachoFileContentsTable {
   content: Uint8Array;
 }
 
-/** The download periodicity of one entity (driver card or vehicle unit). */
+/** The download periodicity of one entity (driver card or vehicle unit) of one owner. */
 export interface TachoSchedulesTable {
+  /** the files' `ownerKey` */
+  ownerKey: string;
   entityKey: string;
   /** Daily, Weekly, Monthly, Custom, Never */
   periodicity: string;
@@ -50,6 +58,8 @@ export interface TachoSchedulesTable {
 
 /** One activity change of a driver card's daily record: from `minute` of `day` until the next change. */
 export interface TachoCardActivityTable {
+  /** the `ownerKey` of the card files the day came from */
+  ownerKey: string;
   cardNumber: string;
   /** 00:00 UTC of the day, epoch ms */
   day: number;

@@ -145,7 +145,8 @@ export class LiveHub {
       const devices = (message.devices ?? []).filter((d) => sees(d.id));
       let positions = (message.positions ?? []).filter((p) => sees(p.deviceId));
       if (!seesPrivate(conn.user)) positions = positions.map(hidden);
-      const events = (message.events ?? []).filter((e) => sees(e.deviceId));
+      let events = (message.events ?? []).filter((e) => sees(e.deviceId));
+      if (!seesPrivate(conn.user)) events = events.map((e) => this.privacy?.event(e) ?? e);
       const eventStatuses = (message.eventStatuses ?? []).filter((e) => sees(e.deviceId));
       const refills = (message.refills ?? []).filter((r) => sees(r.deviceId));
       const tachoDrivers = (message.tachoDrivers ?? []).filter((r) => sees(r.deviceId));

@@ -15,6 +15,7 @@ import { processRecord } from './pipeline';
 import type { EventContext, ProcessedPosition, StoredEvent } from './types';
 import { ZoneIndex } from './zoneIndex';
 import { ComputedDirectory } from '../modules/traccar/computed/computedDirectory';
+import { DriverCards, type CardRead } from './driverDirectory';
 
 export interface Notifier {
   handle(contexts: EventContext[]): void;
@@ -49,12 +50,16 @@ export class Ingest implements IngestSink {
   private states = new Map<string, Promise<DeviceState | undefined>>();
   private unknown = new Map<string, number>();
   private zones: Promise<ZoneIndex> | undefined;
-  private drivers: Promise<Map<string, { id: number; name: string }>> | undefined;
+  /** drivers by card, per vehicle (issue 33: a card names only a driver of the vehicle's own client) */
+  private drivers: DriverCards;
   private computed: Promise<ComputedDirectory> | undefined;
   private computedLogged = new Map<number, number>();
 
   constructor(private deps: IngestDeps) {
     this.writer = new BatchWriter(deps.db);
+    this.drivers = new DriverCards(deps.db, (err) =>
+      deps.log?.error({ err: err.message }, 'driver card look-up failed'),
+    );
   }
 
   private now(): number {
@@ -65,7 +70,8 @@ export class Ingest implements IngestSink {
   invalidate(kind?: string): void {
     if (!kind || kind === 'geofences' || kind === 'links' || kind === 'groups' || kind === 'devices')
       this.zones = undefined;
-    if (!kind || kind === 'drivers') this.drivers = undefined;
+    // who a card names depends on the drivers, their links and who sees which vehicle
+    if (!kind || ['drivers', 'links', 'devices', 'groups', 'users'].includes(kind)) this.drivers.invalidate();
     // computed attributes and their links change with 'links' (issue 23)
     if (!kind || kind === 'links' || kind === 'groups' || kind === 'devices') this.computed = undefined;
     if (!kind || kind === 'devices' || kind === 'groups') {
@@ -84,12 +90,23 @@ export class Ingest implements IngestSink {
     return (this.zones ??= ZoneIndex.load(this.deps.db).then((z) => (this.loadedZones = z)));
   }
 
-  private driverMap() {
-    return (this.drivers ??= this.deps.db.kysely
-      .selectFrom('drivers')
-      .select(['id', 'name', 'uniqueId'])
-      .execute()
-      .then((rows) => new Map(rows.map((r) => [r.uniqueId, { id: Number(r.id), name: r.name }]))));
+  /** The cards the batch reads on each vehicle: in its records, and the one carried from the last record. */
+  private async cardReads(decoded: DecodedPosition[]): Promise<CardRead[]> {
+    const reads: CardRead[] = [];
+    const ids = new Map<string, number>();
+    for (const uniqueId of new Set(decoded.map((d) => d.uniqueId))) {
+      const state = await this.loadState(uniqueId);
+      if (!state) continue;
+      ids.set(uniqueId, state.id);
+      const carried = state.last?.attributes.driverUniqueId;
+      if (typeof carried === 'string' && carried) reads.push({ deviceId: state.id, card: carried });
+    }
+    for (const d of decoded) {
+      const card = d.attributes.driverUniqueId;
+      const deviceId = ids.get(d.uniqueId);
+      if (typeof card === 'string' && card && deviceId !== undefined) reads.push({ deviceId, card });
+    }
+    return reads;
   }
 
   private computedDirectory(): Promise<ComputedDirectory> {
@@ -205,9 +222,10 @@ export class Ingest implements IngestSink {
   async store(decoded: DecodedPosition[]): Promise<void> {
     if (!decoded.length) return;
     this.stats.received += decoded.length;
+    const reads = await this.cardReads(decoded);
     const [zones, drivers, computed] = await Promise.all([
       this.zoneIndex(),
-      this.driverMap(),
+      this.drivers.forReads(reads),
       this.computedDirectory(),
     ]);
     const now = this.now();
@@ -216,7 +234,7 @@ export class Ingest implements IngestSink {
     const ctx = {
       now,
       zones,
-      drivers: (u: string) => drivers.get(u),
+      drivers,
       address: this.deps.address,
       roadLimit: this.deps.roadLimit,
       computed: computed.size

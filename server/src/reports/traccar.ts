@@ -243,9 +243,18 @@ async function events(ctx: ReportContext, types: string[], alarms: string[]) {
     .where('eventTime', '<=', ctx.request.to);
   const all = !types.length || types.includes('allEvents') || types.includes('%');
   if (!all) q = q.where('type', 'in', types);
-  const rows = (await q.orderBy('eventTime').limit(MAX_ROWS).execute()).map(eventJson);
-  if (all || !alarms.length) return rows;
-  return rows.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes.alarm)));
+  const read = (await q.orderBy('eventTime').limit(MAX_ROWS).execute()).map(eventJson);
+  // the alarm name is read before privacy removes a hidden event's attributes
+  const named =
+    all || !alarms.length
+      ? read
+      : read.filter((e) => e.type !== 'alarm' || alarms.includes(String(e.attributes.alarm)));
+  const privacy = await PrivacyFilter.for(
+    ctx.db,
+    ctx.scope.user,
+    ctx.vehicles.map((v) => v.id),
+  );
+  return privacy.events(ctx.db, named);
 }
 
 /** Flat objects -> one sheet (nested values as JSON text). */

@@ -2,6 +2,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { LoginThrottle } from '../auth/throttle';
+import type { MailBudget } from '../auth/mailBudget';
 import type { Mailer } from './mailer';
 import type { LiveHub } from '../live/hub';
 
@@ -11,6 +12,8 @@ export interface Services {
   mailer: Mailer;
   /** failed-login counters (in Redis when configured, so shared by every node); closed on stop */
   throttle: LoginThrottle;
+  /** outbound mail asked for by users (shares, password resets), counted like the throttle; closed on stop */
+  mailBudget: MailBudget;
   live: LiveHub;
   /** listeners told when entities or links change (caches of the pipeline) */
   changes: ChangeBus;

@@ -15,11 +15,17 @@ import {
   type NotificationInput,
 } from '@frota/core';
 import { randomToken } from '../auth/password';
+import { visibleIds, type Scope } from '../auth/policy';
+import type { Db } from '../db/database';
 import { badRequest } from './errors';
 
 export const MESSAGES = {
   alertNotificators: 'Deve seleccionar pelo menos um método de envio do alerta',
   alertType: 'Deve seleccionar o tipo de alerta',
+} as const;
+
+export const DRIVER_MESSAGES = {
+  duplicateCard: 'Já existe um motorista com este identificador',
 } as const;
 
 /** The working week (attributes.week) of a device or driver: every time given must be HH:MM. */
@@ -39,12 +45,40 @@ export function deviceValues(input: DeviceInput) {
   return { ...input };
 }
 
-/** Driver uniqueId: generated as `x.` + 14 random characters when empty; e-mail and working week valid. */
-export function driverValues(input: DriverInput) {
+/**
+ * Driver uniqueId: generated as `x.` + 14 random characters when empty; e-mail and working week valid; the
+ * card free within what the caller sees (issue 33: unique per scope, not per server). `existing` is the
+ * stored row when updating.
+ */
+export async function driverValues(
+  db: Db,
+  scope: Scope,
+  input: DriverInput,
+  existing?: Record<string, unknown>,
+) {
   const uniqueId = input.uniqueId?.trim() ? input.uniqueId.trim() : `x.${randomToken(14)}`;
   assertEmail(input.attributes.email);
   assertWorkingWeek(input.attributes.week);
+  // an edit that keeps the card is no new claim on it (a manager may see two sub-users' drivers with it)
+  if (!existing || existing.uniqueId !== uniqueId) await assertDriverCardFree(db, scope, uniqueId);
   return { name: input.name, uniqueId, attributes: input.attributes };
+}
+
+/**
+ * Refuses a card a driver the caller sees already holds. Another client's driver with it is not seen, so
+ * the card is accepted and nothing tells that it exists. Administrators see every driver; they are refused
+ * only against the drivers no user or group is linked to (the administrators' own, which the ingest's
+ * driver directory treats as one scope), so an administrator can register a client's card for another.
+ */
+async function assertDriverCardFree(db: Db, scope: Scope, uniqueId: string): Promise<void> {
+  let q = db.kysely.selectFrom('drivers').select('drivers.id').where('drivers.uniqueId', '=', uniqueId);
+  const visible = visibleIds(db, scope, 'drivers');
+  if (visible) q = q.where('drivers.id', 'in', visible as never);
+  else
+    q = q
+      .where('drivers.id', 'not in', db.kysely.selectFrom('userDriver').select('userDriver.driverId'))
+      .where('drivers.id', 'not in', db.kysely.selectFrom('groupDriver').select('groupDriver.driverId'));
+  if (await q.executeTakeFirst()) throw badRequest(DRIVER_MESSAGES.duplicateCard);
 }
 
 /**

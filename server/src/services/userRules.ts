@@ -10,6 +10,7 @@ import {
 import type { Db } from '../db/database';
 import type { Scope } from '../auth/policy';
 import { hashPassword, randomToken } from '../auth/password';
+import { WEAK_TOKEN, isStrongToken } from '../auth/tokenStrength';
 import { fromIso, toIso } from '../db/mapping';
 import { badRequest, forbidden } from './errors';
 import type { User } from './rows';
@@ -99,9 +100,13 @@ export async function userValues(db: Db, scope: Scope, input: UserInput, existin
     values.attributes = { ...input.attributes, permissions: existing!.attributes.permissions };
   }
 
-  if (input.token) values.token = input.token;
-  else if (!existing?.token)
-    values.token = randomToken(isTemporaryUser({ email }) ? TEMP_TOKEN_LENGTH : USER_TOKEN_LENGTH);
+  // Issue 33 point 13: a token is a credential. A new one sent must look random (else 400); one kept from
+  // before that does not (set before this rule) is replaced, since it no longer logs in anyway.
+  const sent = input.token || undefined;
+  if (sent && sent !== existing?.token && !isStrongToken(sent)) throw badRequest(WEAK_TOKEN);
+  const token = sent ?? existing?.token;
+  if (isStrongToken(token)) values.token = token;
+  else values.token = randomToken(isTemporaryUser({ email }) ? TEMP_TOKEN_LENGTH : USER_TOKEN_LENGTH);
 
   if (input.password) {
     const { hash, salt } = await hashPassword(input.password);

@@ -31,7 +31,7 @@ export async function getJson<T>(path: string): Promise<T> {
 }
 
 export async function sendJson<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {

@@ -6,6 +6,7 @@ import {
   type GridRowId,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { csvText } from '@frota/core/csv';
 
 const exportable = (column: GridColDef): boolean => !column.disableExport && column.type !== 'actions';
 
@@ -40,12 +41,10 @@ export async function exportExcel(apiRef: RefObject<GridApi | null>, fileName: s
   await downloadExcel(gridTable(apiRef), fileName);
 }
 
-/** A cell as RFC 4180 wants it: quoted when it holds a comma, a quote or a line break. */
-const csvCell = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
 /** Downloads a table (header first) as a CSV file with a BOM, as the grid's own CSV export does. */
 export function downloadCsv(table: string[][], fileName: string): void {
-  const text = `\uFEFF${table.map((row) => row.map(csvCell).join(',')).join('\r\n')}`;
+  // the shared writer: RFC 4180, and formula-like cells neutralised as in every other export
+  const text = csvText(table, { bom: true });
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

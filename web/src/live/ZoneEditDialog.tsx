@@ -8,7 +8,7 @@ import type { Geofence } from '../api/types';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
 import { saveItem } from '../common/saveItem';
-import { zoneBody, zoneForm, type ZoneForm } from './zoneForm';
+import { zoneBody, zoneEdits, zoneForm, type ZoneForm } from './zoneForm';
 import { ZoneFields } from './ZoneFields';
 
 /** A zone being edited: an existing one, or a new one drawn on the map (no id yet). */
@@ -49,7 +49,9 @@ export function ZoneEditDialog({ zone, canRemove, onClose, startWithRemove }: Zo
   const save = async () => {
     setBusy(true);
     try {
-      await saveItem('geofences', zoneBody(zone, form));
+      // an existing zone: only what the dialog edits, over the zone as stored now (issue 33)
+      if (zone.id) await sendJson('PATCH', `/api/geofences/${zone.id}`, zoneEdits(zone, form));
+      else await saveItem('geofences', zoneBody(zone, form));
       setOutcome({ kind: 'saved' });
       void reload();
     } catch (error) {

@@ -63,14 +63,15 @@ function positive(text: string, fallback: number): number {
 }
 
 /**
- * The body of PUT/POST /api/geofences: the area rewritten with the new radius for points, and only the
- * attributes the type uses changed (others, like speedLimit, are kept).
+ * What the dialog edits: the name, the description, the area rewritten with the new radius for points,
+ * and only the attributes the type uses. Sent alone as a PATCH for an existing zone, so attributes set
+ * elsewhere (speedLimit, …) and changes made since the dialog opened are kept (issue 33).
  */
-export function zoneBody(
+export function zoneEdits(
   zone: Partial<Geofence> & Pick<Geofence, 'area'>,
   form: ZoneForm,
-): Omit<Geofence, 'id'> & { id?: number } {
-  const attributes: Record<string, unknown> = { ...(zone.attributes ?? {}) };
+): Pick<Geofence, 'name' | 'description' | 'area' | 'attributes'> {
+  const attributes: Record<string, unknown> = {};
   let area = zone.area;
   if (form.type === 'circle') {
     const parsed = areaOf(zone);
@@ -82,11 +83,18 @@ export function zoneBody(
     if (form.type === 'polygon') attributes.fill = form.fill;
     else attributes.polylineDistance = positive(form.polylineDistance, ZONE_DEFAULTS.polylineDistance);
   }
+  return { name: form.name.trim(), description: form.description, area, attributes };
+}
+
+/** The whole zone as the dialog shows it (the body of POST /api/geofences for a new one). */
+export function zoneBody(
+  zone: Partial<Geofence> & Pick<Geofence, 'area'>,
+  form: ZoneForm,
+): Omit<Geofence, 'id'> & { id?: number } {
+  const edits = zoneEdits(zone, form);
   return {
     ...(zone.id ? { id: zone.id } : {}),
-    name: form.name.trim(),
-    description: form.description,
-    area,
-    attributes,
+    ...edits,
+    attributes: { ...(zone.attributes ?? {}), ...edits.attributes },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zoneBody, zoneColor, zoneForm } from './zoneForm';
+import { zoneBody, zoneColor, zoneEdits, zoneForm } from './zoneForm';
 import { countZonesByType, zonesOfType, zoneType } from './zoneList';
 
 const circle = {
@@ -73,6 +73,19 @@ describe('zone edit form', () => {
         polylineDistance: 40,
       },
     );
+  });
+
+  it('edits an existing zone with only what the dialog changes (no cached attributes)', () => {
+    expect(zoneEdits(circle, { ...zoneForm(circle), name: 'Porto 3', icon: 'fuel' })).toEqual({
+      name: 'Porto 3',
+      description: '',
+      area: 'CIRCLE (-8.799 13.241, 400)',
+      attributes: { icon: 'fuel' },
+    });
+    expect(zoneEdits(polygon, { ...zoneForm(polygon), fill: true }).attributes).toEqual({
+      color: '00d084',
+      fill: true,
+    });
   });
 
   it('builds a new zone without id', () => {

@@ -18,7 +18,7 @@ import { EditForm } from '../common/EditForm';
 import { plateOf, SUMMARY_PATH, useListVehicle, useVehicle } from './currentVehicle';
 import {
   setMode,
-  settingsBody,
+  settingsPatch,
   settingsDraft,
   settingsProblem,
   type SettingsDraft,
@@ -57,7 +57,7 @@ function SettingsForm({ deviceId }: { deviceId: number }) {
         return problem ? translateMessage(t, problem) : null;
       }}
       save={async (d) => {
-        if (device) await sendJson<Device>('PUT', `/api/devices/${device.id}`, settingsBody(device, d));
+        if (device) await sendJson<Device>('PATCH', `/api/devices/${device.id}`, settingsPatch(d));
         return d;
       }}
       afterSave={() => {

@@ -5,7 +5,7 @@ import { loadLanguageTable, type Table } from '../i18n/tables';
 import { costBody, costProblem, newCost } from './costForm';
 import { dataUrlBytes, documentBody, documentProblem, newDocument } from './documentForm';
 import { maintenanceBody, maintenanceProblem, newMaintenance, setComplete } from './maintenanceForm';
-import { setMode, settingsBody, settingsDraft, settingsProblem } from './maintenanceSettings';
+import { setMode, settingsDraft, settingsPatch, settingsProblem } from './maintenanceSettings';
 
 const TODAY = '2026-11-25';
 
@@ -105,11 +105,12 @@ describe('maintenance settings', () => {
     });
     const manual = setMode({ mode: 'automatic', periodicity: '10000' }, 'manual');
     expect(manual).toEqual({ mode: 'manual', periodicity: '' });
-    const saved = settingsBody(device({ automaticMaintenancePeriodicity: 10000, other: 1 }), manual);
-    expect(saved.attributes).toEqual({ automaticMaintenance: 'manual', other: 1 });
-    expect(settingsBody(device({}), { mode: 'automatic', periodicity: '7500,5' }).attributes).toEqual({
-      automaticMaintenance: 'automatic',
-      automaticMaintenancePeriodicity: 7500.5,
+    // only the two attributes are sent (a merge patch: null removes the periodicity), nothing cached
+    expect(settingsPatch(manual)).toEqual({
+      attributes: { automaticMaintenance: 'manual', automaticMaintenancePeriodicity: null },
+    });
+    expect(settingsPatch({ mode: 'automatic', periodicity: '7500,5' })).toEqual({
+      attributes: { automaticMaintenance: 'automatic', automaticMaintenancePeriodicity: 7500.5 },
     });
     expect(settingsProblem({ mode: 'automatic', periodicity: '' })).toBe(M.periodicityNumeric);
   });

@@ -32,10 +32,15 @@ export function settingsProblem(draft: SettingsDraft): string | null {
   return km === null || Number.isNaN(km) || km <= 0 ? MANAGEMENT_MESSAGES.periodicityNumeric : null;
 }
 
-/** The device saved through the devices endpoint with the two attributes (manual: no periodicity). */
-export function settingsBody(device: Device, draft: SettingsDraft): Device {
-  const attributes: Record<string, unknown> = { ...device.attributes, automaticMaintenance: draft.mode };
-  if (draft.mode === 'automatic') attributes.automaticMaintenancePeriodicity = parseAmount(draft.periodicity);
-  else delete attributes.automaticMaintenancePeriodicity;
-  return { ...device, attributes };
+/**
+ * The change sent with PATCH /api/devices/{id}: only the two attributes (manual: the periodicity removed,
+ * null in a merge patch), so the rest of the vehicle stays as stored, not as this page loaded it (issue 33).
+ */
+export function settingsPatch(draft: SettingsDraft): Pick<Device, 'attributes'> {
+  return {
+    attributes: {
+      automaticMaintenance: draft.mode,
+      automaticMaintenancePeriodicity: draft.mode === 'automatic' ? parseAmount(draft.periodicity) : null,
+    },
+  };
 }

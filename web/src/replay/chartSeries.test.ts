@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableSeries, chartModel, fuelText, isolated, toggleSeries } from './chartSeries';
+import { availableSeries, CHART_BUCKETS, chartModel, fuelText, isolated, toggleSeries } from './chartSeries';
 import { toReplayData } from './replayData';
 import type { ColumnAnswer } from './types';
 
@@ -92,5 +92,17 @@ describe('replay chart series', () => {
     expect(fuelText(45, 200, null)).toBe('45 % (≈ 90 L)');
     expect(fuelText(45, 80, 1)).toBe('45 % (≈ 36 kW)');
     expect(fuelText(45, null, null)).toBe('45 %');
+  });
+});
+
+describe('replay chart over a long sparse period', () => {
+  it('builds a year of hourly positions without one point per second', () => {
+    const hours = 366 * 24;
+    const data = toReplayData(answer(hours, 3_600_000));
+    const { rows } = chartModel(data, { lo: 0, hi: hours - 1 }, ['speed', 'rpm']);
+    expect(rows.length).toBeGreaterThan(0);
+    // per bucket: the low and high of each of the two series and one break
+    expect(rows.length).toBeLessThanOrEqual(CHART_BUCKETS * 5);
+    expect(rows.some((r) => r.speed === null)).toBe(true);
   });
 });

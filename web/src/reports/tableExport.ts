@@ -1,4 +1,5 @@
 /** One report table as shown (searched and sorted rows, visible columns) to CSV or Excel. */
+import { csvText } from '@frota/core/csv';
 import { cellText, type CellFormatters } from './cellFormat';
 import { shownCells, type Cell, type TableModel } from './resultModel';
 import { downloadFile } from './runReport';
@@ -10,11 +11,8 @@ export function tableGrid(model: TableModel, rows: Cell[][], f: CellFormatters):
   return [model.columns.map((column) => column.title), ...rows.map(text), ...model.footer.map(text)];
 }
 
-const quote = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** RFC 4180: comma separated, quoted when needed, CRLF. */
-export const toCsv = (grid: string[][]): string =>
-  grid.map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n';
+/** RFC 4180 by the shared writer: comma separated, quoted when needed, CRLF, formula-like cells neutralised. */
+export const toCsv = (grid: string[][]): string => csvText(grid);
 
 /** A file name from the table title: letters, digits, dashes. */
 export const tableFileName = (title: string): string =>

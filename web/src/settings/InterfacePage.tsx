@@ -9,15 +9,9 @@ import type { User } from '../api/types';
 import { useSession } from '../app/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { useEditItem } from '../common/useEditItem';
+import { interfacePatch, MAP_TOGGLES } from './interfaceSettings';
 
-export const MAP_TOGGLES = [
-  'map_showVehicleNames',
-  'map_showDriverNames',
-  'map_groupVehicles',
-  'map_showGeofences',
-  'map_showGeofenceNames',
-  'map_showTrafficSigns',
-] as const;
+export { MAP_TOGGLES } from './interfaceSettings';
 
 const on = (value: unknown) => value === true || value === 'true' || value === 1;
 
@@ -44,7 +38,7 @@ export function InterfacePage() {
       endpoint="users"
       item={item}
       loading={loading}
-      save={(body) => sendJson<User>('PUT', `/api/users/${body.id}`, body)}
+      save={(body) => sendJson<User>('PATCH', `/api/users/${body.id}`, interfacePatch(body))}
       onSaved={(saved) => {
         if (user && saved.id === user.id) setUser({ ...user, attributes: { ...saved.attributes } });
       }}

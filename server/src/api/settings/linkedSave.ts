@@ -33,6 +33,7 @@ import {
   notificationValues,
 } from '../../services/entityRules';
 import { USER_MESSAGES, assertUserLimit, userValues } from '../../services/userRules';
+import { credentialsChanged } from '../../auth/credentials';
 import { userJson } from '../../services/rows';
 import { parseJson } from '../../db/mapping';
 import { planLinks, storeWithLinks } from './linkedStore';
@@ -64,7 +65,8 @@ const KINDS: Record<EntityKind, KindDef> = {
   drivers: {
     input: driverInput,
     write: () => ['settings.drivers'],
-    values: (_s, _scope, input: z.infer<typeof driverInput>) => driverValues(input),
+    values: (s, scope, input: z.infer<typeof driverInput>, existing) =>
+      driverValues(s.db, scope, input, existing),
   },
   geofences: {
     input: geofenceInput,
@@ -152,6 +154,7 @@ export async function saveWithLinks(
       throw badRequest('Valor duplicado (já existe um item com este identificador)');
     throw err;
   }
+  if (kind === 'users' && existing) await credentialsChanged(db, savedId, existing, values, scope.sessionId);
   await services.live.refreshScopes();
   services.changes.emit(kind);
   if (plans.some((p) => p.add.length || p.remove.length)) services.changes.emit('links');

@@ -103,17 +103,19 @@ export async function describeEvents(
     const attributes = parseJson(r.attributes);
     const vehicle = fleet.vehicles.get(r.deviceId);
     const found = r.positionId !== null ? positions.get(r.positionId) : undefined;
-    const p = found && !privacy.hides(r.deviceId, found.attributes) ? found : undefined;
+    // hidden: no place, no speed and no zone in the details (the vehicle's privacy or the position's mode)
+    const hidden = privacy.hides(r.deviceId, found?.attributes);
+    const p = found && !hidden ? found : undefined;
     const card = r.driverUniqueId ?? vehicle?.assignedDriver ?? null;
     const driver = card ? fleet.driverByCard.get(card) : undefined;
     const status = r.lastStatusRow !== null ? statuses.get(r.lastStatusRow) : undefined;
-    const speed = numberAttr(attributes.speed) ?? found?.speed ?? null;
-    const zone = r.geofenceId !== null ? zones.get(r.geofenceId) : undefined;
+    const speed = hidden ? null : (numberAttr(attributes.speed) ?? found?.speed ?? null);
+    const zone = r.geofenceId !== null && !hidden ? zones.get(r.geofenceId) : undefined;
     return {
       id: r.id,
       eventTime: toIso(r.eventTime)!,
       eventType: r.alertType,
-      details: detailsOf(r.type, attributes, speed, zone),
+      details: hidden ? '' : detailsOf(r.type, attributes, speed, zone),
       groupId: vehicle?.groupId ?? null,
       deviceId: r.deviceId,
       deviceName: vehicle?.name ?? '',

@@ -1,13 +1,13 @@
 /**
  * What the alert central knows of the fleet to filter and describe events: the vehicles the user sees
- * (name, plate, group, assigned driver) and the drivers by card. Small tables, read once per call.
+ * (name, plate, group, assigned driver) and the drivers it sees, by card. Small tables, read once per call.
  */
 import type { Db } from '../../db/database';
 import type { Scope } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
 import { visibleIds } from '../../auth/policy';
-import { plateOf, type ReportContext } from '../../reports/context';
-import { assignedDrivers } from '../../reports/builders/common';
+import { plateOf } from '../../reports/context';
+import { assignedDrivers, cardDrivers } from '../../reports/builders/common';
 
 export interface FleetVehicle {
   id: number;
@@ -36,13 +36,11 @@ export async function loadFleet(db: Db, scope: Scope): Promise<Fleet> {
   let q = db.kysely.selectFrom('devices').select(['id', 'name', 'groupId', 'attributes']);
   const sub = visibleIds(db, scope, 'devices');
   if (sub) q = q.where('devices.id', 'in', sub as never);
-  const [rows, driverRows] = await Promise.all([
-    q.execute(),
-    db.kysely.selectFrom('drivers').select(['id', 'name', 'uniqueId', 'attributes']).execute(),
-  ]);
-  // the reports' rule for a vehicle's driver; it reads only the database from the context
+  // the reports' drivers (issue 33): another client's driver with the same card names nothing here
+  const [rows, driverRows] = await Promise.all([q.execute(), cardDrivers(db, scope)]);
+  // the reports' rule for a vehicle's driver; it reads only the database and the scope from the context
   const assigned = await assignedDrivers(
-    { db } as ReportContext,
+    { db, scope },
     rows.map((r) => Number(r.id)),
   );
   const vehicles = new Map<number, FleetVehicle>();
@@ -58,7 +56,7 @@ export async function loadFleet(db: Db, scope: Scope): Promise<Fleet> {
       assignedDriver: assigned.get(id) ?? null,
     });
   }
-  const drivers = driverRows.map((r) => {
+  const list = driverRows.map((r) => {
     const phone = parseJson(r.attributes).phone;
     return {
       id: Number(r.id),
@@ -67,5 +65,8 @@ export async function loadFleet(db: Db, scope: Scope): Promise<Fleet> {
       phone: typeof phone === 'string' && phone.trim() ? phone.trim() : null,
     };
   });
-  return { vehicles, drivers, driverByCard: new Map(drivers.map((d) => [d.uniqueId, d])) };
+  const driverByCard = new Map<string, FleetDriver>();
+  // one card, several drivers: the first in cardDrivers' precedence names it
+  for (const d of list) if (!driverByCard.has(d.uniqueId)) driverByCard.set(d.uniqueId, d);
+  return { vehicles, drivers: list, driverByCard };
 }

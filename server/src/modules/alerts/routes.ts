@@ -16,6 +16,7 @@ import { searchEvents, type EventsQuery } from './eventSearch';
 import { describeEvents } from './eventRows';
 import { loadFleet } from './fleet';
 import { INVALID_CC, INVALID_TO, renderShareMail } from './shareMail';
+import { MAIL_LIMITED } from '../../auth/mailBudget';
 import {
   eventsAnswer,
   eventsParams,
@@ -118,20 +119,25 @@ export function alertsRoutes(app: FastifyInstance, services: Services): void {
         summary: 'Send an event by e-mail (permission module.events)',
         description:
           `emailTo must be a valid address (400 "${INVALID_TO}"), emailCc empty or valid ` +
-          `(400 "${INVALID_CC}"). The mail holds the event's facts, the address and a map link.`,
+          `(400 "${INVALID_CC}"). The mail holds the event's facts as stored (its status too), the address ` +
+          `and a map link. Read-only users are refused (403); 20 shares per user and per recipient an hour ` +
+          `(429 "${MAIL_LIMITED}").`,
         params: idParams,
         body: shareBody,
-        response: { 200: successAnswer, ...refused, 503: messageAnswer },
+        response: { 200: successAnswer, ...refused, 429: messageAnswer, 503: messageAnswer },
       },
     },
     async (req) => {
       const scope = await eventsScope(services, req);
+      // Sending mail in the platform's name is a change: read-only users cannot (issue 33, point 6).
+      assertCanWrite(scope);
       const { emailTo, emailCc } = req.body as { emailTo?: string; emailCc?: string };
       const to = emailTo?.trim() ?? '';
       const cc = emailCc?.trim() ?? '';
       if (!isValidEmail(to) || to.length > 254) throw badRequest(INVALID_TO);
       if (cc && (!isValidEmail(cc) || cc.length > 254)) throw badRequest(INVALID_CC);
       const event = await visibleEvent(db, scope, (req.params as { id: number }).id);
+      await services.mailBudget.share(scope.user.id, cc ? [to, cc] : [to]);
       const fleet = await loadFleet(db, scope);
       const privacy = await PrivacyFilter.for(db, scope.user, [event.deviceId]);
       const [described] = await describeEvents(db, [event], fleet, privacy);

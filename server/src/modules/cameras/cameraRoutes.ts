@@ -20,7 +20,9 @@ import {
 } from './access';
 import { camreqText, DEFAULT_CAMERA, uploadEndpoint, type CameraChoice } from './cameraRequest';
 import { COMMAND_FAILED, sendCameraCommand } from './cameraCommand';
-import { latestMedia, mediaJson, mediaQuery } from './mediaRows';
+import { latestMedia, mediaJson, mediaQuery, placesFor, type MediaRow } from './mediaRows';
+import { PrivacyFilter } from '../../auth/privacy';
+import type { Scope } from '../../auth/policy';
 import { mediaPeriod } from './period';
 import {
   cameraBody,
@@ -47,11 +49,13 @@ const ioOf = (attributes: Record<string, unknown>, id: number): number | null =>
 };
 
 /** The rows of the cameras list: each vehicle with its latest road and driver media and camera IO. */
-async function cameraRows(db: Db, vehicles: CameraVehicle[], zone: Zone) {
-  const latest = await latestMedia(
-    db,
-    vehicles.map((v) => v.id),
-  );
+async function cameraRows(db: Db, scope: Scope, vehicles: CameraVehicle[], zone: Zone) {
+  const ids = vehicles.map((v) => v.id);
+  const latest = await latestMedia(db, ids);
+  const privacy = await PrivacyFilter.for(db, scope.user, ids);
+  const shown = new Map<MediaRow, MediaRow>();
+  const all = [...latest.values()].flatMap((m) => [m.F, m.R]).filter((m): m is MediaRow => !!m);
+  (await placesFor(db, privacy, all)).forEach((row, i) => shown.set(all[i], row));
   const positionIds = vehicles.map((v) => v.positionId).filter((id): id is number => id !== null);
   const positions = new Map<number, Record<string, unknown>>();
   if (positionIds.length)
@@ -70,8 +74,8 @@ async function cameraRows(db: Db, vehicles: CameraVehicle[], zone: Zone) {
       name: v.name,
       license_plate: plateOf(v.attributes),
       groupId: v.groupId,
-      media_front: media.F ? mediaJson(media.F, v.name, zone) : null,
-      media_rear: media.R ? mediaJson(media.R, v.name, zone) : null,
+      media_front: media.F ? mediaJson(shown.get(media.F)!, v.name, zone) : null,
+      media_rear: media.R ? mediaJson(shown.get(media.R)!, v.name, zone) : null,
       io497: ioOf(io, 497),
       io498: ioOf(io, 498),
     };
@@ -103,7 +107,7 @@ export function cameraRoutes(app: FastifyInstance, services: Services): void {
     async (req) => {
       const scope = await cameraScope(services, req);
       const vehicles = (await visibleVehicles(db, scope)).filter((v) => v.hasCamera);
-      return cameraRows(db, vehicles, zoneFor(scope.user.attributes.timezone));
+      return cameraRows(db, scope, vehicles, zoneFor(scope.user.attributes.timezone));
     },
   );
 
@@ -124,7 +128,7 @@ export function cameraRoutes(app: FastifyInstance, services: Services): void {
       const scope = await cameraScope(services, req);
       const { deviceId } = req.params as { deviceId: number };
       const vehicle = await cameraVehicle(db, scope, deviceId);
-      return cameraRows(db, [vehicle], zoneFor(scope.user.attributes.timezone));
+      return cameraRows(db, scope, [vehicle], zoneFor(scope.user.attributes.timezone));
     },
   );
 
@@ -154,7 +158,8 @@ export function cameraRoutes(app: FastifyInstance, services: Services): void {
         .orderBy('cameraMedia.time', 'desc')
         .orderBy('cameraMedia.id', 'desc')
         .execute();
-      return rows.map((r) => mediaJson(r, vehicle.name, zone));
+      const privacy = await PrivacyFilter.for(db, scope.user, [deviceId]);
+      return (await placesFor(db, privacy, rows)).map((r) => mediaJson(r, vehicle.name, zone));
     },
   );
 

@@ -4,6 +4,7 @@
  */
 import { cameraTriggerName } from '@frota/core';
 import type { Db } from '../../db/database';
+import type { PrivacyFilter } from '../../auth/privacy';
 import type { Zone } from '../../reports/engine/timezone';
 
 export const MEDIA_BASE = '/report/api.php/media';
@@ -43,6 +44,7 @@ export function mediaQuery(db: Db) {
       'cameraMedia.latitude',
       'cameraMedia.longitude',
       'cameraMedia.address',
+      'cameraMedia.positionId',
       'cameraMedia.status',
       'cameraMedia.mime',
       'cameraMedia.size',
@@ -79,6 +81,18 @@ export function mediaJson(row: MediaRow, vehicleName: string, zone: Zone): Camer
     url: `${MEDIA_BASE}/${id}`,
     download: `${MEDIA_BASE}/${id}/${encodeURIComponent(vehicleName)}`,
   };
+}
+
+/**
+ * The media rows with their place removed where the user may not see it: a private vehicle, or a capture
+ * tied to a position sent in privacy mode (the privacy rule of auth/privacy.ts).
+ */
+export async function placesFor(db: Db, privacy: PrivacyFilter, rows: MediaRow[]): Promise<MediaRow[]> {
+  const hidden = await privacy.hiddenRows(
+    db,
+    rows.map((r) => ({ deviceId: Number(r.deviceId), positionId: num(r.positionId) })),
+  );
+  return rows.map((r, i) => (hidden[i] ? { ...r, latitude: null, longitude: null, address: null } : r));
 }
 
 /**

@@ -5,9 +5,11 @@
  * by an insert or a compare-and-set, so two nodes or a restart never send the same day twice), works out
  * what is due and sends one e-mail — or none when there is nothing to say. A failed send is claimed again on
  * the next run; a claim left by a process that died while sending is taken over after STALE_CLAIM_MS.
- * A notification made after today's send hour starts the next day.
+ * A notification made after today's send hour starts the next day. Who may read what is decided at send
+ * time: an owner disabled, expired or without management.summary gets nothing, and only the vehicles the
+ * owner sees then are listed (issue 33).
  */
-import { dueReport, NOTIFICATION_SEND_HOUR } from '@frota/core';
+import { dueReport, hasPermission, NOTIFICATION_SEND_HOUR } from '@frota/core';
 import type { Db } from '../../db/database';
 import type { Services } from '../../services/context';
 import type { User } from '../../services/rows';
@@ -16,6 +18,7 @@ import { scopeFor } from '../../auth/policy';
 import { fromBool, toBool } from '../../db/mapping';
 import { startLeasedJob, type LeasedJob } from '../../jobs/leasedJob';
 import { zoneFor } from '../../reports/engine/timezone';
+import { MANAGEMENT_PERMISSION } from '../management/access';
 import { dueVehicles } from './facts';
 import { renderNotificationMail } from './mail';
 import type { NotificationRow } from './rows';
@@ -166,7 +169,8 @@ export async function runMaintenanceNotifications(
     if (!users.has(userId)) {
       const found = await loadUser(services, userId);
       let user: User | null = null;
-      if (found && !found.disabled && !isExpired(found, now)) {
+      // checked at send time: an owner who lost the management permission gets no more e-mails (issue 33)
+      if (found && !found.disabled && !isExpired(found, now) && hasPermission(found, MANAGEMENT_PERMISSION)) {
         const { hashedPassword: _h, salt: _s, ...clean } = found;
         user = clean;
       }

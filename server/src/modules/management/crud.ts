@@ -63,7 +63,8 @@ export async function vehicleRow<T extends 'costs' | 'maintenances'>(
 
 const BASE = '/report/api.php';
 const body = z.looseObject({});
-const deleteBody = z.object({ id: z.coerce.number().int().positive().optional() }).optional();
+// a DELETE without a body arrives as null: the id is then read from the query (issue 33)
+const deleteBody = z.object({ id: z.coerce.number().int().positive().optional() }).nullish();
 const deleteQuery = z.object({ id: z.coerce.number().int().positive().optional() });
 
 export function resourceRoutes(app: FastifyInstance, services: Services, r: Resource): void {

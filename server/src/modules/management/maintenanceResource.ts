@@ -3,6 +3,7 @@ import { validateMaintenance } from '@frota/core';
 import { accepted, vehicleRow, type Context, type Resource } from './crud';
 import { insertMaintenance, listMaintenances, maintenanceColumns, maintenanceJson } from './maintenanceRows';
 import { maintenanceAnswer } from './schemas';
+import { deleteVehicleEntry } from './sharedMaintenance';
 
 const values = (body: Record<string, unknown>) => accepted(validateMaintenance(body));
 const row = (c: Context, id: number) => vehicleRow(c, 'maintenances', id);
@@ -30,12 +31,9 @@ export const maintenanceResource: Resource = {
       .where('deviceId', '=', c.vehicle.id)
       .execute();
   },
+  // a root shared with other vehicles hands its role to a copy: only this vehicle's entry goes (issue 33)
   remove: async (c, id) => {
     await row(c, id);
-    await c.db.kysely
-      .deleteFrom('maintenances')
-      .where('id', '=', id)
-      .where('deviceId', '=', c.vehicle.id)
-      .execute();
+    await deleteVehicleEntry(c.db, id, c.vehicle.id);
   },
 };

@@ -6,18 +6,19 @@
  * A maintenance created here has no vehicle until linked; linking a second vehicle (or a group) gives each
  * vehicle its own copy (templateId), which unlinking removes, so each vehicle keeps its own history.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MANAGEMENT_MESSAGES as M, parseAmount, parseDay } from '@frota/core';
 import type { Services } from '../../services/context';
 import type { Db } from '../../db/database';
-import { assertCanWrite, assertNotTemporary, requireScope } from '../../auth/guard';
+import { assertCanWrite } from '../../auth/guard';
 import { canSee, visibleIds, type Scope } from '../../auth/policy';
 import { fromBool, parseJson, toBool, toJson } from '../../db/mapping';
 import { badRequest, notFound } from '../../services/errors';
-import { MANAGEMENT_PERMISSION, userToday } from './access';
+import { MANAGEMENT_PERMISSION, managementScope, userToday } from './access';
 import { maintenanceQuery } from './maintenanceRows';
 import { messageAnswer } from './schemas';
+import { assertOwnsShared } from './sharedMaintenance';
 import { listScope, traccarListOptions, traccarPage } from '../traccar/maintenance/traccarList';
 
 const HOUR_MS = 3_600_000;
@@ -126,11 +127,9 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
   const tags = ['maintenance (Traccar)'];
   const idParams = z.object({ id: z.coerce.number().int().positive() });
   const refused = { 400: messageAnswer, 403: messageAnswer, 404: messageAnswer };
-  const writer = async (req: Parameters<typeof requireScope>[1]) => {
-    const scope = await requireScope(services, req);
-    assertCanWrite(scope, MANAGEMENT_PERMISSION);
-    return scope;
-  };
+  // every verb follows the management module's permission, as /report/api.php/maintenance does (issue 33)
+  const reader = (req: FastifyRequest) => managementScope(services, req);
+  const writer = (req: FastifyRequest) => managementScope(services, req, true);
 
   app.get(
     '/api/maintenance',
@@ -147,8 +146,7 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
       },
     },
     async (req) => {
-      const caller = await requireScope(services, req);
-      if (caller.temporary) return [];
+      const caller = await reader(req);
       const { deviceId, groupId, all, ...options } = req.query as z.infer<typeof listQuery>;
       const scope = await listScope(services, caller, options.userId);
       let q = visibleQuery(db, scope);
@@ -178,8 +176,7 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
       },
     },
     async (req) => {
-      const scope = await requireScope(services, req);
-      assertNotTemporary(scope);
+      const scope = await reader(req);
       return traccarJson(await visibleMaintenance(db, scope, (req.params as { id: number }).id));
     },
   );
@@ -211,7 +208,12 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
     {
       schema: {
         tags,
-        summary: "Update a maintenance (and its per-vehicle copies' name, type, start and period)",
+        summary: "Update a maintenance (and its per-vehicle copies' name, type and period)",
+        description:
+          'A maintenance linked to several vehicles (a root with per-vehicle copies) is updated only by a ' +
+          'user who sees every one of them (else 403); the copies take the name, type and period but keep ' +
+          "their own start (each vehicle's recorded service odometer or hours). Updating a copy changes " +
+          'only that vehicle.',
         params: idParams,
         body: z.looseObject({}),
         response: { 200: traccarMaintenance, ...refused },
@@ -220,7 +222,7 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
     async (req) => {
       const scope = await writer(req);
       const { id } = req.params as { id: number };
-      await visibleMaintenance(db, scope, id);
+      await assertOwnsShared(db, scope, await visibleMaintenance(db, scope, id));
       const body = req.body as Row;
       const all = columns(db, body, userToday(scope));
       // the entry's own fields change only when the body's attributes carry them
@@ -241,12 +243,12 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
         ),
       ) as Partial<typeof all>;
       if ('complete' in given && !('date_end' in given)) values.dateEnd = all.dateEnd;
-      const { description, type, km, periodicityKm, hours, periodicityHours } = all;
+      const { description, type, periodicityKm, periodicityHours } = all;
       await db.kysely.transaction().execute(async (trx) => {
         await trx.updateTable('maintenances').set(values).where('id', '=', id).execute();
         await trx
           .updateTable('maintenances')
-          .set({ description, type, km, periodicityKm, hours, periodicityHours })
+          .set({ description, type, periodicityKm, periodicityHours })
           .where('templateId', '=', id)
           .execute();
       });
@@ -260,6 +262,9 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
       schema: {
         tags,
         summary: 'Delete a maintenance (and its copies)',
+        description:
+          'A maintenance linked to several vehicles is deleted with its copies only by a user who sees ' +
+          "every one of them (else 403); deleting a copy removes only that vehicle's entry.",
         params: idParams,
         response: { 204: z.null(), ...refused },
       },
@@ -267,7 +272,7 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
     async (req, reply) => {
       const scope = await writer(req);
       const { id } = req.params as { id: number };
-      await visibleMaintenance(db, scope, id);
+      await assertOwnsShared(db, scope, await visibleMaintenance(db, scope, id));
       await db.kysely.deleteFrom('maintenances').where('id', '=', id).execute();
       return reply.code(204).send();
     },

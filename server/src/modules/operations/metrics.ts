@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from 'prom-client';
 import type { LiveHub } from '../../live/hub';
 import type { OperatedParts } from './operations';
+import { computedStats } from '../../processing/stages/computed';
 
 export interface ServerMetrics {
   batchCommit: Histogram;
@@ -40,6 +41,18 @@ export function createMetrics(registry: Registry, sources: Sources): ServerMetri
     'frota_records_stored_total',
     'Records committed to the database',
     () => sources().ingest?.writer.stats.records ?? 0,
+  );
+  mirroredCounter(
+    registry,
+    'frota_device_connection_conflicts_total',
+    'Device connections refused because another live connection holds their IMEI',
+    () => sources().teltonika?.counters().conflicts ?? 0,
+  );
+  mirroredCounter(
+    registry,
+    'frota_computed_aborted_total',
+    'Computed attribute evaluations aborted for exceeding the step and size budget',
+    () => computedStats.aborted,
   );
   mirroredCounter(
     registry,

@@ -1,4 +1,7 @@
-/** Who may read GET /metrics: an administrator's session, or the configured Bearer token. */
+/**
+ * Who may read GET /metrics and the details of GET /api/health (node ids, leases, listener ports, counts):
+ * an administrator's session, or the configured Bearer token (FROTA_METRICS_TOKEN).
+ */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services/context';
@@ -11,11 +14,22 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function assertMetricsReader(services: Services, req: FastifyRequest): Promise<void> {
+function hasMetricsToken(services: Services, req: FastifyRequest): boolean {
   const expected = services.config.metricsToken;
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
-  if (expected && bearer && sameToken(bearer, expected)) return;
+  return Boolean(expected && bearer && sameToken(bearer, expected));
+}
+
+export async function assertMetricsReader(services: Services, req: FastifyRequest): Promise<void> {
+  if (hasMetricsToken(services, req)) return;
   const scope = await optionalScope(services, req);
   if (!scope) throw unauthorized('Unauthorized');
   if (!scope.admin) throw forbidden('Administrators only');
+}
+
+/** The same readers, asked without refusing: anyone else gets the plain health answer. */
+export async function isMetricsReader(services: Services, req: FastifyRequest): Promise<boolean> {
+  if (hasMetricsToken(services, req)) return true;
+  const scope = await optionalScope(services, req).catch(() => undefined);
+  return Boolean(scope?.admin);
 }

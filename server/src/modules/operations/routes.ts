@@ -1,6 +1,7 @@
 /**
  * GET /api/health: `OK` (text, for Traccar clients and load balancers) or 503 with what is down; the
- * details as JSON with `?details=1` or `Accept: application/json`. GET /metrics: Prometheus text for
+ * details as JSON with `?details=1` or `Accept: application/json` for administrators and the metrics token
+ * only (they name nodes, leases and listener ports): anyone else gets the plain answer. GET /metrics: Prometheus text for
  * administrators or the FROTA_METRICS_TOKEN Bearer token. Also times every HTTP request by route.
  */
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { z } from 'zod';
 import type { Services } from '../../services/context';
 import { Operations } from './operations';
 import { checkHealth, healthText } from './health';
-import { assertMetricsReader } from './metricsAccess';
+import { assertMetricsReader, isMetricsReader } from './metricsAccess';
 
 const wantsDetails = (details: string | undefined, accept: string | undefined) =>
   (details !== undefined && !/^(0|false|no)$/i.test(details)) || /application\/json/i.test(accept ?? '');
@@ -41,7 +42,7 @@ export function operationsRoutes(app: FastifyInstance, services: Services): void
       schema: {
         tags: ['health'],
         summary:
-          'Health: OK (text), or 503 when the database, Redis or a device listener is down; JSON details with ?details=1 or Accept: application/json',
+          'Health: OK (text), or 503 when the database, Redis or a device listener is down; JSON details with ?details=1 or Accept: application/json for administrators or FROTA_METRICS_TOKEN (others get the text)',
         querystring: z.object({ details: z.string().optional() }),
       },
     },
@@ -50,7 +51,8 @@ export function operationsRoutes(app: FastifyInstance, services: Services): void
       if (!report.healthy) req.log.warn({ health: report }, 'health check: dependency down');
       reply.code(report.healthy ? 200 : 503).header('cache-control', 'no-store');
       const { details } = req.query as { details?: string };
-      if (wantsDetails(details, req.headers.accept)) return reply.send(report);
+      if (wantsDetails(details, req.headers.accept) && (await isMetricsReader(services, req)))
+        return reply.send(report);
       return reply.type('text/plain; charset=utf-8').send(healthText(report));
     },
   );

@@ -1,6 +1,7 @@
 /**
  * The passenger entity (issue 22 item 2): GET/POST /api/passengers, GET/PUT/DELETE /api/passengers/:id, in
- * the shape of core's `Passenger`. Access in `access.ts`; a duplicate card is a 400 in Portuguese.
+ * the shape of core's `Passenger`. Access in `access.ts`; a card already held by a passenger the user sees
+ * is a 400 in Portuguese (one held by another client's passenger is not: cards are unique per scope).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,12 +10,21 @@ import type { Services } from '../../services/context';
 import { badRequest } from '../../services/errors';
 import { isUniqueViolation } from '../../services/entities';
 import { assertGroupVisible, passengerScope } from './access';
-import { deletePassenger, insertPassenger, listPassengers, updatePassenger, visiblePassenger } from './rows';
+import {
+  assertCardFree,
+  deletePassenger,
+  insertPassenger,
+  listPassengers,
+  updatePassenger,
+  visiblePassenger,
+} from './rows';
 
 const passengerAnswer = z.object({
   id: z.number(),
   name: z.string(),
-  cardId: z.string().describe('RFID card or iButton number (upper case, unique)'),
+  cardId: z
+    .string()
+    .describe('RFID card or iButton number (upper case, unique among the passengers the user sees)'),
   groupId: z.number().nullable(),
   phone: z.string(),
   notes: z.string(),
@@ -34,7 +44,8 @@ const refused = {
 };
 const tags = ['passengers'];
 const bodyDescription =
-  'name (required), cardId (required, unique; stored upper case), groupId (null or a group the user sees), ' +
+  'name (required), cardId (required, unique among the passengers the user sees — another client may hold ' +
+  'the same card; stored upper case), groupId (null or a group the user sees), ' +
   'phone, notes, attributes';
 
 function parse(body: unknown): PassengerInput & { id?: number } {
@@ -102,6 +113,7 @@ export function passengerEntityRoutes(app: FastifyInstance, services: Services):
       const scope = await passengerScope(services, req, true);
       const input = parse(req.body);
       await assertGroupVisible(services, scope, input.groupId);
+      await assertCardFree(db, scope, input.cardId);
       const id = await uniqueCard(() => insertPassenger(db, scope, input));
       return visiblePassenger(db, { ...scope, admin: true }, id);
     },
@@ -127,6 +139,7 @@ export function passengerEntityRoutes(app: FastifyInstance, services: Services):
       if (input.id !== undefined && input.id !== id)
         throw badRequest('id in body does not match the address');
       await assertGroupVisible(services, scope, input.groupId);
+      await assertCardFree(db, scope, input.cardId, id);
       await uniqueCard(() => updatePassenger(db, id, input));
       return visiblePassenger(db, { ...scope, admin: true }, id);
     },

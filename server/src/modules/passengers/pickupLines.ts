@@ -1,7 +1,7 @@
 /**
  * The pickups a passenger report reads: those of the vehicles asked in the period, optionally only of the
  * passengers picked (`passengers`, each one the user sees, else 404), with the passenger's name and group.
- * A card no passenger holds is named by its number.
+ * A card no passenger holds is named by its number, and so is one whose passenger the user does not see.
  */
 import { boolAttr } from '@frota/core';
 import type { ReportContext } from '../../reports/context';
@@ -54,6 +54,27 @@ export interface PickedPassenger {
   groupName: string;
 }
 
+/**
+ * Of the passengers the pickups name, those the user sees. A pickup linked to a passenger of another scope
+ * (a card read stored before cards were scoped, or on a vehicle two clients share) is shown as an unknown
+ * card: a report never names another client's passenger or group (issue 33).
+ */
+async function shownPassengers(ctx: ReportContext, ids: (number | null)[]): Promise<Set<number>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null).map(Number))];
+  const seen = new Set<number>();
+  for (let at = 0; at < wanted.length; at += 1000) {
+    const rows = await visiblePassengers(
+      ctx.db.kysely
+        .selectFrom('passengers')
+        .select('passengers.id')
+        .where('passengers.id', 'in', wanted.slice(at, at + 1000)),
+      ctx.scope,
+    ).execute();
+    rows.forEach((r) => seen.add(Number(r.id)));
+  }
+  return seen;
+}
+
 export async function loadPickups(ctx: ReportContext, picked: PickedPassenger[]): Promise<PickupLine[]> {
   if (!ctx.vehicles.length) return [];
   let q = ctx.db.kysely
@@ -86,18 +107,24 @@ export async function loadPickups(ctx: ReportContext, picked: PickedPassenger[])
       picked.map((p) => p.id),
     );
   const rows = await q.orderBy('p.time').orderBy('p.id').limit(MAX_PICKUPS).execute();
+  const shown = await shownPassengers(
+    ctx,
+    rows.map((r) => r.passengerId),
+  );
   const hidden = seesPrivate(ctx.scope.user)
     ? new Set<number>()
     : new Set(ctx.vehicles.filter((v) => boolAttr(v.attributes.privacy)).map((v) => v.id));
   return rows.map((r) => {
     const deviceId = Number(r.deviceId);
+    const passengerId = r.passengerId == null ? null : Number(r.passengerId);
+    const known = passengerId !== null && shown.has(passengerId);
     return {
       deviceId,
-      passengerId: r.passengerId == null ? null : Number(r.passengerId),
+      passengerId: known ? passengerId : null,
       cardId: r.cardId,
-      passenger: r.name ?? r.cardId,
-      groupName: r.groupName ?? '',
-      phone: r.phone ?? '',
+      passenger: known ? (r.name ?? r.cardId) : r.cardId,
+      groupName: known ? (r.groupName ?? '') : '',
+      phone: known ? (r.phone ?? '') : '',
       time: Number(r.time),
       place: hidden.has(deviceId) ? '' : r.address || coords(Number(r.latitude), Number(r.longitude)),
     };

@@ -1,13 +1,15 @@
 /**
  * Stores the passenger pickups of each committed batch (issue 22 item 2): the records the pipeline marked
  * `passengerPickup` (a fresh card read on a vehicle with `has_passengers`, see processing/stages/passengers)
- * become `passenger_pickups` rows, matched to the passenger holding the card (none: kept by card number).
+ * become `passenger_pickups` rows, matched to the passenger holding the card in the vehicle's scope (none:
+ * kept by card number).
  * Runs after the records are committed and acknowledged, one batch after the other, like the tachograph
  * driver tracker; the unique (vehicle, card, time) makes a resent record a no-op.
  */
 import { normaliseCardId } from '@frota/core';
 import type { Db } from '../../db/database';
 import { PASSENGER_CARD, PASSENGER_PICKUP } from '../../processing/stages/passengers';
+import { cardHolders } from './cardHolders';
 
 export interface StoredRecord {
   deviceId: number;
@@ -45,18 +47,13 @@ export function pickupsOf(records: readonly StoredRecord[]): PickupRow[] {
   return out;
 }
 
+/** A read names the passenger of that card in the vehicle's scope (`cardHolders`), never another client's. */
 export async function savePickups(db: Db, pickups: readonly PickupRow[]): Promise<void> {
   if (!pickups.length) return;
-  const cards = [...new Set(pickups.map((p) => p.cardId))];
-  const holders = await db.kysely
-    .selectFrom('passengers')
-    .select(['id', 'cardId'])
-    .where('cardId', 'in', cards)
-    .execute();
-  const byCard = new Map(holders.map((h) => [h.cardId, Number(h.id)]));
+  const holders = await cardHolders(db, pickups);
   await db.kysely
     .insertInto('passengerPickups')
-    .values(pickups.map((p) => ({ ...p, passengerId: byCard.get(p.cardId) ?? null })))
+    .values(pickups.map((p) => ({ ...p, passengerId: holders.get(`${p.deviceId}|${p.cardId}`) ?? null })))
     .onConflict((oc) => oc.columns(['deviceId', 'cardId', 'time']).doNothing())
     .execute();
 }

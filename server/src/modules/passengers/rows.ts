@@ -1,13 +1,14 @@
 /** Passenger rows: reading them as core's `Passenger`, writing them, and linking their earlier pickups. */
-import { normaliseCardId, type Passenger, type PassengerInput } from '@frota/core';
+import { normaliseCardId, PASSENGER_MESSAGES, type Passenger, type PassengerInput } from '@frota/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import type { PassengersTable } from '../../db/passengerTables';
 import { parseJson, toJson } from '../../db/mapping';
-import type { Scope } from '../../auth/policy';
-import { notFound } from '../../services/errors';
+import { visibleIds, type Scope } from '../../auth/policy';
+import { badRequest, notFound } from '../../services/errors';
 import { visiblePassengers } from './access';
+import { ownerScope } from './cardHolders';
 
 export function passengerJson(r: Selectable<PassengersTable>): Passenger {
   return {
@@ -47,22 +48,48 @@ const values = (input: PassengerInput) => ({
 });
 
 /**
- * Pickups read before the card was registered (kept with no passenger) belong to it from now on; pickups of
- * a card the passenger no longer holds are let go.
+ * A card is unique within the caller's scope (the passengers it sees), not the server (issue 33): another
+ * client's passenger with the same card is a different scope and is never mentioned.
  */
-async function linkPickups(k: Kysely<Database>, id: number, cardId: string): Promise<void> {
+export async function assertCardFree(db: Db, scope: Scope, cardId: string, selfId?: number): Promise<void> {
+  let q = visiblePassengers(
+    db.kysely
+      .selectFrom('passengers')
+      .select('passengers.id')
+      .where('passengers.cardId', '=', normaliseCardId(cardId)),
+    scope,
+  );
+  if (selfId !== undefined) q = q.where('passengers.id', '!=', selfId);
+  if (await q.executeTakeFirst()) throw badRequest(PASSENGER_MESSAGES.duplicateCard);
+}
+
+/**
+ * Pickups read before the card was registered (kept with no passenger) belong to it from now on, on the
+ * vehicles its owner sees only (another client's reads of the same card stay theirs); pickups of a card
+ * the passenger no longer holds are let go. `owner` is null when the owner is gone: nothing is linked.
+ */
+async function linkPickups(
+  db: Db,
+  k: Kysely<Database>,
+  id: number,
+  cardId: string,
+  owner: Scope | null,
+): Promise<void> {
   await k
     .updateTable('passengerPickups')
     .set({ passengerId: null })
     .where('passengerId', '=', id)
     .where('cardId', '!=', cardId)
     .execute();
-  await k
+  if (!owner) return;
+  let q = k
     .updateTable('passengerPickups')
     .set({ passengerId: id })
     .where('cardId', '=', cardId)
-    .where('passengerId', 'is', null)
-    .execute();
+    .where('passengerId', 'is', null);
+  const seen = visibleIds(db, owner, 'devices');
+  if (seen) q = q.where('deviceId', 'in', seen as never);
+  await q.execute();
 }
 
 export async function insertPassenger(db: Db, scope: Scope, input: PassengerInput): Promise<number> {
@@ -73,15 +100,22 @@ export async function insertPassenger(db: Db, scope: Scope, input: PassengerInpu
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
-    await linkPickups(trx, id, normaliseCardId(input.cardId));
+    await linkPickups(db, trx, id, normaliseCardId(input.cardId), scope);
     return id;
   });
 }
 
 export async function updatePassenger(db: Db, id: number, input: PassengerInput): Promise<void> {
+  const stored = await db.kysely
+    .selectFrom('passengers')
+    .select('userId')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  // read before the transaction: SQLite has one connection, which the transaction holds
+  const owner = await ownerScope(db, stored?.userId == null ? null : Number(stored.userId));
   await db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable('passengers').set(values(input)).where('id', '=', id).execute();
-    await linkPickups(trx, id, normaliseCardId(input.cardId));
+    await linkPickups(db, trx, id, normaliseCardId(input.cardId), owner);
   });
 }
 

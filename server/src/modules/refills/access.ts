@@ -12,6 +12,7 @@ import { visibleIds, type Scope } from '../../auth/policy';
 import { forbidden, notFound } from '../../services/errors';
 
 export const MANAGERS_ONLY = 'Apenas gestores (utilizadores com limite de utilizadores)';
+export const OWNER_ONLY = 'Apenas o utilizador que o criou, ou quem gere esse utilizador, o pode alterar';
 
 /** The session user with module.refills or management.summary (the per-vehicle refills). */
 export async function refillScope(services: Services, req: FastifyRequest, centre = false): Promise<Scope> {
@@ -31,6 +32,17 @@ export const isManager = (scope: Scope): boolean => scope.admin || scope.user.us
 
 export function assertManager(scope: Scope): void {
   if (!isManager(scope)) throw forbidden(MANAGERS_ONLY);
+}
+
+/**
+ * Writes to a client row (a station; an operator, which carries credentials and runs with its creator's
+ * scope) need the power to manage its creator: the creator itself, a user who manages it (directly or
+ * through managers it manages) or an administrator. Reading stays client-wide, so a colleague or a managed
+ * user sees its managers' rows but cannot rewrite them (issue 33: module permissions are walls).
+ */
+export function assertManagesOwner(scope: Scope, ownerId: number | null): void {
+  if (scope.admin) return;
+  if (ownerId === null || !scope.userIds.includes(ownerId)) throw forbidden(OWNER_ONLY);
 }
 
 /** A vehicle the scope sees, or 404. */

@@ -164,7 +164,9 @@ export function appRoutes(app: FastifyInstance, services: Services): void {
         summary: 'Operator login: username and password → a bearer token for the refill_app calls',
         description:
           `401 "${OPERATOR_LOGIN_FAILED}"; 429 after 5 wrong passwords from one address (15 minutes). The ` +
-          'token reaches only the refill_app calls, for the client the operator belongs to.',
+          'token reaches only the refill_app calls, for the client the operator belongs to (the vehicles, ' +
+          'stations and drivers its creator sees). A username is unique within a client only: the password ' +
+          'picks the operator among the clients that use the name; when it matches more than one, 401.',
         body: z.object({ username: z.string().trim().min(1).max(128), password: z.string().min(1).max(256) }),
         response: {
           200: z.object({
@@ -323,7 +325,7 @@ export function appRoutes(app: FastifyInstance, services: Services): void {
         userId: null,
         operator: { id: s.operator.id, name: s.operator.name, code: s.operator.code },
       });
-      const refill = (await readRefill(db, id, zone))!;
+      const refill = (await readRefill(db, id, zone, null))!;
       announceRefill(services, id, vehicle.deviceId);
       await alertIfRed(services, s, refill, reply.log);
       return refill;

@@ -237,6 +237,6 @@ export async function searchRefills(
         .execute()),
     );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  const data = ids.map((id) => refillJson(byId.get(id)!, zone));
+  const data = ids.map((id) => refillJson(byId.get(id)!, zone, scope.user));
   return counted ? { ...counted, data } : data;
 }

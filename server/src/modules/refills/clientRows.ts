@@ -1,13 +1,15 @@
 /**
  * The calls of a client's own rows (refill stations, refill operators): list, one by id, add, edit and
  * remove, each through the refill permissions, the client's rows only (404 otherwise), writes refused to
- * read-only users and, where the rows say so, to users who are not managers (userLimit).
+ * read-only users and, where the rows say so, to users who are not managers (userLimit). Editing or removing
+ * a row also needs the power to manage the user who created it (`assertManagesOwner`, 403): the client's
+ * rows are shared for reading, not for rewriting.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Scope } from '../../auth/policy';
 import type { Services } from '../../services/context';
-import { assertManager, assertRefillWrite, clientUserIds, refillScope } from './access';
+import { assertManager, assertManagesOwner, assertRefillWrite, clientUserIds, refillScope } from './access';
 import { BASE } from './refillRoutes';
 import { idParams, messageAnswer, successAnswer } from './schemas';
 
@@ -32,8 +34,8 @@ export interface ClientRows {
   managersOnly: boolean;
   docs: { list: Described; one: Described; create: Described; update: Described; remove: Described };
   list(owners: Owners): Promise<unknown[]>;
-  /** the row, or 404 when it is not the client's */
-  find(owners: Owners, id: number): Promise<unknown>;
+  /** the row (with the user who created it), or 404 when it is not the client's */
+  find(owners: Owners, id: number): Promise<{ userId: number | null }>;
   create(scope: Scope, owners: Owners, body: Record<string, unknown>): Promise<number>;
   update(owners: Owners, id: number, body: Record<string, unknown>): Promise<void>;
   remove(id: number): Promise<void>;
@@ -41,7 +43,10 @@ export interface ClientRows {
 
 const refused = {
   400: messageAnswer,
-  403: messageAnswer.describe('missing permission, read-only, or not a manager (userLimit) for writes'),
+  403: messageAnswer.describe(
+    'missing permission, read-only, not a manager (userLimit) for writes, or (edit, remove) the row was ' +
+      'created by a user the caller does not manage',
+  ),
   404: messageAnswer.describe('not among the client’s rows'),
 };
 
@@ -85,8 +90,8 @@ export function clientRowsRoutes(app: FastifyInstance, services: Services, rows:
     `${BASE}/${rows.path}/:id`,
     schema(rows.docs.update, { params: idParams, body: rows.body, response: { 200: rows.row, ...refused } }),
     async (req) => {
-      const { owners } = await writer(req);
-      await rows.find(owners, idOf(req));
+      const { scope, owners } = await writer(req);
+      assertManagesOwner(scope, (await rows.find(owners, idOf(req))).userId);
       await rows.update(owners, idOf(req), bodyOf(req));
       return rows.find(owners, idOf(req));
     },
@@ -95,8 +100,8 @@ export function clientRowsRoutes(app: FastifyInstance, services: Services, rows:
     `${BASE}/${rows.path}/:id`,
     schema(rows.docs.remove, { params: idParams, response: { 200: successAnswer, ...refused } }),
     async (req) => {
-      const { owners } = await writer(req);
-      await rows.find(owners, idOf(req));
+      const { scope, owners } = await writer(req);
+      assertManagesOwner(scope, (await rows.find(owners, idOf(req))).userId);
       await rows.remove(idOf(req));
       return { success: true as const };
     },

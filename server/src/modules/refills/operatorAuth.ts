@@ -10,7 +10,7 @@ import type { Services } from '../../services/context';
 import type { Scope } from '../../auth/policy';
 import { scopeFor } from '../../auth/policy';
 import { loadUser, isExpired } from '../../auth/guard';
-import { verifyPassword } from '../../auth/password';
+import { hashPassword, verifyPassword } from '../../auth/password';
 import { HttpError, unauthorized } from '../../services/errors';
 
 export const OPERATOR_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -40,12 +40,8 @@ export async function operatorLogin(
     throw new HttpError(429, 'Too many failed logins, try again later');
   const wait = await throttle.delayMs(key);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const row = await db.kysely
-    .selectFrom('refillOperators')
-    .selectAll()
-    .where('username', '=', username.trim().toLowerCase())
-    .executeTakeFirst();
-  if (!row || row.userId == null || !(await verifyPassword(password, row.hashedPassword, row.salt))) {
+  const row = await matchingOperator(services, username, password);
+  if (!row) {
     await throttle.fail(key, address);
     throw unauthorized(OPERATOR_LOGIN_FAILED);
   }
@@ -62,6 +58,36 @@ export async function operatorLogin(
     expiresAt,
     operator: { id: Number(row.id), username: row.username, name: row.name, code: row.code },
   };
+}
+
+let decoyHash: Promise<[string, string]> | undefined;
+const decoy = () =>
+  (decoyHash ??= hashPassword(randomBytes(16).toString('hex')).then((h): [string, string] => [
+    h.hash,
+    h.salt,
+  ]));
+
+/**
+ * Usernames are unique within a client, not the server (issue 33), so one username may name operators of
+ * several clients. The password is tried against each of them (all of them, so the time taken does not
+ * tell how many there are); exactly one must accept it. Two operators of two clients sharing both the
+ * username and the password cannot tell which client is meant: the login is refused as a wrong password,
+ * never opened on the wrong client. An operator whose creator is gone has no scope and never logs in.
+ */
+async function matchingOperator(services: Services, username: string, password: string) {
+  const rows = await services.db.kysely
+    .selectFrom('refillOperators')
+    .selectAll()
+    .where('username', '=', username.trim().toLowerCase())
+    .where('userId', 'is not', null)
+    .orderBy('id')
+    .execute();
+  // no operator of that name: the same scrypt work, so the answer's time does not say whether one exists
+  if (!rows.length) await verifyPassword(password, ...(await decoy()));
+  const accepted = [];
+  for (const row of rows)
+    if (await verifyPassword(password, row.hashedPassword, row.salt)) accepted.push(row);
+  return accepted.length === 1 ? accepted[0] : null;
 }
 
 const bearer = (req: FastifyRequest): string | null => {

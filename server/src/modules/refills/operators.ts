@@ -50,15 +50,23 @@ export async function findOperator(db: Db, owners: number[] | undefined, id: num
 
 const text = (v: unknown, max: number) => (v == null ? '' : String(v).trim().slice(0, max));
 
-export async function readOperatorInput(db: Db, body: Record<string, unknown>, selfId?: number) {
+/**
+ * The operator form. A username is unique within the caller's client (`owners`: its own users, those it
+ * manages and its managers; every operator for administrators), not the server: another client's operator
+ * of the same name is a different scope, and saying "taken" would tell one client about another's.
+ */
+export async function readOperatorInput(
+  db: Db,
+  owners: number[] | undefined,
+  body: Record<string, unknown>,
+  selfId?: number,
+) {
   const username = text(body.username, 128).toLowerCase();
   if (!username) throw badRequest(USERNAME_REQUIRED);
-  const taken = await db.kysely
-    .selectFrom('refillOperators')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (taken && Number(taken.id) !== selfId) throw badRequest(USERNAME_TAKEN);
+  let q = db.kysely.selectFrom('refillOperators').select('id').where('username', '=', username);
+  if (selfId) q = q.where('id', '!=', selfId);
+  if (owners) q = q.where('userId', 'in', owners.length ? owners : [-1]);
+  if (await q.executeTakeFirst()) throw badRequest(USERNAME_TAKEN);
   const name = text(body.name, 128);
   if (!name) throw badRequest(OPERATOR_NAME_REQUIRED);
   const password = typeof body.password === 'string' ? body.password : '';

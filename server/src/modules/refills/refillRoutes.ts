@@ -27,10 +27,11 @@ import {
 } from './access';
 import { searchRefills, type CentreQuery } from './centre';
 import { readRefillInput, type RefillInput } from './refillInput';
-import { readRefill, refillJson, refillQuery, type RefillJson } from './refillRows';
+import { readRefill, refillJson, refillQuery, type RefillJson, type RefillViewer } from './refillRows';
 import { deleteRefill, insertRefill, updateRefill } from './refillWrites';
 import { announceRefill } from './liveRefills';
 import { renderRefillMail } from './refillMail';
+import { MAIL_LIMITED } from '../../auth/mailBudget';
 import {
   centreAnswer,
   centreParams,
@@ -49,9 +50,17 @@ import {
 export const BASE = '/report/api.php';
 export const FIX_KM_HOURS = 'Apenas gestores podem corrigir km e horas';
 
-/** A refill of a vehicle the scope sees, or 404. */
-export async function visibleRefill(services: Services, scope: Scope, id: number): Promise<RefillJson> {
-  const refill = await readRefill(services.db, id, zoneFor(scope.user.attributes.timezone));
+/**
+ * A refill of a vehicle the scope sees, or 404: as stored (`viewer` null, for edits) or as the user may
+ * see it (`scope.user`: no phone position on a private vehicle).
+ */
+export async function visibleRefill(
+  services: Services,
+  scope: Scope,
+  id: number,
+  viewer: RefillViewer = scope.user,
+): Promise<RefillJson> {
+  const refill = await readRefill(services.db, id, zoneFor(scope.user.attributes.timezone), viewer);
   if (!refill) throw notFound();
   await assertVehicle(services.db, scope, refill.deviceId);
   return refill;
@@ -90,7 +99,8 @@ async function editRefill(
   id: number,
 ): Promise<RefillJson> {
   assertRefillWrite(scope);
-  const current = await visibleRefill(services, scope, id);
+  // as stored: the phone's position is kept when the form sends none
+  const current = await visibleRefill(services, scope, id, null);
   const zone = zoneFor(scope.user.attributes.timezone);
   const input = readRefillInput(req.body as Record<string, unknown>, zone, Date.now());
   if ((input.km !== current.km || input.hours !== current.hours) && !isManager(scope))
@@ -101,7 +111,7 @@ async function editRefill(
   input.longitude ??= input.stationId === current.stationId ? current.longitude : null;
   await updateRefill(services.db, id, current.deviceId, input);
   announceRefill(services, id, current.deviceId);
-  return (await readRefill(services.db, id, zone))!;
+  return (await readRefill(services.db, id, zone, scope.user))!;
 }
 
 export function refillRoutes(app: FastifyInstance, services: Services): void {
@@ -133,7 +143,7 @@ export function refillRoutes(app: FastifyInstance, services: Services): void {
         .orderBy('refills.costDate', 'desc')
         .orderBy('refills.id', 'desc')
         .execute();
-      return rows.map((r) => refillJson(r, zone));
+      return rows.map((r) => refillJson(r, zone, scope.user));
     },
   );
 
@@ -184,7 +194,7 @@ export function refillRoutes(app: FastifyInstance, services: Services): void {
       await checkReferences(services, scope, input);
       const id = await insertRefill(db, vehicleId, input, { type: 'M', userId: scope.user.id });
       announceRefill(services, id, vehicleId);
-      return (await readRefill(db, id, zone))!;
+      return (await readRefill(db, id, zone, scope.user))!;
     },
   );
 
@@ -262,20 +272,25 @@ export function refillRoutes(app: FastifyInstance, services: Services): void {
         summary: 'Send a refill by e-mail',
         description:
           `emailTo must be a valid address (400 "${INVALID_SHARE_TO}"), emailCc empty or valid ` +
-          `(400 "${INVALID_SHARE_CC}"); 503 "${REFILL_SHARE_FAILED}" when the mail is not sent.`,
+          `(400 "${INVALID_SHARE_CC}"); 503 "${REFILL_SHARE_FAILED}" when the mail is not sent. The mail ` +
+          `holds the refill as stored. Read-only users are refused (403); 20 shares per user and per ` +
+          `recipient an hour (429 "${MAIL_LIMITED}").`,
         params: idParams,
         body: shareBody,
-        response: { 200: successAnswer, ...refused, 503: messageAnswer },
+        response: { 200: successAnswer, ...refused, 429: messageAnswer, 503: messageAnswer },
       },
     },
     async (req) => {
       const scope = await refillScope(services, req);
+      // Sending mail in the platform's name is a change: read-only users cannot (issue 33, point 6).
+      assertRefillWrite(scope);
       const { emailTo, emailCc } = req.body as { emailTo?: string; emailCc?: string };
       const to = emailTo?.trim() ?? '';
       const cc = emailCc?.trim() ?? '';
       if (!isValidEmail(to) || to.length > 254) throw badRequest(INVALID_SHARE_TO);
       if (cc && (!isValidEmail(cc) || cc.length > 254)) throw badRequest(INVALID_SHARE_CC);
       const refill = await visibleRefill(services, scope, (req.params as { id: number }).id);
+      await services.mailBudget.share(scope.user.id, cc ? [to, cc] : [to]);
       const mail = renderRefillMail(refill, userTimezone(scope.user.attributes));
       try {
         await services.mailer.send({ to, ...(cc ? { cc } : {}), ...mail });

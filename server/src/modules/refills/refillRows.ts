@@ -3,6 +3,14 @@ import { costPerLitre, type FuelType, type Refill, type RefillType } from '@frot
 import type { Db } from '../../db/database';
 import { parseJson, toIso } from '../../db/mapping';
 import type { Zone } from '../../reports/engine/timezone';
+import { hidesVehicle } from '../../auth/privacy';
+
+/**
+ * Who reads the refill: a user, whose view of a private vehicle has no phone position (the privacy rule of
+ * auth/privacy.ts), or null for the server's own use (an edit keeping the stored position, the operator
+ * app answering the position its phone just sent).
+ */
+export type RefillViewer = { administrator?: boolean } | null;
 
 /** A refill as the API answers it: the shape is shared with the web client (core). */
 export type RefillJson = Refill;
@@ -26,8 +34,9 @@ type RefillRow = Awaited<ReturnType<ReturnType<typeof refillQuery>['execute']>>[
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
-export function refillJson(r: RefillRow, zone: Zone): RefillJson {
+export function refillJson(r: RefillRow, zone: Zone, viewer: RefillViewer): RefillJson {
   const attributes = parseJson(r.deviceAttributes);
+  const hidden = viewer !== null && hidesVehicle(viewer, attributes);
   const plate = typeof attributes.license_plate === 'string' && attributes.license_plate.trim();
   const costDate = Number(r.costDate);
   const litres = Number(r.litres);
@@ -60,8 +69,8 @@ export function refillJson(r: RefillRow, zone: Zone): RefillJson {
     stationId,
     stationid: stationId,
     siteName: r.siteName,
-    latitude: num(r.latitude),
-    longitude: num(r.longitude),
+    latitude: hidden ? null : num(r.latitude),
+    longitude: hidden ? null : num(r.longitude),
     km: num(r.km),
     hours: num(r.hours),
     delta_km: num(r.deltaKm),
@@ -80,7 +89,12 @@ export function refillJson(r: RefillRow, zone: Zone): RefillJson {
 }
 
 /** One refill by id, with the vehicle's id check left to the caller (it filters by visible vehicles). */
-export async function readRefill(db: Db, id: number, zone: Zone): Promise<RefillJson | undefined> {
+export async function readRefill(
+  db: Db,
+  id: number,
+  zone: Zone,
+  viewer: RefillViewer,
+): Promise<RefillJson | undefined> {
   const row = await refillQuery(db).where('refills.id', '=', id).executeTakeFirst();
-  return row ? refillJson(row, zone) : undefined;
+  return row ? refillJson(row, zone, viewer) : undefined;
 }

@@ -8,11 +8,18 @@ import { z } from 'zod';
 import type { Services } from '../../services/context';
 import { readSetting, writeSetting } from '../../services/serverSettings';
 import { badRequest, forbidden } from '../../services/errors';
+import { isUniqueViolation } from '../../services/entities';
 import { assertManager, assertRefillWrite, assertVehicle, refillScope, vehicleIds } from './access';
-import { findOperator, INVALID_PASSWORD, listOperators, readOperatorInput } from './operators';
+import {
+  findOperator,
+  INVALID_PASSWORD,
+  listOperators,
+  readOperatorInput,
+  USERNAME_TAKEN,
+} from './operators';
 import { listRefillDevices, saveRefillDevice } from './refillDevices';
 import { findStation, listStations } from './stationRows';
-import { readStationInput, removeStation } from './stationWrites';
+import { CODE_TAKEN, readStationInput, removeStation } from './stationWrites';
 import { BASE } from './refillRoutes';
 import { clientRowsRoutes } from './clientRows';
 import {
@@ -30,6 +37,16 @@ import {
 
 export const APP_SETTING = 'refillApp';
 export const DEFAULT_APP = { apk_version: '', apk_url: '' };
+
+/** Two writes racing for one key of one owner: the per-owner unique index answers as the form's check. */
+async function uniqueKey<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(message);
+    throw err;
+  }
+}
 
 export function settingsRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services;
@@ -53,26 +70,37 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
       create: {
         summary: 'Add a refill station (managers: userLimit set)',
         description:
-          'name and code required ("Nome obrigatório", "Código obrigatório"), code unique ("Código já existe"); ' +
+          'name and code required ("Nome obrigatório", "Código obrigatório"), code unique within the client ' +
+          '("Código já existe"; another client may hold the same code); ' +
           'mainStationId 0 for a main station, else a main station of the client ("Estação principal inválida").',
       },
-      update: { summary: 'Edit a refill station (managers)' },
-      remove: { summary: 'Remove a refill station (managers); its auxiliaries become main stations' },
+      update: {
+        summary: 'Edit a refill station (managers)',
+        description: 'Only its creator, a user who manages its creator, or an administrator (403 otherwise).',
+      },
+      remove: {
+        summary: 'Remove a refill station (managers); its auxiliaries become main stations',
+        description: 'Only its creator, a user who manages its creator, or an administrator (403 otherwise).',
+      },
     },
     list: (owners) => listStations(db, owners),
     find: (owners, id) => findStation(db, owners, { id }),
     create: async (scope, owners, body) => {
       const values = await readStationInput(db, owners, body);
-      const row = await db.kysely
-        .insertInto('refillStations')
-        .values({ ...values, userId: scope.user.id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await uniqueKey(CODE_TAKEN, () =>
+        db.kysely
+          .insertInto('refillStations')
+          .values({ ...values, userId: scope.user.id })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
       return Number(row.id);
     },
     update: async (owners, id, body) => {
       const values = await readStationInput(db, owners, body, id);
-      await db.kysely.updateTable('refillStations').set(values).where('id', '=', id).execute();
+      await uniqueKey(CODE_TAKEN, () =>
+        db.kysely.updateTable('refillStations').set(values).where('id', '=', id).execute(),
+      );
     },
     remove: (id) => removeStation(db, id),
   });
@@ -90,33 +118,42 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
       create: {
         summary: 'Add a refill operator',
         description:
-          'username unique ("Nome de utilizador já existe"), password of 6 characters or more ' +
+          'username unique within the client ("Nome de utilizador já existe"; another client may hold the ' +
+          'same one), password of 6 characters or more ' +
           '("Password inválida"), stored as a scrypt hash; name required; alert_emails a list of addresses.',
       },
-      update: { summary: 'Edit a refill operator (an empty password keeps the current one)' },
-      remove: { summary: 'Remove a refill operator (its refills keep its name and code)' },
+      update: {
+        summary: 'Edit a refill operator (an empty password keeps the current one)',
+        description:
+          'Only its creator, a user who manages its creator, or an administrator (403 otherwise): the ' +
+          "operator's credentials open the app with its creator's scope.",
+      },
+      remove: {
+        summary: 'Remove a refill operator (its refills keep its name and code)',
+        description: 'Only its creator, a user who manages its creator, or an administrator (403 otherwise).',
+      },
     },
     list: (owners) => listOperators(db, owners),
     find: (owners, id) => findOperator(db, owners, id),
-    create: async (scope, _owners, body) => {
-      const values = await readOperatorInput(db, body);
+    create: async (scope, owners, body) => {
+      const values = await readOperatorInput(db, owners, body);
       // readOperatorInput refuses a new operator without a password
       if (!values.hashedPassword || !values.salt) throw badRequest(INVALID_PASSWORD);
-      const row = await db.kysely
-        .insertInto('refillOperators')
-        .values({
-          ...values,
-          hashedPassword: values.hashedPassword,
-          salt: values.salt,
-          userId: scope.user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { hashedPassword, salt } = values;
+      const row = await uniqueKey(USERNAME_TAKEN, () =>
+        db.kysely
+          .insertInto('refillOperators')
+          .values({ ...values, hashedPassword, salt, userId: scope.user.id })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
       return Number(row.id);
     },
-    update: async (_owners, id, body) => {
-      const values = await readOperatorInput(db, body, id);
-      await db.kysely.updateTable('refillOperators').set(values).where('id', '=', id).execute();
+    update: async (owners, id, body) => {
+      const values = await readOperatorInput(db, owners, body, id);
+      await uniqueKey(USERNAME_TAKEN, () =>
+        db.kysely.updateTable('refillOperators').set(values).where('id', '=', id).execute(),
+      );
       // a new password ends the operator's app sessions
       if ('hashedPassword' in values)
         await db.kysely.deleteFrom('refillOperatorSessions').where('operatorId', '=', id).execute();

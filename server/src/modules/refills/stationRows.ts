@@ -84,14 +84,26 @@ export async function listStations(db: Db, owners: number[] | undefined): Promis
   return out;
 }
 
+/**
+ * A station of the client by id or by code (case-insensitive). Codes are unique within one client as its
+ * users see it; two sibling users' stations may still share one, so a code names the one owned nearest to
+ * the asking user: `owners` lists the user first, then the users it manages, then its managers.
+ */
 export async function findStation(
   db: Db,
   owners: number[] | undefined,
   match: { id?: number; code?: string },
 ): Promise<StationJson> {
-  const station = (await listStations(db, owners)).find((s) =>
-    match.id !== undefined ? s.id === match.id : s.code.toLowerCase() === match.code?.trim().toLowerCase(),
-  );
+  const all = await listStations(db, owners);
+  const code = match.code?.trim().toLowerCase();
+  const rank = (s: StationJson) => {
+    const at = owners && s.userId !== null ? owners.indexOf(s.userId) : -1;
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  const station =
+    match.id !== undefined
+      ? all.find((s) => s.id === match.id)
+      : all.filter((s) => s.code.toLowerCase() === code).sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0];
   if (!station) throw notFound();
   return station;
 }

@@ -3,7 +3,7 @@ import { FUEL_TYPES } from '@frota/core';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../services/errors';
 import { numberOf } from './refillInput';
-import { findStation } from './stationRows';
+import { findStation, listStations } from './stationRows';
 
 export const NAME_REQUIRED = 'Nome obrigatório';
 export const CODE_REQUIRED = 'Código obrigatório';
@@ -23,12 +23,12 @@ export async function readStationInput(
   if (!name) throw badRequest(NAME_REQUIRED);
   const code = text(body.code, 128);
   if (!code) throw badRequest(CODE_REQUIRED);
-  const taken = await db.kysely
-    .selectFrom('refillStations')
-    .select('id')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (taken && Number(taken.id) !== selfId) throw badRequest(CODE_TAKEN);
+  // unique within the caller's client (as the app's lookup by code reads it), not the server: another
+  // client's station of the same code is a different scope and is never mentioned
+  const clash = (await listStations(db, owners)).find(
+    (s) => s.id !== selfId && s.code.toLowerCase() === code.toLowerCase(),
+  );
+  if (clash) throw badRequest(CODE_TAKEN);
   const fuelType = text(body.fuel_type ?? body.fuelType, 16) || 'diesel';
   if (!(FUEL_TYPES as readonly string[]).includes(fuelType)) throw badRequest('Combustível inválido');
   const capacity = numberOf(body.total_capacity ?? body.totalCapacity ?? body.capacity);

@@ -59,21 +59,22 @@ export function objectsAnswer(data: ReplayData): string {
   const c = data.cols;
   const deviceId = data.device.id;
   const positions = c.attributes.map((attributes, i) => {
-    const blanked = c.privacy[i] === 1 && Number.isNaN(c.latitude[i]);
+    const blanked = c.blankAt(i);
     return {
       id: c.id[i],
       deviceId,
       latitude: orNull(c.latitude[i]),
       longitude: orNull(c.longitude[i]),
       course: c.course[i],
-      speed: c.speed[i],
+      speed: orNull(c.speed[i]),
       fixTime: new Date(c.fixTime[i]).toISOString(),
       address: c.address[i],
       valid: c.valid[i],
-      distance: c.distance[i],
+      distance: orNull(c.distance[i]),
       event: c.eventAt(i),
       speedLimit: orNull(c.speedLimit[i]),
       privacy: c.privacy[i],
+      // blanked positions' attributes were reduced to core's blankAttributes when read
       attributes: blanked ? { ...attributes, [PRIVACY_BLANKED]: true } : attributes,
     };
   });

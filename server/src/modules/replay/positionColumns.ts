@@ -5,7 +5,7 @@
  * allocation each, no boxed numbers, nothing for the garbage collector to trace. NaN stands for "none"
  * (JSON writes it as null). The object answer is made from the same columns.
  */
-import { isPrivatePosition } from '@frota/core';
+import { blankAttributes, isPrivatePosition } from '@frota/core';
 import { stepDistance } from '../../reports/engine/tracker';
 import type { RawPosition, Sample } from '../../reports/engine/sample';
 
@@ -32,13 +32,13 @@ function grown<T extends Float64Array | Uint8Array>(a: T, capacity: number): T {
 export class PositionColumns {
   id: Float64Array;
   fixTime: Float64Array;
-  /** NaN where the place is hidden from the user */
+  /** NaN where the place is hidden from the user (so are speed, speedLimit, distance and the series) */
   latitude: Float64Array;
   longitude: Float64Array;
   /** knots */
   speed: Float64Array;
   course: Float64Array;
-  /** metres from the previous position */
+  /** metres from the previous position; NaN where either end is hidden from the user */
   distance: Float64Array;
   /** 0 none, else 1 + the index in EVENTS */
   event: Uint8Array;
@@ -125,18 +125,21 @@ export class PositionColumns {
     const blank = isPrivate && this.hidden;
     this.id[i] = raw.id;
     this.fixTime[i] = raw.fixTime;
+    // a hidden position keeps its id and time: its place, speed, limit, readings and the step to or from
+    // it (distances measured on the hidden track) are none (auth/privacy.ts)
+    const stepHidden = blank || (i > 0 && this.blankAt(i - 1));
     this.latitude[i] = blank ? NaN : round(raw.latitude, 1e6);
     this.longitude[i] = blank ? NaN : round(raw.longitude, 1e6);
-    this.speed[i] = round(Number(raw.speed) || 0, 100);
+    this.speed[i] = blank ? NaN : round(Number(raw.speed) || 0, 100);
     this.course[i] = blank ? 0 : Number(raw.course) || 0;
-    this.distance[i] = this.prev ? round(stepDistance(this.prev, s), 10) : 0;
-    this.speedLimit[i] = limit === undefined ? NaN : round(limit, 10);
+    this.distance[i] = stepHidden ? NaN : this.prev ? round(stepDistance(this.prev, s), 10) : 0;
+    this.speedLimit[i] = blank || limit === undefined ? NaN : round(limit, 10);
     this.privacy[i] = isPrivate ? 1 : 0;
-    if (this.withSeries) this.addSeries(i, attrs, fuel);
+    if (this.withSeries && !blank) this.addSeries(i, attrs, fuel);
     if (this.keepObjects) {
       this.valid.push(raw.valid);
       this.address.push(blank ? null : (raw.address ?? null));
-      this.attributes.push(attrs);
+      this.attributes.push(blank ? blankAttributes(attrs) : attrs);
     }
     this.prev = s;
   }
@@ -178,9 +181,17 @@ export class PositionColumns {
     return this.length - 1;
   }
 
-  /** Marks a position with an event unless a more important one (marked before) holds it. */
+  /** Whether the position at `index` is blanked for the user (private, and the user not an administrator). */
+  blankAt(index: number): boolean {
+    return this.hidden && this.privacy[index] === 1;
+  }
+
+  /**
+   * Marks a position with an event unless a more important one (marked before) holds it; a blanked
+   * position carries none (a speeding or refill marker would tell what the hidden track did).
+   */
   mark(index: number, event: ReplayEvent): void {
-    if (index >= 0 && index < this.length && this.event[index] === 0)
+    if (index >= 0 && index < this.length && this.event[index] === 0 && !this.blankAt(index))
       this.event[index] = 1 + EVENTS.indexOf(event);
   }
 

@@ -8,9 +8,17 @@ import { historyWindow } from '../../api/positions';
 import type { Scope } from '../../auth/policy';
 import { badRequest } from '../../services/errors';
 import { zoneFor } from '../../reports/engine/timezone';
-import { parseIds, parseReportRequest, type ReportRequest } from '../../reports/request';
+import { parseIds, parseReportRequest, type PeriodLimit, type ReportRequest } from '../../reports/request';
 
 export const MSG_FORMAT = 'Formato inválido';
+
+/**
+ * The longest replay period. The position count already bounds the server's work; this bounds what a
+ * sparse vehicle's period can ask of the chart (a year of a vehicle that reports hourly is still cheap).
+ */
+export const MAX_REPLAY_DAYS = 366;
+export const MSG_REPLAY_PERIOD = `Por favor seleccione um período máximo de ${MAX_REPLAY_DAYS} dias`;
+const REPLAY_LIMIT: PeriodLimit = { days: MAX_REPLAY_DAYS, always: true, message: MSG_REPLAY_PERIOD };
 
 export const replayBodySchema = z.looseObject({
   devices: z
@@ -63,6 +71,7 @@ export function parseReplayRequest(scope: Scope, raw: unknown): ReplayRequest {
   const parsed = parseReportRequest(
     { from: body.from, to: body.to, devices: first },
     zoneFor(scope.user.attributes.timezone),
+    { limit: REPLAY_LIMIT },
   );
   const deviceId = parsed.items[0];
   const [from, to] = historyWindow(scope, parsed.from, parsed.to);

@@ -8,7 +8,7 @@ import type { Services } from '../../services/context';
 import { columnsAnswer, objectsAnswer, packedAnswer, seriesAnswer } from './answer';
 import { streetPhotos } from './mapillary';
 import { MAX_COLUMN_POSITIONS, MAX_OBJECT_POSITIONS, replayData } from './replay';
-import { replayBodySchema } from './request';
+import { MAX_REPLAY_DAYS, replayBodySchema } from './request';
 import { mapillaryAnswerSchema, mapillaryQuerySchema, replayAnswerSchema } from './schemas';
 
 const HISTORY = 'map.history';
@@ -30,7 +30,9 @@ export function replayRoutes(app: FastifyInstance, services: Services): void {
           'Float64 differences, latitude and longitude as Int32 micro-degrees, speed, course, distance and ' +
           'speedLimit as Float32, event and privacy as Uint8); ' +
           '`"series"` only the series with the ids of their positions. ' +
-          'Private positions have null coordinates and address for non-administrators. Temporary users ' +
+          'Private positions have null coordinates, address, speed, speed limit, step distance and series, ' +
+          'no event marker and only their privacy attribute for non-administrators (per-trip totals stay, ' +
+          `as in the trips report). The period is at most ${MAX_REPLAY_DAYS} days. Temporary users ` +
           `need allowHistory and get only their allowed window. At most ${MAX_OBJECT_POSITIONS} position ` +
           `objects or ${MAX_COLUMN_POSITIONS} positions in columns.`,
         body: replayBodySchema.optional(),

@@ -36,11 +36,14 @@ const objectsSchema = z.object({
       latitude: z.number().nullable().describe('null when private for this user'),
       longitude: z.number().nullable(),
       course: z.number(),
-      speed: z.number().describe('knots'),
+      speed: z.number().nullable().describe('knots; null when private for this user'),
       fixTime: z.string(),
       address: z.string().nullable(),
       valid: z.boolean(),
-      distance: z.number().describe('metres from the previous position'),
+      distance: z
+        .number()
+        .nullable()
+        .describe('metres from the previous position; null when either is private'),
       event,
       speedLimit: z.number().nullable().describe('km/h: the lowest limit that applies (vehicle, road, zone)'),
       privacy: z.union([z.literal(0), z.literal(1)]),
@@ -66,9 +69,9 @@ const columnsSchema = z.object({
       fixTime: z.array(z.number()).describe('epoch milliseconds'),
       latitude: nullableNumbers.describe('null when private for this user'),
       longitude: nullableNumbers,
-      speed: z.array(z.number()).describe('knots'),
+      speed: nullableNumbers.describe('knots; null when private for this user'),
       course: z.array(z.number()),
-      distance: z.array(z.number()).describe('metres from the previous position'),
+      distance: nullableNumbers.describe('metres from the previous position; null when either is private'),
       event: z.array(event),
       speedLimit: nullableNumbers.describe('km/h'),
       privacy: z.array(z.union([z.literal(0), z.literal(1)])),

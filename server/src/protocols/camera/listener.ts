@@ -6,8 +6,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 import type { ProtocolLog } from '../types';
 import { listen } from '../teltonika/tcpServer';
-import { PartialFiles } from './partials';
-import { CameraSession, type CameraFileSink } from './session';
+import { DEFAULT_PARTIAL_TTL_MS, PartialFiles, type DropReason, type PartialFile } from './partials';
+import { CameraSession, DEFAULT_MAX_PACKETS, type CameraFileSink } from './session';
+import { PACKET_BYTES } from './messages';
 
 export interface CameraListenOptions {
   /** 0 picks a free port (tests) */
@@ -17,8 +18,14 @@ export interface CameraListenOptions {
   log: ProtocolLog;
   /** a connection silent this long is closed (default 60 s); the camera reconnects and resumes */
   idleTimeoutMs?: number;
-  /** partial files are forgotten after this long without progress (default 30 min) */
+  /** partial files are dropped after this long without progress (default 10 min) */
   partialTtlMs?: number;
+  /** bytes of partial files held per IMEI (default: one file of the largest size, maxPackets KiB) */
+  maxPartialBytesPerDevice?: number;
+  /** bytes of partial files held over all cameras (default 256 MiB) */
+  maxPartialBytes?: number;
+  /** told of each partial file dropped before it was complete (tests wait on it) */
+  onPartialDropped?: (dropped: { imei: string; file: string; bytes: number; reason: DropReason }) => void;
   /** after the last file, how long to wait for a repeated init (0x0009) before closing (default 1 s) */
   repeatWaitMs?: number;
   maxPackets?: number;
@@ -42,7 +49,17 @@ export const DEFAULT_CAMERA_IDLE_MS = 60_000;
 
 export async function startCameraListener(options: CameraListenOptions): Promise<CameraListener> {
   const { log } = options;
-  const partials = new PartialFiles(options.partialTtlMs);
+  const ttlMs = options.partialTtlMs ?? DEFAULT_PARTIAL_TTL_MS;
+  const dropped = (partial: PartialFile, reason: DropReason, bytes: number) => {
+    log.info({ imei: partial.imei, file: partial.file, reason, bytes }, 'camera partial file dropped');
+    options.onPartialDropped?.({ imei: partial.imei, file: partial.file, bytes, reason });
+  };
+  const partials = new PartialFiles(ttlMs, Date.now, {
+    maxBytesPerDevice:
+      options.maxPartialBytesPerDevice ?? (options.maxPackets ?? DEFAULT_MAX_PACKETS) * PACKET_BYTES,
+    maxBytes: options.maxPartialBytes,
+    onDrop: dropped,
+  });
   const sessions = new Set<{ session: CameraSession; destroy: () => void }>();
 
   const server = createServer((socket) => {
@@ -77,7 +94,8 @@ export async function startCameraListener(options: CameraListenOptions): Promise
     });
   });
   server.on('error', (err) => log.error({ err }, 'camera listener error'));
-  const sweeper = setInterval(() => partials.sweep(), 60_000);
+  // often enough that a partial outlives its time to live by at most a fraction of it
+  const sweeper = setInterval(() => partials.sweep(), Math.max(10, Math.min(60_000, ttlMs / 4)));
   sweeper.unref();
   await listen(server, options.port, options.host);
 

@@ -15,6 +15,7 @@ import {
   CameraProtocolError,
   CommandReader,
   INIT_BYTES,
+  PACKET_BYTES,
   encodeClose,
   encodeFileRequest,
   encodeMetadataRequest,
@@ -241,7 +242,8 @@ export class CameraSession {
 
   private onStart(packets: number): void {
     const max = this.o.maxPackets ?? DEFAULT_MAX_PACKETS;
-    if (packets < 1 || packets > max) {
+    // a file whose packets before the last already pass the device's memory cap could never be held whole
+    if (packets < 1 || packets > max || (packets - 1) * PACKET_BYTES >= this.o.partials.maxBytesPerDevice) {
       this.o.log.warn({ imei: this.imei, file: this.current!.id, packets }, 'camera file size refused');
       this.close();
       return;
@@ -262,8 +264,7 @@ export class CameraSession {
       this.bad('SYNC beyond the packets received');
       return;
     }
-    partial.chunks.length = offset - 1;
-    partial.crcs.length = offset - 1;
+    this.o.partials.truncate(partial, offset - 1);
     this.state = 'data';
   }
 
@@ -298,9 +299,17 @@ export class CameraSession {
       return;
     }
     this.retries = 0;
-    partial.chunks.push(packet.bytes);
-    partial.crcs.push(crc);
-    this.o.partials.touch(partial);
+    if (!this.o.partials.append(partial, packet.bytes, crc)) {
+      // over the memory cap, or dropped meanwhile (idle, or to make room): given up, nothing kept
+      this.o.log.warn(
+        { imei: this.imei, file: this.current!.id, packet: partial.chunks.length + 1 },
+        'camera upload over the memory cap: given up',
+      );
+      this.o.partials.forget(partial);
+      this.partial = undefined;
+      this.close();
+      return;
+    }
     if (partial.chunks.length < partial.packets) return;
 
     const file = this.current!;

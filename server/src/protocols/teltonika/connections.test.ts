@@ -11,7 +11,8 @@ import { encodeAvlData, ioElement } from './avlEncoder';
 import { startTeltonika, type TeltonikaListener } from './listener';
 import { encodeImeiPacket, encodeTcpFrame, MAX_DATA_LENGTH } from './tcpFrame';
 
-const IMEIS = ['356307042441013', '356307042441014'];
+/** one IMEI per open connection: a second live connection for an IMEI is refused (issue 33) */
+const IMEIS = Array.from({ length: 100 }, (_, i) => String(356307042441013 + i));
 
 function frame(first: number, count: number, latitude = -8.8): Buffer {
   const records: AvlRecord[] = Array.from({ length: count }, (_, i) => ({
@@ -60,7 +61,7 @@ describe('Teltonika connections leave nothing behind', () => {
     for (let i = 0; i < 100; i++) {
       const device = await FakeDevice.connect(listener.tcpPort);
       devices.push(device);
-      await device.write(encodeImeiPacket(IMEIS[i % 2]));
+      await device.write(encodeImeiPacket(IMEIS[i]));
       expect(await device.read(1)).toEqual(Buffer.from([1]));
       const f = frame(i * 10, 1 + r.int(10));
       const cut = 9 + r.int(f.length - 10);
@@ -68,7 +69,7 @@ describe('Teltonika connections leave nothing behind', () => {
       partial += cut;
     }
     await waitFor(() => listener.stats().bufferedBytes === partial, 'every partial frame to be buffered');
-    expect(listener.stats()).toMatchObject({ connections: 100, devices: 2 });
+    expect(listener.stats()).toMatchObject({ connections: 100, devices: 100 });
 
     // half the devices go away politely, half vanish
     devices.forEach((d, i) => (i % 2 ? d.end() : d.destroy()));
@@ -110,7 +111,7 @@ describe('Teltonika connections leave nothing behind', () => {
     const a = await FakeDevice.connect(listener.tcpPort);
     const b = await FakeDevice.connect(listener.tcpPort);
     await a.write(Buffer.concat([encodeImeiPacket(IMEIS[0]), f.subarray(0, half)]));
-    await b.write(Buffer.concat([encodeImeiPacket(IMEIS[0]), f.subarray(half)]));
+    await b.write(Buffer.concat([encodeImeiPacket(IMEIS[1]), f.subarray(half)]));
     expect(await a.read(1)).toEqual(Buffer.from([1]));
     expect(await b.read(1)).toEqual(Buffer.from([1]));
     await pause(100);

@@ -1,4 +1,9 @@
-import { startTeltonikaTcp, type TcpListenerStats, type TeltonikaListenOptions } from './tcpServer';
+import {
+  startTeltonikaTcp,
+  type TcpListenerCounters,
+  type TcpListenerStats,
+  type TeltonikaListenOptions,
+} from './tcpServer';
 import { startTeltonikaUdp } from './udpServer';
 
 export interface TeltonikaListener {
@@ -6,6 +11,8 @@ export interface TeltonikaListener {
   udpPort: number;
   /** what the listener holds in memory: TCP connections and buffers, UDP per-device queues */
   stats(): TcpListenerStats & { udpDevices: number };
+  /** running totals: second connections refused for an IMEI another connection holds */
+  counters(): TcpListenerCounters;
   sendCommand(uniqueId: string, text: string, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }
@@ -34,6 +41,7 @@ export async function startTeltonika(options: TeltonikaListenOptions): Promise<T
     tcpPort: tcp.port,
     udpPort: udp.port,
     stats: () => ({ ...tcp.stats(), udpDevices: udp.stats().devices }),
+    counters: () => tcp.counters(),
     sendCommand: (uniqueId, text, timeoutMs) => tcp.sendCommand(uniqueId, text, timeoutMs),
     close: async () => {
       await Promise.all([tcp.close(), udp.close()]);

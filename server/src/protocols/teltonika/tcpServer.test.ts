@@ -331,14 +331,25 @@ describe('Teltonika TCP listener: Codec 12 commands', () => {
     expect(await second).toBe('DOUT1:0');
   });
 
-  it('goes to the newest connection of the device', async () => {
-    const old = await identified();
-    const current = await identified();
+  it('goes to the connection that holds the device: a second one for its IMEI is refused (issue 33)', async () => {
+    const holder = await identified();
+    const second = await device();
+    await second.write(encodeImeiPacket(IMEI));
+    expect(await second.read(1)).toEqual(Buffer.from([0x00]));
+    await second.closed;
+    expect(listener.counters().conflicts).toBe(1);
     const result = listener.sendCommand(IMEI, 'getver');
-    expect(await readCommand(current)).toBe('getver');
-    await current.write(answer('Ver:03.27.07'));
+    expect(await readCommand(holder)).toBe('getver');
+    await holder.write(answer('Ver:03.27.07'));
     expect(await result).toBe('Ver:03.27.07');
-    expect(old.unread.length).toBe(0);
+    // once the holder is gone the device's next connection is accepted and gets the commands
+    holder.destroy();
+    await waitFor(() => listener.stats().devices === 0, 'the holder to be released');
+    const next = await identified();
+    const again = listener.sendCommand(IMEI, 'getver');
+    expect(await readCommand(next)).toBe('getver');
+    await next.write(answer('Ver:03.27.08'));
+    expect(await again).toBe('Ver:03.27.08');
   });
 
   it('rejects for a device that is not connected', async () => {

@@ -24,9 +24,16 @@ export interface TcpListenerStats {
   bufferedBytes: number;
 }
 
+/** Running totals since the listener started. */
+export interface TcpListenerCounters {
+  /** connections refused because another live connection already held their IMEI */
+  conflicts: number;
+}
+
 export interface TeltonikaTcpListener {
   port: number;
   stats(): TcpListenerStats;
+  counters(): TcpListenerCounters;
   /** Sends a Codec 12 command to the device's open connection and resolves with its answer. */
   sendCommand(uniqueId: string, text: string, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
@@ -50,8 +57,30 @@ export function listen(server: Server, port: number, host?: string): Promise<voi
 export async function startTeltonikaTcp(options: TeltonikaListenOptions): Promise<TeltonikaTcpListener> {
   const { sink, log } = options;
   const sessions = new Set<TeltonikaSession>();
-  /** the newest identified connection of each device: that is where commands go */
+  /**
+   * The connection that holds each device: records are taken and commands sent there only. The first
+   * connection keeps it while it is alive (issue 33): IMEIs are no secret, so a second connection
+   * presenting one must not take over a connected vehicle (its records, its immobiliser). It is refused
+   * (00), logged and counted. The holder lets go when its socket closes or ends, or falls silent for the
+   * idle timeout (the socket is then destroyed); a device that reconnects is accepted from then on.
+   */
   const byDevice = new Map<string, TeltonikaSession>();
+  const counters: TcpListenerCounters = { conflicts: 0 };
+
+  const claim = (session: TeltonikaSession): boolean => {
+    const uniqueId = session.uniqueId as string;
+    const holder = byDevice.get(uniqueId);
+    if (holder && holder !== session && holder.alive) {
+      counters.conflicts++;
+      log.warn(
+        { uniqueId, remote: session.remoteAddress, holder: holder.remoteAddress },
+        'teltonika second connection for a connected device refused',
+      );
+      return false;
+    }
+    byDevice.set(uniqueId, session);
+    return true;
+  };
 
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     socket.setKeepAlive(true);
@@ -60,7 +89,7 @@ export async function startTeltonikaTcp(options: TeltonikaListenOptions): Promis
       sink,
       log,
       commandCheckMs: options.commandCheckMs ?? DEFAULT_COMMAND_CHECK_MS,
-      identified: (s) => byDevice.set(s.uniqueId as string, s),
+      identified: claim,
       closed: (s) => {
         sessions.delete(s);
         if (s.uniqueId && byDevice.get(s.uniqueId) === s) byDevice.delete(s.uniqueId);
@@ -78,6 +107,7 @@ export async function startTeltonikaTcp(options: TeltonikaListenOptions): Promis
       for (const session of sessions) bufferedBytes += session.buffered;
       return { connections: sessions.size, devices: byDevice.size, bufferedBytes };
     },
+    counters: () => ({ ...counters }),
     sendCommand(uniqueId, text, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
       const session = byDevice.get(uniqueId);
       if (!session) return Promise.reject(new Error(`device ${uniqueId} is not connected`));

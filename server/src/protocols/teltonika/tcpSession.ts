@@ -20,7 +20,8 @@ export interface SessionHooks {
   log: ProtocolLog;
   /** how often queued commands are looked up while the device reports */
   commandCheckMs: number;
-  identified(session: TeltonikaSession): void;
+  /** claims the device for this connection: false when another live connection holds it (refused) */
+  identified(session: TeltonikaSession): boolean;
   closed(session: TeltonikaSession): void;
 }
 
@@ -56,6 +57,15 @@ export class TeltonikaSession {
       this.commands.close(new Error('device disconnected'));
       hooks.closed(this);
     });
+  }
+
+  /** Still able to send and receive: not closed, ended by the device, or finished here. */
+  get alive(): boolean {
+    return !this.finished && !this.socket.destroyed && !this.socket.readableEnded;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.socket.remoteAddress;
   }
 
   /** Bytes held for a frame not yet complete. */
@@ -130,7 +140,12 @@ export class TeltonikaSession {
       return this.finish();
     }
     this.uniqueId = imei;
-    this.hooks.identified(this);
+    if (!this.hooks.identified(this)) {
+      // another live connection holds this IMEI: it keeps the device (tcpServer.ts says why)
+      this.uniqueId = undefined;
+      this.write(REJECT);
+      return this.finish();
+    }
     this.write(ACCEPT);
   }
 

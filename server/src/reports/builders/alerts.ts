@@ -5,6 +5,7 @@ import type { ReportContext } from '../context';
 import { parseJson } from '../../db/mapping';
 import { eventTitle } from '../../events/notify/eventText';
 import { coords, driverNames, periodText } from './common';
+import { hidesPositionOf } from '../privacy';
 
 export const MAX_EVENT_ROWS = 100_000;
 
@@ -147,18 +148,21 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportResult[]> 
   const vehicles = new Map(ctx.vehicles.map((v) => [v.id, v]));
   const data = events.map((e): Cell[] => {
     const v = vehicles.get(e.deviceId)!;
-    const p = e.positionId !== null ? positions.get(e.positionId) : undefined;
-    const speedKnots = numberAttr(e.attributes.speed) ?? p?.speed;
+    const found = e.positionId !== null ? positions.get(e.positionId) : undefined;
+    // a private vehicle's (or privacy-mode) alert: no place, speed or zone (auth/privacy.ts)
+    const hidden = hidesPositionOf(ctx, v)(found?.attributes);
+    const p = hidden ? undefined : found;
+    const speedKnots = hidden ? undefined : (numberAttr(e.attributes.speed) ?? p?.speed);
     const limit = numberAttr(e.attributes.speedLimit);
     let details = '';
-    if (e.geofenceId !== null) details = zoneNames.get(e.geofenceId) ?? '';
+    if (e.geofenceId !== null && !hidden) details = zoneNames.get(e.geofenceId) ?? '';
     if (e.type === 'deviceOverspeed' && speedKnots !== undefined)
       details =
         `${kmh(knotsToKmh(speedKnots))} km/h` +
         (limit ? ` (limite ${kmh(knotsToKmh(limit))} km/h)` : '') +
         (details ? ` · ${details}` : '');
     if (e.type === 'deviceFuelDrop') details = `Queda de ${round(numberAttr(e.attributes.fuelDrop) ?? 0, 1)}`;
-    const driver = p?.attributes.driverUniqueId ? String(p.attributes.driverUniqueId) : '';
+    const driver = found?.attributes.driverUniqueId ? String(found.attributes.driverUniqueId) : '';
     return [
       ctx.zone.dateTime(e.eventTime),
       v.name,

@@ -2,6 +2,8 @@
 import { sql } from 'kysely';
 import type { ReportContext, VehicleInfo, DriverInfo } from '../context';
 import { loadVehicles, visibleVehicleIds } from '../context';
+import { visibleIds, type Scope } from '../../auth/policy';
+import type { Db } from '../../db/database';
 import { boolAttr, isPrivatePosition } from '@frota/core';
 import { seesPrivate } from '../../auth/privacy';
 import { parseJson } from '../../db/mapping';
@@ -82,34 +84,82 @@ export async function loadDriverKeys(ctx: ReportContext, samples: Sample[]): Pro
 export const placeOf = (map: Map<number, string>, s: Sample | undefined): string =>
   !s ? '' : (map.get(s.id) ?? coords(s));
 
-/** Names of drivers by RFID uniqueId (every driver: the name is what the card says). */
-export async function driverNames(ctx: ReportContext): Promise<Map<string, string>> {
-  const rows = await ctx.db.kysely.selectFrom('drivers').select(['uniqueId', 'name']).execute();
-  return new Map(rows.map((r) => [r.uniqueId, r.name]));
+/**
+ * Names of drivers by RFID uniqueId, among the drivers that may name the user's rows (`cardDrivers`):
+ * another client's driver with the same card never names them; such a card shows as the bare number.
+ */
+export async function driverNames(ctx: Pick<ReportContext, 'db' | 'scope'>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const d of await cardDrivers(ctx.db, ctx.scope)) if (!out.has(d.uniqueId)) out.set(d.uniqueId, d.name);
+  return out;
 }
+
+export interface CardDriver {
+  id: number;
+  name: string;
+  uniqueId: string;
+  attributes: unknown;
+}
+
+/**
+ * The drivers that may name a user's rows by card (issue 33: a card is unique per client, not per server),
+ * in precedence order for a card held by several: the drivers the user sees, oldest first (a manager may
+ * see two sub-users' drivers with one card), then the drivers no user or group is linked to (an
+ * administrator's own, which the ingest also names on any vehicle with no driver of its own for the card).
+ * Administrators see every driver.
+ */
+export async function cardDrivers(db: Db, scope: Scope): Promise<CardDriver[]> {
+  const k = db.kysely;
+  const columns = ['drivers.id', 'drivers.name', 'drivers.uniqueId', 'drivers.attributes'] as const;
+  const visible = visibleIds(db, scope, 'drivers');
+  const seen = k.selectFrom('drivers').select(columns).orderBy('drivers.id');
+  if (!visible) return (await seen.execute()).map(cardDriver);
+  const [own, unowned] = await Promise.all([
+    seen.where('drivers.id', 'in', visible as never).execute(),
+    k
+      .selectFrom('drivers')
+      .select(columns)
+      .where('drivers.id', 'not in', k.selectFrom('userDriver').select('userDriver.driverId'))
+      .where('drivers.id', 'not in', k.selectFrom('groupDriver').select('groupDriver.driverId'))
+      .orderBy('drivers.id')
+      .execute(),
+  ]);
+  return [...own, ...unowned].map(cardDriver);
+}
+
+const cardDriver = (r: { id: number; name: string; uniqueId: string; attributes: unknown }): CardDriver => ({
+  id: Number(r.id),
+  name: r.name,
+  uniqueId: r.uniqueId,
+  attributes: r.attributes,
+});
 
 export const driverKey = (s: Sample | undefined): string | undefined => {
   const v = s?.attrs.driverUniqueId;
   return v === undefined || v === null || v === '' ? undefined : String(v);
 };
 
-/** The vehicle's own driver (attribute driverId or a device-driver link), as a uniqueId. */
+/**
+ * The vehicle's own driver (attribute driverId or a device-driver link), as a uniqueId; only drivers that
+ * may name the user's rows (`cardDrivers`: an attribute naming another client's driver id reveals nothing).
+ */
 export async function assignedDrivers(
-  ctx: ReportContext,
+  ctx: Pick<ReportContext, 'db' | 'scope'>,
   vehicleIds: number[],
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (!vehicleIds.length) return out;
   const k = ctx.db.kysely;
+  const uid = new Map((await cardDrivers(ctx.db, ctx.scope)).map((d) => [d.id, d.uniqueId]));
   const links = await k
     .selectFrom('deviceDriver')
-    .innerJoin('drivers', 'drivers.id', 'deviceDriver.driverId')
-    .select(['deviceDriver.deviceId', 'drivers.uniqueId'])
+    .select(['deviceDriver.deviceId', 'deviceDriver.driverId'])
     .where('deviceDriver.deviceId', 'in', vehicleIds)
+    .orderBy('deviceDriver.driverId', 'desc')
     .execute();
-  for (const l of links) out.set(Number(l.deviceId), l.uniqueId);
-  const byAttr = await k.selectFrom('drivers').select(['id', 'uniqueId']).execute();
-  const uid = new Map(byAttr.map((d) => [Number(d.id), d.uniqueId]));
+  // the oldest linked driver wins, as in the ingest's directory
+  for (const l of links)
+    if (uid.has(Number(l.driverId))) out.set(Number(l.deviceId), uid.get(Number(l.driverId))!);
   const vehicles = await k
     .selectFrom('devices')
     .select(['id', 'attributes'])

@@ -41,18 +41,19 @@ export async function positionsReport(ctx: ReportContext): Promise<ReportResult[
         const s = toSample(raw, v.profile, prev);
         prev = s;
         const driver = driverKey(s);
-        // a private position keeps its time and readings, not where it was
+        // a private position keeps its time and validity: not where it was, nor what was read there
+        // (auth/privacy.ts)
         const hidden = hides(s.attrs);
         data.push([
           ctx.zone.dateTime(s.time),
           hidden ? null : round(s.latitude, 6),
           hidden ? null : round(s.longitude, 6),
-          Math.round(s.speed),
+          hidden ? null : Math.round(s.speed),
           hidden ? null : Math.round(s.course ?? 0),
-          yesNo(s.ignition),
-          s.odometer !== undefined ? round(s.odometer / 1000, 1) : null,
+          hidden ? '' : yesNo(s.ignition),
+          !hidden && s.odometer !== undefined ? round(s.odometer / 1000, 1) : null,
           hidden ? '' : (s.address ?? ''),
-          driver ? (names.get(driver) ?? driver) : '',
+          driver && !hidden ? (names.get(driver) ?? driver) : '',
           yesNo(s.valid),
         ]);
       }

@@ -7,7 +7,7 @@ import { runVehicle } from '../engine/run';
 import { periodSegments } from '../../modules/segments/period';
 import { MIN_STOP_MS, Tracker, type Stop } from '../engine/tracker';
 import { duration } from '../engine/timezone';
-import { addresses, periodText, placeOf, vehicleText } from './common';
+import { addresses, periodText, placeHidden, placeOf, vehicleText } from './common';
 
 export const STOP_COLUMNS = [
   col('Início', 'datetime'),
@@ -67,8 +67,8 @@ export async function stopsReport(ctx: ReportContext): Promise<ReportResult[]> {
       s.ignitionOff ? 'Ignição desligada' : 'Ralenti',
       duration(s.idleMs),
       placeOf(places, s.at),
-      Number(s.at.latitude.toFixed(6)),
-      Number(s.at.longitude.toFixed(6)),
+      placeHidden(places, s.at) ? null : Number(s.at.latitude.toFixed(6)),
+      placeHidden(places, s.at) ? null : Number(s.at.longitude.toFixed(6)),
       odometerKm(s.at.odometer),
     ]);
     const total = stops.reduce((t, s) => t + s.endTime - s.startTime, 0);

@@ -1,15 +1,10 @@
-/** CSV (RFC 4180): comma separated, CRLF, quoted when needed, UTF-8 with a BOM so Excel reads accents. */
-import type { Cell } from '../model';
+/**
+ * CSV (RFC 4180): comma separated, CRLF, quoted when needed, UTF-8 with a BOM so Excel reads accents;
+ * written by the shared writer, which neutralises formula-like text (names, descriptions typed by users).
+ */
+import { csvLine as line } from '@frota/core/csv';
 import { fileTables, NO_DATA } from './tables';
 import type { ReportResult } from '../model';
-
-const field = (v: Cell): string => {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-const line = (cells: Cell[]) => cells.map(field).join(',');
 
 export function toCsv(results: ReportResult[], title: string): Buffer {
   const lines: string[] = [];

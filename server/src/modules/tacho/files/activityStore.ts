@@ -1,9 +1,10 @@
 /**
  * The driver cards' daily activity, imported from card files (issue 20 item 3): what the counters are
- * computed from for drivers whose trackers send none. One row per activity change, keyed by (card, day,
- * minute), dated by the download of the file that gave them; saving a file's days replaces exactly those
- * days (unless a later download gave them), so importing an overlapping file again, in any order, changes
- * nothing it does not hold. The day the card was downloaded ends at the download (an `end` row): what the
+ * computed from for drivers whose trackers send none. One row per activity change, keyed by (owner, card,
+ * day, minute), dated by the download of the file that gave them; saving a file's days replaces exactly those
+ * days of that owner (unless a later download gave them), so importing an overlapping file again, in any
+ * order, changes nothing it does not hold. The owner is the file's (`owner.ts`): a file bearing another
+ * client's card number never writes that client's days (issue 33). The day the card was downloaded ends at the download (an `end` row): what the
  * driver did after it is unknown until a later file, rather than the last activity stretched to midnight.
  */
 import { DAY, timelineFromCardDays, type ActivityPeriod, type CardDay } from '@frota/core';
@@ -24,27 +25,29 @@ const END = 'end';
 type Executor = Kysely<Database>;
 
 /**
- * Store the daily records of one driver card, replacing the days they cover, except the days a file
+ * Store the daily records of one driver card for one owner, replacing the days they cover, except the days a file
  * downloaded later already gave (an older file uploaded after a newer one changes nothing). `recordedUntil`
  * (epoch seconds, the card's download time; null when unknown) ends the record of its day and dates the days.
  * Runs in `within` (a transaction of the caller) or in a transaction of its own.
  */
 export async function saveCardActivity(
   db: Db,
+  ownerKey: string,
   cardNumber: string,
   days: readonly DddActivityDay[],
   recordedUntil: number | null = null,
   within?: Executor,
 ): Promise<void> {
   const card = cardKey(cardNumber);
-  if (!card || !days.length) return;
-  if (within) return writeDays(db, within, card, days, recordedUntil);
-  await db.kysely.transaction().execute((trx) => writeDays(db, trx, card, days, recordedUntil));
+  if (!card || !ownerKey || !days.length) return;
+  if (within) return writeDays(db, within, ownerKey, card, days, recordedUntil);
+  await db.kysely.transaction().execute((trx) => writeDays(db, trx, ownerKey, card, days, recordedUntil));
 }
 
 async function writeDays(
   db: Db,
   k: Executor,
+  ownerKey: string,
   card: string,
   days: readonly DddActivityDay[],
   recordedUntil: number | null,
@@ -56,6 +59,7 @@ async function writeDays(
     for (const r of await k
       .selectFrom('tachoCardActivity')
       .select('day')
+      .where('ownerKey', '=', ownerKey)
       .where('cardNumber', '=', card)
       .where('day', 'in', dayKeys.slice(i, i + INSERT_CHUNK))
       .where('recordedAt', '>', recordedAt)
@@ -73,6 +77,7 @@ async function writeDays(
     if (endMinute >= lastMinute && endMinute < DAY / 60 && byMinute.size)
       byMinute.set(endMinute, { minute: endMinute, activity: END, slot: 0, cardPresent: false });
     return [...byMinute.values()].map((c) => ({
+      ownerKey,
       cardNumber: card,
       day: day * 1000,
       minute: c.minute,
@@ -86,6 +91,7 @@ async function writeDays(
   for (let i = 0; i < keptKeys.length; i += INSERT_CHUNK)
     await k
       .deleteFrom('tachoCardActivity')
+      .where('ownerKey', '=', ownerKey)
       .where('cardNumber', '=', card)
       .where('day', 'in', keptKeys.slice(i, i + INSERT_CHUNK))
       .execute();
@@ -97,29 +103,38 @@ async function writeDays(
 }
 
 /**
- * The card's activity periods within [from, to) (epoch seconds), oldest first, from the imported card files.
- * A day's last activity lasts until the day's end (or the download that ended its record); days no file
- * recorded stay out (unknown).
+ * The card's activity periods within [from, to) (epoch seconds), oldest first, from the card files of the
+ * `owners` (undefined: every owner, for administrators). A day two owners both hold is read from the later
+ * download. A day's last activity lasts until the day's end (or the download that ended its record); days no
+ * file recorded stay out (unknown).
  */
 export async function loadCardActivity(
   db: Db,
+  owners: readonly string[] | undefined,
   cardNumber: string,
   from: number,
   to: number,
 ): Promise<ActivityPeriod[]> {
-  if (!(to > from)) return [];
-  const rows = await db.kysely
+  if (!(to > from) || owners?.length === 0) return [];
+  let q = db.kysely
     .selectFrom('tachoCardActivity')
-    .select(['day', 'minute', 'activity'])
+    .select(['ownerKey', 'day', 'minute', 'activity', 'recordedAt'])
     .where('cardNumber', '=', cardKey(cardNumber))
     .where('day', '>', from * 1000 - DAY_MS)
-    .where('day', '<', to * 1000)
-    .orderBy('day')
-    .orderBy('minute')
-    .execute();
+    .where('day', '<', to * 1000);
+  if (owners) q = q.where('ownerKey', 'in', [...owners]);
+  const rows = await q.orderBy('day').orderBy('ownerKey').orderBy('minute').execute();
+  // each day from one owner: the one whose file was downloaded last
+  const dayOwner = new Map<number, { ownerKey: string; recordedAt: number }>();
+  for (const row of rows) {
+    const held = dayOwner.get(Number(row.day));
+    if (!held || Number(row.recordedAt) > held.recordedAt)
+      dayOwner.set(Number(row.day), { ownerKey: row.ownerKey, recordedAt: Number(row.recordedAt) });
+  }
   const days: { day: number; changes: Change[] }[] = [];
   const ends: [number, number][] = [];
   for (const row of rows) {
+    if (dayOwner.get(Number(row.day))?.ownerKey !== row.ownerKey) continue;
     const day = Number(row.day) / 1000;
     let last = days[days.length - 1];
     if (!last || last.day !== day) days.push((last = { day, changes: [] }));

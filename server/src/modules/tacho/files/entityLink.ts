@@ -1,8 +1,9 @@
 /**
  * Which vehicle or driver a tachograph file belongs to, for the access policy (ARCHITECTURE §6): a vehicle
  * unit file by its VIN (device attribute `vin`) or VRN (attribute `license_plate`, else the device name), a
- * driver card file by its card number (a driver's `uniqueId`, with or without the two index digits). Only
- * among the rows the uploader sees, so an upload never attaches a file to another client's vehicle.
+ * driver card file by its card number (a driver's `uniqueId`, with or without the two index digits) and by
+ * the vehicle whose tracker last reported that card (`tacho_drivers`). Only among the rows the uploader sees,
+ * so an upload never attaches a file to another client's driver or vehicle (issue 33).
  */
 import type { Db } from '../../../db/database';
 import { parseJson } from '../../../db/mapping';
@@ -38,11 +39,14 @@ export async function linkVehicle(db: Db, scope: Scope, entity: DddEntity): Prom
   return found ? found.id : null;
 }
 
+/** Both ways a card number is written: in full, and without the replacement and renewal indexes. */
+const cardForms = (card: string): string[] => [...new Set([card, card.slice(0, 14)])];
+
 export async function linkDriver(db: Db, scope: Scope, cardNumber: string): Promise<number | null> {
   const card = cardKey(cardNumber);
   if (!card) return null;
   // a Gen1/Gen2 card number is 14 characters plus the replacement and renewal indexes
-  const keys = [...new Set([card, card.slice(0, 14)])];
+  const keys = cardForms(card);
   let q = db.kysely
     .selectFrom('drivers')
     .select(['drivers.id', 'drivers.uniqueId'])
@@ -53,4 +57,19 @@ export async function linkDriver(db: Db, scope: Scope, cardNumber: string): Prom
   // the full number wins over the 14-character one
   const found = rows.find((r) => cardKey(r.uniqueId) === card) ?? rows[0];
   return found ? Number(found.id) : null;
+}
+
+/** The vehicle among the uploader's whose tracker reported the card most recently, if any. */
+export async function linkCardVehicle(db: Db, scope: Scope, cardNumber: string): Promise<number | null> {
+  const card = cardKey(cardNumber);
+  if (!card) return null;
+  let q = db.kysely
+    .selectFrom('tachoDrivers')
+    .select('tachoDrivers.deviceId')
+    .where('tachoDrivers.cardNumber', 'in', cardForms(card))
+    .where('tachoDrivers.deviceId', 'is not', null);
+  const sub = visibleIds(db, scope, 'devices');
+  if (sub) q = q.where('tachoDrivers.deviceId', 'in', sub as never);
+  const row = await q.orderBy('tachoDrivers.lastSeen', 'desc').orderBy('tachoDrivers.id').executeTakeFirst();
+  return row?.deviceId == null ? null : Number(row.deviceId);
 }

@@ -1,7 +1,8 @@
 /**
  * The rows of `GET /report/api.php/tacho_files` (document 3 §2, §3): the files the user sees, newest download
  * first, each with its entity's schedule and the staleness mark (the entity's newest file older than the
- * legal interval: 28 days for a driver card, 90 for a vehicle unit).
+ * legal interval: 28 days for a driver card, 90 for a vehicle unit). An entity is a card or unit of one owner
+ * (`owner.ts`): two clients' files bearing the same card number or plate never share a schedule or a date.
  */
 import type { Db } from '../../../db/database';
 import type { Scope } from '../../../auth/policy';
@@ -88,6 +89,7 @@ export async function listTachoFiles(
         'tachoFiles.fileName',
         'tachoFiles.fileType',
         'tachoFiles.entityKey',
+        'tachoFiles.ownerKey',
         'tachoFiles.name',
         'tachoFiles.cardNumber',
         'tachoFiles.vrn',
@@ -105,22 +107,24 @@ export async function listTachoFiles(
   if (entityKeys) q = q.where('tachoFiles.entityKey', 'in', entityKeys);
   const rows = await q.orderBy('tachoFiles.downloadDate', 'desc').orderBy('tachoFiles.id', 'desc').execute();
 
-  // the newest download of each entity among the files the user sees
+  // the newest download of each owner's entity among the files the user sees
   const newest = new Map<string, number>();
   for (const r of rows) {
     const at = Number(r.downloadDate);
-    if ((newest.get(r.entityKey) ?? -Infinity) < at) newest.set(r.entityKey, at);
+    const key = scheduleKey(r.ownerKey, r.entityKey);
+    if ((newest.get(key) ?? -Infinity) < at) newest.set(key, at);
   }
-  const schedules = await schedulesOf(db, [...newest.keys()]);
+  const schedules = await schedulesOf(db, rows);
 
   const words = searchKey(query.search).trim();
   const ids = query.ids ? new Set(query.ids) : undefined;
   return rows
     .map((r): TachoFileRow => {
       const type = r.fileType === 'D' ? 'D' : 'V';
-      const last = newest.get(r.entityKey)!;
+      const key = scheduleKey(r.ownerKey, r.entityKey);
+      const last = newest.get(key)!;
       const staleDays = Math.floor((now - last) / DAY_MS);
-      const schedule = schedules.get(r.entityKey);
+      const schedule = schedules.get(key);
       return {
         id: Number(r.id),
         filename: r.fileName,
@@ -158,22 +162,44 @@ export async function listTachoFiles(
 
 const CHUNK = 500;
 
+const scheduleKey = (ownerKey: string, entityKey: string) => `${ownerKey}\n${entityKey}`;
+
+/** The schedules of the owners' entities of these files, by `scheduleKey`. */
 async function schedulesOf(
   db: Db,
-  keys: string[],
+  files: readonly { ownerKey: string; entityKey: string }[],
 ): Promise<Map<string, { periodicity: string; customDays: number | null }>> {
   const out = new Map<string, { periodicity: string; customDays: number | null }>();
-  for (let i = 0; i < keys.length; i += CHUNK) {
+  const owners = [...new Set(files.map((f) => f.ownerKey))];
+  const entities = new Set(files.map((f) => f.entityKey));
+  for (let i = 0; i < owners.length; i += CHUNK) {
     const rows = await db.kysely
       .selectFrom('tachoSchedules')
-      .select(['entityKey', 'periodicity', 'customDays'])
-      .where('entityKey', 'in', keys.slice(i, i + CHUNK))
+      .select(['ownerKey', 'entityKey', 'periodicity', 'customDays'])
+      .where('ownerKey', 'in', owners.slice(i, i + CHUNK))
       .execute();
     for (const r of rows)
-      out.set(r.entityKey, {
-        periodicity: r.periodicity,
-        customDays: r.customDays == null ? null : Number(r.customDays),
-      });
+      if (entities.has(r.entityKey))
+        out.set(scheduleKey(r.ownerKey, r.entityKey), {
+          periodicity: r.periodicity,
+          customDays: r.customDays == null ? null : Number(r.customDays),
+        });
   }
   return out;
+}
+
+/** The owner and entity of a file the scope sees (whose schedule a change of it sets), else undefined. */
+export async function fileEntity(
+  db: Db,
+  scope: Scope,
+  id: number,
+): Promise<{ ownerKey: string; entityKey: string } | undefined> {
+  return fileVisibility(
+    db,
+    scope,
+    db.kysely
+      .selectFrom('tachoFiles')
+      .select(['tachoFiles.ownerKey', 'tachoFiles.entityKey'])
+      .where('tachoFiles.id', '=', id),
+  ).executeTakeFirst();
 }

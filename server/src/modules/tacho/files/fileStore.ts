@@ -1,15 +1,17 @@
 /**
  * Storing one uploaded tachograph file: read with `readDdd` (anything else is refused with its Portuguese
- * message), linked to its vehicle or driver, kept with its bytes in the database (as the documents' files
- * are, so every server node serves it), and, for a driver card, its daily activity imported. The same bytes
- * uploaded again are not stored twice: the row the user already sees is returned (and linked if it was not).
+ * message), linked to its vehicle or driver among those the uploader sees (else kept as the uploader's own),
+ * kept with its bytes in the database (as the documents' files are, so every server node serves it), and, for
+ * a driver card, its daily activity imported under the file's owner. The same bytes uploaded again are not
+ * stored twice: the row the user already sees is returned (and linked if it was not).
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/database';
 import type { Scope } from '../../../auth/policy';
 import { readDdd, baseFileName, type DddFile } from '../ddd';
 import { saveCardActivity } from './activityStore';
-import { linkDriver, linkVehicle, type FileLink } from './entityLink';
+import { linkCardVehicle, linkDriver, linkVehicle, type FileLink } from './entityLink';
+import { ownerKeyOf } from './owner';
 import { cardKey, plateKey } from './keys';
 import { fileVisibility } from './visibility';
 
@@ -35,7 +37,10 @@ export function entityName(file: Pick<DddFile, 'kind' | 'entity'>): string {
 
 async function linkOf(db: Db, scope: Scope, file: DddFile): Promise<FileLink> {
   if (file.kind === 'D')
-    return { deviceId: null, driverId: await linkDriver(db, scope, file.entity.cardNumber ?? '') };
+    return {
+      deviceId: await linkCardVehicle(db, scope, file.entity.cardNumber ?? ''),
+      driverId: await linkDriver(db, scope, file.entity.cardNumber ?? ''),
+    };
   return { deviceId: await linkVehicle(db, scope, file.entity), driverId: null };
 }
 
@@ -53,16 +58,30 @@ export async function storeTachoFile(
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
   const link = await linkOf(db, scope, file);
 
-  const importActivity = async (trx?: Parameters<typeof saveCardActivity>[4]) => {
+  const importActivity = async (ownerKey: string, trx?: Parameters<typeof saveCardActivity>[5]) => {
     if (file.kind === 'D' && file.activities?.length)
-      await saveCardActivity(db, file.entity.cardNumber ?? '', file.activities, file.downloadDate, trx);
+      await saveCardActivity(
+        db,
+        ownerKey,
+        file.entity.cardNumber ?? '',
+        file.activities,
+        file.downloadDate,
+        trx,
+      );
   };
 
   const existing = await existingVisible(db, scope, sha256);
   if (existing) {
-    if (existing.deviceId === null && existing.driverId === null && (link.deviceId || link.driverId))
-      await db.kysely.updateTable('tachoFiles').set(link).where('id', '=', existing.id).execute();
+    if (existing.deviceId === null && existing.driverId === null && (link.deviceId || link.driverId)) {
+      existing.ownerKey = ownerKeyOf(link, scope.user.id);
+      await db.kysely
+        .updateTable('tachoFiles')
+        .set({ ...link, ownerKey: existing.ownerKey })
+        .where('id', '=', existing.id)
+        .execute();
+    }
   }
+  const ownerKey = ownerKeyOf(link, scope.user.id);
   const id =
     existing?.id ??
     (await db.kysely.transaction().execute(async (trx) => {
@@ -85,17 +104,18 @@ export async function storeTachoFile(
           fileSize: file.size,
           sha256,
           uploadedBy: scope.user.id,
+          ownerKey,
           createdAt: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       const fileId = Number(row.id);
       await trx.insertInto('tachoFileContents').values({ fileId, content: upload.bytes }).execute();
-      await importActivity(trx);
+      await importActivity(ownerKey, trx);
       return fileId;
     }));
   // imported again on a repeated upload too: replacing a day with the same changes changes nothing
-  if (existing) await importActivity();
+  if (existing) await importActivity(existing.ownerKey);
   return { ok: true, id };
 }
 
@@ -103,13 +123,13 @@ async function existingVisible(
   db: Db,
   scope: Scope,
   sha256: string,
-): Promise<{ id: number; deviceId: number | null; driverId: number | null } | undefined> {
+): Promise<{ id: number; deviceId: number | null; driverId: number | null; ownerKey: string } | undefined> {
   const row = await fileVisibility(
     db,
     scope,
     db.kysely
       .selectFrom('tachoFiles')
-      .select(['tachoFiles.id', 'tachoFiles.deviceId', 'tachoFiles.driverId'])
+      .select(['tachoFiles.id', 'tachoFiles.deviceId', 'tachoFiles.driverId', 'tachoFiles.ownerKey'])
       .where('tachoFiles.sha256', '=', sha256),
   )
     .orderBy('tachoFiles.id')
@@ -119,6 +139,7 @@ async function existingVisible(
         id: Number(row.id),
         deviceId: row.deviceId === null ? null : Number(row.deviceId),
         driverId: row.driverId === null ? null : Number(row.driverId),
+        ownerKey: row.ownerKey,
       }
     : undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * The download schedule of an entity (document 3 §3 tacho file `periodicity`): Daily, Weekly, Monthly, Custom
- * (every `custom_days` days) or Never. Kept per entity (driver card or vehicle unit), so every file of it
- * shows the same; an entity nobody scheduled shows Never.
+ * (every `custom_days` days) or Never. Kept per entity (driver card or vehicle unit) of one owner (the files'
+ * `ownerKey`), so every file of it shows the same and another client's files of the same card or plate keep
+ * theirs; an entity nobody scheduled shows Never.
  */
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
@@ -32,16 +33,18 @@ export type PeriodicityInput = z.infer<typeof periodicityBody>;
 
 export async function saveSchedule(
   db: Db,
-  entityKey: string,
+  { ownerKey, entityKey }: { ownerKey: string; entityKey: string },
   input: PeriodicityInput,
   now = Date.now(),
 ): Promise<{ entity_key: string; periodicity: Periodicity; custom_days: number | null }> {
   const customDays = input.periodicity === 'Custom' ? (input.custom_days ?? null) : null;
   await db.kysely
     .insertInto('tachoSchedules')
-    .values({ entityKey, periodicity: input.periodicity, customDays, updatedAt: now })
+    .values({ ownerKey, entityKey, periodicity: input.periodicity, customDays, updatedAt: now })
     .onConflict((oc) =>
-      oc.column('entityKey').doUpdateSet({ periodicity: input.periodicity, customDays, updatedAt: now }),
+      oc
+        .columns(['ownerKey', 'entityKey'])
+        .doUpdateSet({ periodicity: input.periodicity, customDays, updatedAt: now }),
     )
     .execute();
   return { entity_key: entityKey, periodicity: input.periodicity, custom_days: customDays };

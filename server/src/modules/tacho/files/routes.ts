@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertCanWrite } from '../../../auth/guard';
 import { badRequest, notFound } from '../../../services/errors';
-import { listTachoFiles } from './fileRows';
+import { fileEntity, listTachoFiles } from './fileRows';
 import { storeTachoFile, TOO_LARGE } from './fileStore';
 import { baseFileName } from '../ddd';
 import { periodicityBody, saveSchedule, type PeriodicityInput } from './periodicity';
@@ -64,7 +64,8 @@ export function tachoFilesRoutes(app: FastifyInstance, services: Services): void
           tags,
           summary: 'Tachograph files (DDD) the user sees, newest download first (permission tacho.files)',
           description:
-            'A file is visible to users who see the vehicle or driver it is linked to, and to its uploader. ' +
+            'A file is visible to users who see the vehicle or driver it was linked to (among those its ' +
+            'uploader sees), and to its uploader. ' +
             'Each row carries its entity’s schedule and `stale` (newest file of the entity older than 28 days ' +
             'for a driver card, 90 days for a vehicle unit).',
           querystring: listQuery,
@@ -181,7 +182,7 @@ export function tachoFilesRoutes(app: FastifyInstance, services: Services): void
           summary: 'Set the download schedule of the entity (driver card or vehicle unit) of file {id}',
           description:
             'Daily, Weekly, Monthly, Custom (with custom_days, 1 to 365) or Never; every file of the entity ' +
-            'shows it. Permission tacho.files, not read-only; 404 when the file is not visible.',
+            'of the same owner (linked driver or vehicle, else uploader) shows it. Permission tacho.files, not read-only; 404 when the file is not visible.',
           params: idParams,
           body: periodicityBody,
           response: { 200: scheduleAnswer, 400: messageAnswer, 404: messageAnswer, ...refused },
@@ -190,9 +191,9 @@ export function tachoFilesRoutes(app: FastifyInstance, services: Services): void
       async (req) => {
         const scope = await tachoFilesScope(services, req);
         assertCanWrite(scope, TACHO_FILES_PERMISSION);
-        const [row] = await listTachoFiles(db, scope, { ids: [(req.params as { id: number }).id] });
-        if (!row) throw notFound();
-        return saveSchedule(db, row.entity_key, req.body as PeriodicityInput);
+        const entity = await fileEntity(db, scope, (req.params as { id: number }).id);
+        if (!entity) throw notFound();
+        return saveSchedule(db, entity, req.body as PeriodicityInput);
       },
     );
   });

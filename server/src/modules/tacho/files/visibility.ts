@@ -1,9 +1,9 @@
 /**
- * Who sees a tachograph file (ARCHITECTURE §6, issue 20 item 5): administrators; users who see the vehicle
- * or the driver it is linked to; for a driver card, users who see the vehicle the card was last reported in
- * by a tracker (as the tacho_drivers list shows that driver to them); and the user who uploaded it and the
- * users who manage that user (the scope's user ids), so a file that matched no vehicle or driver is not
- * lost. A file a user may not see answers 404.
+ * Who sees a tachograph file (ARCHITECTURE §6, issue 20 item 5, issue 33): administrators; users who see the
+ * vehicle or the driver it is linked to (links made at upload among the rows the uploader saw); and the user
+ * who uploaded it and the users who manage that user (the scope's user ids), so a file that matched no vehicle
+ * or driver is not lost. Never by the card number or plate it bears: a file naming another client's card is
+ * not that client's. A file a user may not see answers 404.
  */
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
@@ -35,17 +35,6 @@ export function fileVisibility<O>(
     eb.or([
       devices ? eb('tachoFiles.deviceId', 'in', devices as never) : sql<SqlBool>`1 = 1`,
       drivers ? eb('tachoFiles.driverId', 'in', drivers as never) : sql<SqlBool>`1 = 1`,
-      // a card whose live row (tacho_drivers) was last reported in a vehicle the user sees
-      devices
-        ? eb(
-            'tachoFiles.cardNumber',
-            'in',
-            eb
-              .selectFrom('tachoDrivers')
-              .select('tachoDrivers.cardNumber')
-              .where('tachoDrivers.deviceId', 'in', devices as never),
-          )
-        : sql<SqlBool>`1 = 1`,
       eb('tachoFiles.uploadedBy', 'in', scope.userIds),
     ]),
   );

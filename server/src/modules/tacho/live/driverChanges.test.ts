@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { driverChanges, hasTachoIo, SlotCards, type TachoRecord } from './driverChanges';
 import { applyChanges, rowChanged } from './driverRow';
-import { samplesToStore, SAMPLE_EVERY_MS, type LastSamples } from './stateSamples';
+import { sampleKey, samplesToStore, SAMPLE_EVERY_MS, type LastSamples } from './stateSamples';
 
 /** 8 ASCII characters as the tracker packs them (last first), as the server keeps 8-byte IO values. */
 const packed = (text: string): string =>
@@ -144,6 +144,6 @@ describe('samplesToStore', () => {
     ]);
     // a late record fills the history; the newest sample stays the reference
     expect(samplesToStore(at(500, 2), last).map((s) => s.time)).toEqual([500]);
-    expect(last.get('0000000111020489')).toEqual({ time: 2000 + SAMPLE_EVERY_MS, state: 0 });
+    expect(last.get(sampleKey(7, '0000000111020489'))).toEqual({ time: 2000 + SAMPLE_EVERY_MS, state: 0 });
   });
 });

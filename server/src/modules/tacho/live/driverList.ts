@@ -1,6 +1,10 @@
 /**
- * The tachograph driver grid (document 3 §2, §7 tacho_drivers): the rows a user may see (ARCHITECTURE §6: the
- * driver's last vehicle, or the driver himself, is among the user's), with the counters as JSON text.
+ * The tachograph driver grid (document 3 §2, §7 tacho_drivers): the rows a user may see, with the counters as
+ * JSON text. A row is what one vehicle's tracker reported for a card, so it is seen with that vehicle
+ * (ARCHITECTURE §6); a card seen in several of the user's vehicles shows once, as last reported. Everything
+ * read by card number (the registered driver's name, the state history, the card files' activity) is read
+ * within the user's own vehicles, drivers and files (issue 33): another client's vehicle or file reporting
+ * the same card number changes nothing here.
  */
 import { type ActivityPeriod } from '@frota/core';
 import type { Db } from '../../../db/database';
@@ -10,13 +14,22 @@ import { answerCounters, currentSentCounters, sentAll } from './driverCounters';
 import { driverHistory } from './driverHistory';
 import { cardKey } from './driverChanges';
 import { driverRowOf, loadSamples } from './driverStore';
+import { visibleOwnerKeys } from '../files/owner';
 import type { TachoDriverJson } from './schemas';
 
 /** How far back the counters read the history: two full weeks and the weekly rests before them. */
 export const HISTORY_MS = 28 * 86_400_000;
 
-/** The driver's activity from imported card files within [from, to) (epoch seconds). */
-export type CardActivitySource = (cardNumber: string, from: number, to: number) => Promise<ActivityPeriod[]>;
+/**
+ * The driver's activity within [from, to) (epoch seconds) from the imported card files of `owners` (the
+ * caller's; undefined: every owner).
+ */
+export type CardActivitySource = (
+  owners: readonly string[] | undefined,
+  cardNumber: string,
+  from: number,
+  to: number,
+) => Promise<ActivityPeriod[]>;
 
 export interface DriverListQuery {
   search?: string;
@@ -39,36 +52,31 @@ export async function listTachoDrivers(
   let q = db.kysely
     .selectFrom('tachoDrivers')
     .leftJoin('devices', 'devices.id', 'tachoDrivers.deviceId')
-    .leftJoin('drivers', 'drivers.uniqueId', 'tachoDrivers.cardNumber')
     .selectAll('tachoDrivers')
-    .select(['devices.name as deviceName', 'drivers.name as driverName'])
-    .orderBy('tachoDrivers.surname')
-    .orderBy('tachoDrivers.name')
-    .orderBy('tachoDrivers.cardNumber');
+    .select(['devices.name as deviceName'])
+    .orderBy('tachoDrivers.lastSeen', 'desc')
+    .orderBy('tachoDrivers.id', 'desc');
   if (query.uniqueid) q = q.where('tachoDrivers.cardNumber', '=', cardKey(query.uniqueid));
   const devices = visibleIds(db, scope, 'devices');
-  const drivers = visibleIds(db, scope, 'drivers');
-  if (devices && drivers) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('tachoDrivers.deviceId', 'in', devices as never),
-        eb(
-          'tachoDrivers.cardNumber',
-          'in',
-          eb
-            .selectFrom('drivers')
-            .select('drivers.uniqueId')
-            .where('drivers.id', 'in', drivers as never),
-        ),
-      ]),
+  if (devices) q = q.where('tachoDrivers.deviceId', 'in', devices as never);
+  // the newest report of each card among the user's vehicles
+  const newest = new Map<string, Awaited<ReturnType<typeof q.execute>>[number]>();
+  for (const r of await q.execute()) if (!newest.has(r.cardNumber)) newest.set(r.cardNumber, r);
+  const names = await driverNames(db, scope, [...newest.keys()]);
+  let rows = [...newest.values()]
+    .map((r) => {
+      const row = driverRowOf(r);
+      // a tracker that sends no names: the driver the user registered with the card number as its identifier
+      const registered = names.get(row.cardNumber);
+      if (!row.name && !row.surname && registered) row.name = registered;
+      return { row, deviceName: r.deviceName ?? null };
+    })
+    .sort(
+      (a, b) =>
+        compare(a.row.surname, b.row.surname) ||
+        compare(a.row.name, b.row.name) ||
+        compare(a.row.cardNumber, b.row.cardNumber),
     );
-  }
-  let rows = (await q.execute()).map((r) => {
-    const row = driverRowOf(r);
-    // a tracker that sends no names: the driver registered with the card number as its identifier
-    if (!row.name && !row.surname && r.driverName) row.name = r.driverName;
-    return { row, deviceName: r.deviceName ?? null };
-  });
   if (query.search) {
     const wanted = fold(query.search.trim());
     rows = rows.filter(({ row, deviceName }) =>
@@ -85,10 +93,12 @@ export async function listTachoDrivers(
     db,
     needHistory.map(({ row }) => row.cardNumber),
     now - HISTORY_MS,
+    devices,
   );
+  const owners = needHistory.length ? await visibleOwnerKeys(db, scope) : [];
   const cards = new Map<string, ActivityPeriod[]>();
   for (const { row } of needHistory)
-    cards.set(row.cardNumber, await cardActivity(row.cardNumber, fromSec, nowSec));
+    cards.set(row.cardNumber, await cardActivity(owners, row.cardNumber, fromSec, nowSec));
 
   return rows.map(({ row, deviceName }) => {
     const answer = answerCounters(
@@ -111,4 +121,22 @@ export async function listTachoDrivers(
       counters_source: answer.source,
     };
   });
+}
+
+/** Byte order, as the database sorted the rows before (names are upper-case ASCII as the trackers send them). */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The names of the drivers the scope sees whose identifier is one of these card numbers. */
+async function driverNames(db: Db, scope: Scope, cards: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!cards.length) return out;
+  let q = db.kysely
+    .selectFrom('drivers')
+    .select(['drivers.uniqueId', 'drivers.name'])
+    .where('drivers.uniqueId', 'in', [...cards]);
+  const drivers = visibleIds(db, scope, 'drivers');
+  if (drivers) q = q.where('drivers.id', 'in', drivers as never);
+  for (const r of await q.orderBy('drivers.id').execute())
+    if (!out.has(r.uniqueId)) out.set(r.uniqueId, r.name);
+  return out;
 }

@@ -1,15 +1,26 @@
-/** The tachograph driver rows and their state samples in the database (013_tachoDrivers). */
+/**
+ * The tachograph driver rows and their state samples in the database (013_tachoDrivers, 026_tachoScope): one
+ * row per (card, vehicle), each read and written only with the vehicle that reported it.
+ */
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { normalizeWorkingState, type WorkingState } from '@frota/core';
 import type { Db } from '../../../db/database';
 import { fromBool, parseJson, toBool, toJson } from '../../../db/mapping';
 import type { TachoDriversTable } from '../../../db/tachoDriverTables';
 import type { Slot } from './driverChanges';
 import type { DriverRow } from './driverRow';
-import type { LastSamples, StateSample } from './stateSamples';
+import { sampleKey, type LastSamples, type StateSample } from './stateSamples';
+import type { Database } from '../../../db/schema';
+
+/** A sub-query of vehicle ids (the caller's), or undefined for every vehicle. */
+export type DeviceFilter = SelectQueryBuilder<Database, keyof Database, { id: number }> | undefined;
+
+/** A row's key: the vehicle that reported the card, and the card. */
+export const rowKey = sampleKey;
 
 const CHUNK = 500;
 
-export function driverRowOf(r: TachoDriversTable): DriverRow {
+export function driverRowOf(r: Selectable<TachoDriversTable>): DriverRow {
   const state = r.workingState == null ? undefined : normalizeWorkingState(Number(r.workingState));
   return {
     cardNumber: r.cardNumber,
@@ -26,15 +37,26 @@ export function driverRowOf(r: TachoDriversTable): DriverRow {
   };
 }
 
-export async function loadRows(db: Db, cards: readonly string[]): Promise<Map<string, DriverRow>> {
+/** The rows these vehicles reported for these cards, by `rowKey`. */
+export async function loadRows(
+  db: Db,
+  keys: readonly { deviceId: number; card: string }[],
+): Promise<Map<string, DriverRow>> {
   const out = new Map<string, DriverRow>();
+  const wanted = new Set(keys.map((k) => rowKey(k.deviceId, k.card)));
+  const devices = [...new Set(keys.map((k) => k.deviceId))];
+  const cards = [...new Set(keys.map((k) => k.card))];
   for (let i = 0; i < cards.length; i += CHUNK) {
     const rows = await db.kysely
       .selectFrom('tachoDrivers')
       .selectAll()
       .where('cardNumber', 'in', cards.slice(i, i + CHUNK))
+      .where('deviceId', 'in', devices)
       .execute();
-    for (const r of rows) out.set(r.cardNumber, driverRowOf(r));
+    for (const r of rows) {
+      const key = rowKey(Number(r.deviceId), r.cardNumber);
+      if (wanted.has(key)) out.set(key, driverRowOf(r));
+    }
   }
   return out;
 }
@@ -64,19 +86,25 @@ export async function loadSlotCards(
   return out;
 }
 
-/** The newest stored sample of each card not yet in `last`. */
-export async function loadLastSamples(db: Db, cards: readonly string[], last: LastSamples): Promise<void> {
-  for (const card of cards) {
-    if (last.has(card)) continue;
+/** The newest stored sample of each card in each vehicle not yet in `last`. */
+export async function loadLastSamples(
+  db: Db,
+  keys: readonly { deviceId: number; card: string }[],
+  last: LastSamples,
+): Promise<void> {
+  for (const { deviceId, card } of keys) {
+    const key = sampleKey(deviceId, card);
+    if (last.has(key)) continue;
     const r = await db.kysely
       .selectFrom('tachoDriverStates')
       .select(['time', 'state'])
       .where('cardNumber', '=', card)
+      .where('deviceId', '=', deviceId)
       .orderBy('time', 'desc')
       .limit(1)
       .executeTakeFirst();
     const state = r ? normalizeWorkingState(Number(r.state)) : undefined;
-    if (r && state !== undefined) last.set(card, { time: Number(r.time), state });
+    if (r && state !== undefined) last.set(key, { time: Number(r.time), state });
   }
 }
 
@@ -106,7 +134,7 @@ export async function saveDrivers(
       await trx
         .insertInto('tachoDrivers')
         .values({ cardNumber: row.cardNumber, ...values })
-        .onConflict((oc) => oc.column('cardNumber').doUpdateSet(values))
+        .onConflict((oc) => oc.columns(['cardNumber', 'deviceId']).doUpdateSet(values))
         .execute();
     }
     for (let i = 0; i < samples.length; i += CHUNK)
@@ -117,22 +145,25 @@ export async function saveDrivers(
   });
 }
 
-/** State samples of these cards since `from` (epoch ms), per card, oldest first; times in epoch seconds. */
+/**
+ * State samples of these cards since `from` (epoch ms) reported by the `devices` (the caller's vehicles), per
+ * card, oldest first; times in epoch seconds.
+ */
 export async function loadSamples(
   db: Db,
   cards: readonly string[],
   from: number,
+  devices: DeviceFilter,
 ): Promise<Map<string, Array<{ time: number; state: WorkingState }>>> {
   const out = new Map<string, Array<{ time: number; state: WorkingState }>>();
   for (let i = 0; i < cards.length; i += CHUNK) {
-    const rows = await db.kysely
+    let q = db.kysely
       .selectFrom('tachoDriverStates')
       .select(['cardNumber', 'time', 'state'])
       .where('cardNumber', 'in', cards.slice(i, i + CHUNK))
-      .where('time', '>=', from)
-      .orderBy('cardNumber')
-      .orderBy('time')
-      .execute();
+      .where('time', '>=', from);
+    if (devices) q = q.where('deviceId', 'in', devices as never);
+    const rows = await q.orderBy('cardNumber').orderBy('time').execute();
     for (const r of rows) {
       const state = normalizeWorkingState(Number(r.state));
       if (state === undefined) continue;

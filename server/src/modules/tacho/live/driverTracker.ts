@@ -8,7 +8,7 @@ import type { Db } from '../../../db/database';
 import type { LiveHub } from '../../../live/hub';
 import { driverChanges, hasTachoIo, SlotCards, type DriverChange, type TachoRecord } from './driverChanges';
 import { applyChanges, rowChanged, type DriverRow } from './driverRow';
-import { loadLastSamples, loadRows, loadSlotCards, pruneSamples, saveDrivers } from './driverStore';
+import { loadLastSamples, loadRows, loadSlotCards, pruneSamples, rowKey, saveDrivers } from './driverStore';
 import { samplesToStore, type LastSamples } from './stateSamples';
 
 /** Samples older than this are pruned: the counters read four weeks back at most (see `HISTORY_MS`). */
@@ -80,23 +80,25 @@ export class TachoDriverTracker {
     }
     devices.forEach((id) => this.slotsLoaded.add(id));
 
-    const byCard = new Map<string, DriverChange[]>();
+    // a card's row is the reporting vehicle's: never looked up by the card number alone
+    const byRow = new Map<string, DriverChange[]>();
     for (const record of records) {
       for (const c of driverChanges(record, this.slots)) {
-        const list = byCard.get(c.card);
+        const key = rowKey(c.deviceId, c.card);
+        const list = byRow.get(key);
         if (list) list.push(c);
-        else byCard.set(c.card, [c]);
+        else byRow.set(key, [c]);
       }
     }
-    if (!byCard.size) return;
-    const cards = [...byCard.keys()];
-    const [before] = await Promise.all([loadRows(db, cards), loadLastSamples(db, cards, this.lastSamples)]);
+    if (!byRow.size) return;
+    const keys = [...byRow.values()].map(([c]) => ({ deviceId: c.deviceId, card: c.card }));
+    const [before] = await Promise.all([loadRows(db, keys), loadLastSamples(db, keys, this.lastSamples)]);
     const changed: DriverRow[] = [];
-    for (const [card, list] of byCard) {
-      const after = applyChanges(before.get(card), list);
-      if (after && rowChanged(before.get(card), after)) changed.push(after);
+    for (const [key, list] of byRow) {
+      const after = applyChanges(before.get(key), list);
+      if (after && rowChanged(before.get(key), after)) changed.push(after);
     }
-    const samples = samplesToStore([...byCard.values()].flat(), this.lastSamples);
+    const samples = samplesToStore([...byRow.values()].flat(), this.lastSamples);
     const now = this.now();
     await saveDrivers(db, changed, samples, now);
     if (now - this.lastPrune > PRUNE_EVERY_MS) {

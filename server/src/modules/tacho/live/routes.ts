@@ -14,7 +14,8 @@ export function tachoDriverRoutes(
   app: FastifyInstance,
   services: Services,
   /** where the card files' activity comes from (the tacho files module) */
-  cardActivity: CardActivitySource = (card, from, to) => loadCardActivity(services.db, card, from, to),
+  cardActivity: CardActivitySource = (owners, card, from, to) =>
+    loadCardActivity(services.db, owners, card, from, to),
 ): void {
   app.get(
     '/report/api.php/tacho_drivers',
@@ -27,8 +28,8 @@ export function tachoDriverRoutes(
           'vehicle and plate, last update, working state 0–7 and the six counters as JSON text, in seconds. ' +
           'Counters the tracker did not send are computed from the driver’s activity (live states and ' +
           'imported card files) with the rules of Regulation (EC) 561/2006, as of the request. Visible rows: ' +
-          'drivers whose last vehicle the user sees, or whose card number is the uniqueId of a driver the ' +
-          'user sees. Changes are announced on /api/socket as `tachoDrivers: [{uniqueid, deviceId}]`.',
+          'the cards the user’s vehicles reported (each card once, as last reported); names, history and card ' +
+          'files are read only from the user’s own vehicles, drivers and files. Changes are announced on /api/socket as `tachoDrivers: [{uniqueid, deviceId}]`.',
         querystring: driversQuery,
         response: {
           200: driverSchema.array(),

@@ -17,14 +17,19 @@ export interface StateSample {
   state: WorkingState;
 }
 
+/** The newest sample per card and vehicle (`sampleKey`). */
 export type LastSamples = Map<string, { time: number; state: WorkingState }>;
+
+/** A card's samples are kept per vehicle: each vehicle's tracker (and client) has its own history. */
+export const sampleKey = (deviceId: number, card: string): string => `${deviceId}:${card}`;
 
 /** The samples to store for `changes` (in time order); `last` is updated with them. */
 export function samplesToStore(changes: readonly DriverChange[], last: LastSamples): StateSample[] {
   const out: StateSample[] = [];
   for (const c of [...changes].sort((a, b) => a.time - b.time)) {
     if (c.state === undefined) continue;
-    const previous = last.get(c.card);
+    const key = sampleKey(c.deviceId, c.card);
+    const previous = last.get(key);
     // a late record (older than the newest sample) fills a hole in the history: kept as it is
     const keep =
       !previous ||
@@ -33,7 +38,7 @@ export function samplesToStore(changes: readonly DriverChange[], last: LastSampl
       c.time - previous.time >= SAMPLE_EVERY_MS;
     if (!keep) continue;
     out.push({ cardNumber: c.card, deviceId: c.deviceId, time: c.time, state: c.state });
-    if (!previous || c.time >= previous.time) last.set(c.card, { time: c.time, state: c.state });
+    if (!previous || c.time >= previous.time) last.set(key, { time: c.time, state: c.state });
   }
   return out;
 }

@@ -1,14 +1,16 @@
 /**
  * POST /api/session/token (a token that logs in as the caller until `expiration`, text answer) and POST
  * /api/session/token/revoke. A token may be revoked by the user it logs in as, by the one who issued it
- * (a share) and by administrators; any other token answers 404.
+ * (a share) and by administrators; any other token answers 404. Revoking ends the sessions the token
+ * opened, and a share's temporary user.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertNotTemporary, requireScope } from '../../../auth/guard';
 import { deleteToken, findToken, issueToken } from '../../../auth/accessTokens';
-import { SESSION_COOKIE, findSession } from '../../../auth/sessions';
+import { SESSION_COOKIE, deleteTokenSessions, findSession } from '../../../auth/sessions';
+import { endShare } from '../../../auth/credentials';
 import { recordAction } from '../../../auth/audit';
 import { notFound } from '../../../services/errors';
 import { tokenExpiry } from './expiration';
@@ -24,7 +26,8 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
         tags,
         summary:
           'A token that logs in as the caller (GET /api/session?token=) until expiration (default 7 days)',
-        body: z.object({ expiration: z.string().max(64).optional() }).optional(),
+        // Traccar sends a form whose expiration is optional; an empty POST (no body at all) is fine too
+        body: z.object({ expiration: z.string().max(64).optional() }).nullish(),
       },
     },
     async (req, reply) => {
@@ -62,6 +65,11 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
         found && (scope.admin || found.userId === scope.user.id || found.issuedBy === scope.user.id);
       if (!found || !mine) throw notFound('Token not found');
       await deleteToken(db, found.id);
+      // Revoking ends access (issue 33, point 7): the sessions the token opened, and for a share the
+      // temporary user it created, whose own token would otherwise keep opening it.
+      await deleteTokenSessions(db, found.id);
+      if (found.kind === 'share') await endShare(db, found.userId);
+      await recordAction(db, req, { userId: scope.user.id, actionType: 'remove', objectType: 'token' });
       return reply.code(204).send();
     },
   );

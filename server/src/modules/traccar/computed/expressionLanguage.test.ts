@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileExpression, ExpressionError, rewriteNamespaces } from './expressionLanguage';
+import {
+  compileExpression,
+  ExpressionError,
+  ExpressionLimitError,
+  MAX_STRING,
+  rewriteNamespaces,
+} from './expressionLanguage';
 import { scopeOf, type ScopePosition } from './positionScope';
 
 const position: ScopePosition = {
@@ -102,5 +108,35 @@ describe('computed attribute expressions', () => {
     expect(() => compileExpression('speed *')).toThrow(ExpressionError);
     expect(() => compileExpression('')).toThrow(ExpressionError);
     expect(() => compileExpression('1+'.repeat(3000) + '1')).toThrow(ExpressionError);
+  });
+
+  it('refuses at compile time what exceeds the budget on every position (issue 33)', () => {
+    const hostile = Array.from({ length: 48 }, () => '(1<<1e9)').join(' + ');
+    const started = performance.now();
+    expect(() => compileExpression(hostile)).toThrow(ExpressionLimitError);
+    expect(() => compileExpression(hostile)).toThrow(/shift amount of << must be an integer from 0 to 63/);
+    expect(performance.now() - started).toBeLessThan(500);
+    for (const source of [
+      'speed > 5 ? 1 << 64 : 0',
+      '1 >> -1',
+      '~(2 ** 70)',
+      '"99999999999999999999999" & 1',
+    ])
+      expect(() => compileExpression(source), source).toThrow(ExpressionLimitError);
+    // a constant part that merely fails (no budget involved) is left to run time, as before
+    expect(() => compileExpression('speed + ("a" - 1)')).not.toThrow();
+  });
+
+  it('aborts at run time, cheaply, what exceeds the budget on this position', () => {
+    const started = performance.now();
+    for (let i = 0; i < 48; i++) expect(() => run('1 << fixTime')).toThrow(ExpressionLimitError);
+    expect(() => run('io9 >>> (fixTime / 1000)')).toThrow(ExpressionLimitError);
+    expect(performance.now() - started).toBeLessThan(500);
+    const long = compileExpression('text + text');
+    expect(() => long.evaluate({ text: 'x'.repeat(MAX_STRING / 2 + 1) })).toThrow(ExpressionLimitError);
+    expect(long.evaluate({ text: 'ab' })).toBe('abab');
+    // inside the budget nothing changed: 64-bit values, shifts up to 63
+    expect(run('1 << 63')).toBe(-(2 ** 63));
+    expect(run('big >>> 60')).toBe(15);
   });
 });

@@ -9,6 +9,12 @@
  * ** (JS numbers: 7 / 2 is 3.5, unlike Java's integer division); comparisons == != === !== < <= > >= (a
  * number and a numeric string compare as numbers); && || ! ?? and the JEXL words and or not eq ne lt le
  * gt ge div mod; bitwise & | ^ ~ << >> >>> on integers up to 64 bits; a ? b : c; math:fn(…) or math.fn(…).
+ *
+ * Bounded work (issue 33): an evaluation has a budget — at most MAX_STEPS nodes evaluated, shift amounts
+ * 0..63, bitwise operands that fit in 64 bits, strings of at most MAX_STRING characters. Going past it
+ * throws ExpressionLimitError. Compiling evaluates every part that reads no variable (`1<<1e9`) under the
+ * same budget, so an expression that could only ever exceed it is refused when it is saved; one that
+ * exceeds it on a given position's values is aborted there, cheaply, before any large number is built.
  */
 import jsep from 'jsep';
 
@@ -18,6 +24,13 @@ export type Scope = Readonly<Record<string, unknown>>;
 
 export class ExpressionError extends Error {}
 
+/** The expression went past the evaluation budget (see the header): its result is absent. */
+export class ExpressionLimitError extends ExpressionError {
+  constructor(reason: string) {
+    super(`Expression exceeds the evaluation budget: ${reason}`);
+  }
+}
+
 export interface CompiledExpression {
   readonly source: string;
   evaluate(scope: Scope): Value;
@@ -25,6 +38,20 @@ export interface CompiledExpression {
 
 const MAX_LENGTH = 4096;
 const MAX_DEPTH = 64;
+/** nodes evaluated per run: far above what MAX_LENGTH can spell, a guard should anything ever loop */
+export const MAX_STEPS = 10_000;
+/** characters of any string an expression builds or reads for an operation */
+export const MAX_STRING = 65_536;
+/** the widest integer a bitwise operator takes: unsigned 64-bit max; the lowest: signed 64-bit min */
+const MAX_BITS = (1n << 64n) - 1n;
+const MIN_BITS = -(1n << 63n);
+/** decimal digits of a 64-bit integer (20), with a sign */
+const MAX_INTEGER_TEXT = 21;
+
+/** What one evaluation may still spend. */
+interface Budget {
+  steps: number;
+}
 
 jsep.addBinaryOp('or', 1);
 jsep.addBinaryOp('and', 2);
@@ -183,7 +210,72 @@ export function compileExpression(source: string): CompiledExpression {
     throw new ExpressionError((err as Error).message);
   }
   check(ast, 0);
-  return { source, evaluate: (scope) => evaluate(ast, scope) };
+  checkConstants(ast);
+  return { source, evaluate: (scope) => evaluate(ast, scope, { steps: MAX_STEPS }) };
+}
+
+/** Whether a node reads no variable: its value is the same on every position. */
+function isConstant(node: Node): boolean {
+  switch (node.type) {
+    case 'Literal':
+      return true;
+    case 'UnaryExpression':
+      return isConstant((node as jsep.UnaryExpression).argument);
+    case 'BinaryExpression': {
+      const b = node as jsep.BinaryExpression;
+      return isConstant(b.left) && isConstant(b.right);
+    }
+    case 'ConditionalExpression': {
+      const t = node as jsep.ConditionalExpression;
+      return isConstant(t.test) && isConstant(t.consequent) && isConstant(t.alternate);
+    }
+    case 'CallExpression':
+      return (node as jsep.CallExpression).arguments.every(isConstant);
+    default:
+      return false;
+  }
+}
+
+const EMPTY_SCOPE: Scope = Object.freeze(Object.create(null) as Record<string, unknown>);
+
+/**
+ * Evaluates each largest part that reads no variable, once, under the budget: one that exceeds it would
+ * exceed it on every position, so the expression is refused now. Other failures (a string minus a number)
+ * are left to run time, as they always were.
+ */
+function checkConstants(node: Node): void {
+  if (isConstant(node)) {
+    try {
+      evaluate(node, EMPTY_SCOPE, { steps: MAX_STEPS });
+    } catch (err) {
+      if (err instanceof ExpressionLimitError) throw err;
+    }
+    return;
+  }
+  const children: Node[] = [];
+  switch (node.type) {
+    case 'MemberExpression': {
+      const m = node as jsep.MemberExpression;
+      children.push(m.object);
+      if (m.computed) children.push(m.property);
+      break;
+    }
+    case 'UnaryExpression':
+      children.push((node as jsep.UnaryExpression).argument);
+      break;
+    case 'BinaryExpression':
+      children.push((node as jsep.BinaryExpression).left, (node as jsep.BinaryExpression).right);
+      break;
+    case 'ConditionalExpression': {
+      const t = node as jsep.ConditionalExpression;
+      children.push(t.test, t.consequent, t.alternate);
+      break;
+    }
+    case 'CallExpression':
+      children.push(...(node as jsep.CallExpression).arguments);
+      break;
+  }
+  for (const child of children) checkConstants(child);
 }
 
 const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
@@ -194,10 +286,37 @@ function num(v: Value, op: string): number {
   throw new ExpressionError(`${op} needs numbers, not ${typeName(v)}`);
 }
 
+/** A bitwise operand: an integer that fits in 64 bits (checked before any large BigInt is made). */
 function big(v: Value, op: string): bigint {
-  const n = typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? v.trim() : num(v, op);
-  if (typeof n === 'number' && !Number.isInteger(n)) throw new ExpressionError(`${op} needs integers`);
+  const tooWide = () => new ExpressionLimitError(`${op} takes integers of at most 64 bits`);
+  const text = typeof v === 'string' ? v.trim() : '';
+  let b: bigint;
+  if (/^-?\d+$/.test(text)) {
+    if (text.length > MAX_INTEGER_TEXT) throw tooWide();
+    b = BigInt(text);
+  } else {
+    const n = num(v, op);
+    if (!Number.isInteger(n)) throw new ExpressionError(`${op} needs integers`);
+    if (Math.abs(n) > 2 ** 64) throw tooWide();
+    b = BigInt(n);
+  }
+  if (b > MAX_BITS || b < MIN_BITS) throw tooWide();
+  return b;
+}
+
+/** A shift amount: 0..63 (a 64-bit value shifted further is all sign bits, and a huge one costs seconds). */
+function shift(v: Value, op: string): bigint {
+  const n = num(v, op);
+  if (!Number.isInteger(n) || n < 0 || n > 63)
+    throw new ExpressionLimitError(`the shift amount of ${op} must be an integer from 0 to 63, not ${n}`);
   return BigInt(n);
+}
+
+/** A string an operation builds or reads: at most MAX_STRING characters. */
+function sized<T extends Value>(v: T): T {
+  if (typeof v === 'string' && v.length > MAX_STRING)
+    throw new ExpressionLimitError(`a string longer than ${MAX_STRING} characters`);
+  return v;
 }
 
 const truthy = (v: Value): boolean =>
@@ -210,7 +329,7 @@ function looseEquals(a: Value, b: Value): boolean {
 }
 
 function compare(a: Value, b: Value, op: string): number {
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return sized(a) < sized(b) ? -1 : a > b ? 1 : 0;
   return num(a, op) - num(b, op);
 }
 
@@ -219,7 +338,7 @@ function binary(op: string, a: Value, b: Value): Value {
     case '+':
       if (typeof a === 'string' || typeof b === 'string') {
         if (a === null || b === null) throw new ExpressionError('+ with null');
-        return String(a) + String(b);
+        return sized(String(sized(a)) + String(sized(b)));
       }
       return num(a, op) + num(b, op);
     case '-':
@@ -255,11 +374,11 @@ function binary(op: string, a: Value, b: Value): Value {
     case '^':
       return Number(big(a, op) ^ big(b, op));
     case '<<':
-      return Number(BigInt.asIntN(64, big(a, op) << big(b, op)));
+      return Number(BigInt.asIntN(64, big(a, op) << shift(b, op)));
     case '>>':
-      return Number(big(a, op) >> big(b, op));
+      return Number(big(a, op) >> shift(b, op));
     case '>>>':
-      return Number(BigInt.asUintN(64, big(a, op)) >> big(b, op));
+      return Number(BigInt.asUintN(64, big(a, op)) >> shift(b, op));
     default:
       throw new ExpressionError(`Unknown operator ${op}`);
   }
@@ -282,7 +401,8 @@ function member(object: Value, key: Value): Value {
   return null;
 }
 
-function evaluate(node: Node, scope: Scope): Value {
+function evaluate(node: Node, scope: Scope, budget: Budget): Value {
+  if (--budget.steps < 0) throw new ExpressionLimitError(`more than ${MAX_STEPS} steps`);
   switch (node.type) {
     case 'Literal':
       return (node as jsep.Literal).value as Value;
@@ -292,12 +412,12 @@ function evaluate(node: Node, scope: Scope): Value {
     }
     case 'MemberExpression': {
       const m = node as jsep.MemberExpression;
-      const key = m.computed ? evaluate(m.property, scope) : (m.property as jsep.Identifier).name;
-      return member(evaluate(m.object, scope), key);
+      const key = m.computed ? evaluate(m.property, scope, budget) : (m.property as jsep.Identifier).name;
+      return member(evaluate(m.object, scope, budget), key);
     }
     case 'UnaryExpression': {
       const u = node as jsep.UnaryExpression;
-      const v = evaluate(u.argument, scope);
+      const v = evaluate(u.argument, scope, budget);
       const op = WORDS[u.operator] ?? u.operator;
       if (op === '!') return !truthy(v);
       if (op === '-') return -num(v, op);
@@ -308,19 +428,23 @@ function evaluate(node: Node, scope: Scope): Value {
     case 'BinaryExpression': {
       const b = node as jsep.BinaryExpression;
       const op = WORDS[b.operator] ?? b.operator;
-      if (op === '&&') return truthy(evaluate(b.left, scope)) && truthy(evaluate(b.right, scope));
-      if (op === '||') return truthy(evaluate(b.left, scope)) || truthy(evaluate(b.right, scope));
-      if (op === '??') return evaluate(b.left, scope) ?? evaluate(b.right, scope);
-      return binary(op, evaluate(b.left, scope), evaluate(b.right, scope));
+      if (op === '&&')
+        return truthy(evaluate(b.left, scope, budget)) && truthy(evaluate(b.right, scope, budget));
+      if (op === '||')
+        return truthy(evaluate(b.left, scope, budget)) || truthy(evaluate(b.right, scope, budget));
+      if (op === '??') return evaluate(b.left, scope, budget) ?? evaluate(b.right, scope, budget);
+      return binary(op, evaluate(b.left, scope, budget), evaluate(b.right, scope, budget));
     }
     case 'ConditionalExpression': {
       const t = node as jsep.ConditionalExpression;
-      return truthy(evaluate(t.test, scope)) ? evaluate(t.consequent, scope) : evaluate(t.alternate, scope);
+      return truthy(evaluate(t.test, scope, budget))
+        ? evaluate(t.consequent, scope, budget)
+        : evaluate(t.alternate, scope, budget);
     }
     case 'CallExpression': {
       const call = node as jsep.CallExpression;
       const name = ((call.callee as jsep.MemberExpression).property as jsep.Identifier).name;
-      const args = call.arguments.map((a) => num(evaluate(a, scope), name));
+      const args = call.arguments.map((a) => num(evaluate(a, scope, budget), name));
       return MATH[name](...args);
     }
     default:

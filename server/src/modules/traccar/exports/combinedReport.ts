@@ -56,7 +56,7 @@ export async function combinedReport(ctx: ReportContext): Promise<CombinedItem[]
     out.push({
       deviceId: v.id,
       route: positions.filter((p) => !isBlankedPosition(p)).map((p) => [p.longitude, p.latitude]),
-      events,
+      events: await privacy.events(ctx.db, events),
       positions: positions.filter((p) => wanted.has(p.id)),
     });
   }

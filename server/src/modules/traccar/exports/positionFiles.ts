@@ -6,6 +6,7 @@ import { create } from 'xmlbuilder2';
 import type { Position } from '../../../services/rows';
 import type { Zone } from '../../../reports/engine/timezone';
 import { isBlankedPosition } from '@frota/core';
+import { csvText } from '@frota/core/csv';
 
 /** Java's `%f`: six decimals. */
 const fixed6 = (v: number) => v.toFixed(6);
@@ -74,30 +75,18 @@ const COLUMNS = [
 const TIMES = new Set(['serverTime', 'deviceTime', 'fixTime']);
 
 /**
- * A cell as Traccar writes it: text trimmed and emptied when it starts like a spreadsheet formula
- * (= + - @), so opening the file never runs one; then quoted as RFC 4180 asks.
+ * Header and rows; times `yyyy-MM-dd HH:mm:ss` in the user's timezone; attribute columns sorted by name.
+ * Written by the shared CSV writer: formula-like text (an address, a driver's name) starts with `'`.
  */
-export function csvCell(value: unknown): string {
-  let text: string;
-  if (value === null || value === undefined) text = '';
-  else if (typeof value === 'string') {
-    text = value.trim();
-    if (/^[=+\-@]/.test(text)) text = '';
-  } else if (typeof value === 'object') text = JSON.stringify(value);
-  else text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Header and rows; times `yyyy-MM-dd HH:mm:ss` in the user's timezone; attribute columns sorted by name. */
 export function positionsCsv(zone: Zone, positions: readonly Position[]): string {
   const attributes = [...new Set(positions.flatMap((p) => Object.keys(p.attributes)))].sort();
-  const lines = [[...COLUMNS, ...attributes].map(csvCell).join(',')];
+  const rows: unknown[][] = [[...COLUMNS, ...attributes]];
   for (const p of positions) {
     const fixed = COLUMNS.map((c) => {
       const v = p[c];
       return TIMES.has(c) && typeof v === 'string' ? zone.local(Date.parse(v)) : v;
     });
-    lines.push([...fixed, ...attributes.map((a) => p.attributes[a])].map(csvCell).join(','));
+    rows.push([...fixed, ...attributes.map((a) => p.attributes[a])]);
   }
-  return lines.join('\r\n') + '\r\n';
+  return csvText(rows);
 }

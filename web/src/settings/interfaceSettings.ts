@@ -1,0 +1,24 @@
+/** The interface settings of one's own user (document 1 §6): map toggles and the notification sound. */
+import type { User } from '../api/types';
+
+export const MAP_TOGGLES = [
+  'map_showVehicleNames',
+  'map_showDriverNames',
+  'map_groupVehicles',
+  'map_showGeofences',
+  'map_showGeofenceNames',
+  'map_showTrafficSigns',
+] as const;
+
+const EDITED = [...MAP_TOGGLES, 'notification_sound'] as const;
+
+/**
+ * The change sent with PATCH /api/users/{id}: only the attributes this page edits, so whatever else of the
+ * user changed since the page loaded (name, permissions, other attributes) is not reverted (issue 33).
+ */
+export function interfacePatch(user: Pick<User, 'attributes'>): Pick<User, 'attributes'> {
+  const attributes = Object.fromEntries(
+    EDITED.filter((key) => user.attributes[key] !== undefined).map((key) => [key, user.attributes[key]]),
+  );
+  return { attributes };
+}
