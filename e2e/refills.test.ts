@@ -515,6 +515,7 @@ describeBrowser('refills', () => {
     await openRefill(page, fleet.refills.truckRed);
     expect(await page.getByTestId('refill-remove').count()).toBe(0);
     expect(await page.getByTestId('refill-edit').count()).toBe(0);
-    await page.getByTestId('refill-share').waitFor();
+    // sharing by e-mail sends mail in the platform's name: a write, refused to read-only users (issue 33)
+    expect(await page.getByTestId('refill-share').count()).toBe(0);
   }, 90_000);
 });

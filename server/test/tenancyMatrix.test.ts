@@ -55,11 +55,17 @@ const KEYS: NaturalKey[] = [
   {
     name: 'driver card',
     create: async (t) =>
-      ok('driver', await t.client.post('/api/drivers', { name: `Motorista ${t.name}`, uniqueId: DRIVER_CARD }))
-        .id,
+      ok(
+        'driver',
+        await t.client.post('/api/drivers', { name: `Motorista ${t.name}`, uniqueId: DRIVER_CARD }),
+      ).id,
     list: '/api/drivers',
     read: (id) => ['GET', `/api/drivers/${id}`],
-    edit: (id, t) => ['PUT', `/api/drivers/${id}`, { id, name: `Motorista ${t.name} (editado)`, uniqueId: DRIVER_CARD }],
+    edit: (id, t) => [
+      'PUT',
+      `/api/drivers/${id}`,
+      { id, name: `Motorista ${t.name} (editado)`, uniqueId: DRIVER_CARD },
+    ],
     duplicate: (t) => ['POST', '/api/drivers', { name: `Outro ${t.name}`, uniqueId: DRIVER_CARD }],
   },
   {
@@ -71,17 +77,27 @@ const KEYS: NaturalKey[] = [
       ).id,
     list: '/api/passengers',
     read: (id) => ['GET', `/api/passengers/${id}`],
-    edit: (id, t) => ['PUT', `/api/passengers/${id}`, { id, name: `Aluno ${t.name} (editado)`, cardId: PASSENGER_CARD }],
+    edit: (id, t) => [
+      'PUT',
+      `/api/passengers/${id}`,
+      { id, name: `Aluno ${t.name} (editado)`, cardId: PASSENGER_CARD },
+    ],
     duplicate: (t) => ['POST', '/api/passengers', { name: `Outro ${t.name}`, cardId: PASSENGER_CARD }],
   },
   {
     name: 'refill station code',
     create: async (t) =>
-      ok('station', await t.client.post(`${API}/refill_stations`, { name: `Posto ${t.name}`, code: STATION_CODE }))
-        .id,
+      ok(
+        'station',
+        await t.client.post(`${API}/refill_stations`, { name: `Posto ${t.name}`, code: STATION_CODE }),
+      ).id,
     list: `${API}/refill_stations`,
     read: (id) => ['GET', `${API}/refill_stations/${id}`],
-    edit: (id, t) => ['PUT', `${API}/refill_stations/${id}`, { name: `Posto ${t.name} (editado)`, code: STATION_CODE }],
+    edit: (id, t) => [
+      'PUT',
+      `${API}/refill_stations/${id}`,
+      { name: `Posto ${t.name} (editado)`, code: STATION_CODE },
+    ],
     duplicate: (t) => ['POST', `${API}/refill_stations`, { name: `Outro ${t.name}`, code: STATION_CODE }],
   },
   {
@@ -98,7 +114,11 @@ const KEYS: NaturalKey[] = [
       ).id,
     list: `${API}/refill_operators`,
     read: (id) => ['GET', `${API}/refill_operators/${id}`],
-    edit: (id, t) => ['PUT', `${API}/refill_operators/${id}`, { username: OPERATOR, name: `Operador ${t.name} (editado)`, code: `OP-${t.name}` }],
+    edit: (id, t) => [
+      'PUT',
+      `${API}/refill_operators/${id}`,
+      { username: OPERATOR, name: `Operador ${t.name} (editado)`, code: `OP-${t.name}` },
+    ],
     duplicate: (t) => [
       'POST',
       `${API}/refill_operators`,
@@ -108,7 +128,9 @@ const KEYS: NaturalKey[] = [
   {
     name: 'tachograph card file',
     create: async (t, server) =>
-      firstFileId(ok('card file', (await uploadRaw(server, t.client, `C_${t.name}_CARTAO.ddd`, CARD)) as Answer)),
+      firstFileId(
+        ok('card file', (await uploadRaw(server, t.client, `C_${t.name}_CARTAO.ddd`, CARD)) as Answer),
+      ),
     list: `${API}/tacho_files`,
     read: (id) => ['GET', `${API}/tacho_file/${id}`],
     edit: (id) => ['PUT', `${API}/tacho_files/${id}/periodicity`, { periodicity: 'Weekly' }],
@@ -117,7 +139,10 @@ const KEYS: NaturalKey[] = [
     name: 'tachograph unit file (plate)',
     create: async (t, server) =>
       firstFileId(
-        ok('unit file', (await uploadRaw(server, t.client, `V_${t.name}_UNIDADE.ddd`, vuFile({ vrn: PLATE }))) as Answer),
+        ok(
+          'unit file',
+          (await uploadRaw(server, t.client, `V_${t.name}_UNIDADE.ddd`, vuFile({ vrn: PLATE }))) as Answer,
+        ),
       ),
     list: `${API}/tacho_files`,
     read: (id) => ['GET', `${API}/tacho_file/${id}`],
@@ -186,7 +211,9 @@ describe.each(dialects())('tenancy matrix: the same natural keys in two clients 
         const [rm, rp] = key.read(mine);
         expect((await me.client.request(rm, rp)).status, `${me.name} reads its own`).toBe(200);
         const [om, op] = key.read(theirs);
-        expect([403, 404], `${me.name} reads the other's`).toContain((await me.client.request(om, op)).status);
+        expect([403, 404], `${me.name} reads the other's`).toContain(
+          (await me.client.request(om, op)).status,
+        );
       }
       if (key.edit) {
         const before = await b.client.request(...key.read(B));
@@ -196,7 +223,9 @@ describe.each(dialects())('tenancy matrix: the same natural keys in two clients 
         const [om, op, ob] = key.edit(A, a);
         const own = await a.client.request(om, op, ob);
         expect(own.status, `A edits its own ${key.name}: ${own.text}`).toBeLessThan(300);
-        expect((await b.client.request(...key.read(B))).text, `B's ${key.name} after A's edit`).toBe(before.text);
+        expect((await b.client.request(...key.read(B))).text, `B's ${key.name} after A's edit`).toBe(
+          before.text,
+        );
       }
       if (key.duplicate) {
         const [m, p, body] = key.duplicate(a);

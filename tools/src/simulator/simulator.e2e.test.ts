@@ -177,6 +177,12 @@ describe('simulator against a real server', () => {
 
   it('reads passengers cards on the school bus at its stops: pickups through the real Teltonika port', async () => {
     const { db } = server.services;
+    // a card names a passenger whose owner sees the bus (issue 33): the administrator's
+    const owner = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('administrator', '=', fromBool(db.dialect, true))
+      .executeTakeFirstOrThrow();
     const holder = await db.kysely
       .insertInto('passengers')
       .values({
@@ -186,7 +192,7 @@ describe('simulator against a real server', () => {
         phone: '',
         notes: '',
         attributes: toJson({}),
-        userId: null,
+        userId: Number(owner.id),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

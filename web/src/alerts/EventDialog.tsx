@@ -111,9 +111,11 @@ export function EventDialog({ event, onClose }: { event: AlertEvent; onClose: ()
         {tab === 'history' && <EventHistory eventId={event.id} />}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button startIcon={<EmailIcon />} onClick={() => setEmailing(true)} data-testid="event-email">
-          {t('alerts.sendEmail')}
-        </Button>
+        {writable && (
+          <Button startIcon={<EmailIcon />} onClick={() => setEmailing(true)} data-testid="event-email">
+            {t('alerts.sendEmail')}
+          </Button>
+        )}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose} data-testid="event-cancel">
           {t('cancel')}

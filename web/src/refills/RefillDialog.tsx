@@ -60,9 +60,11 @@ export function RefillDialog({ refill, onClose }: { refill: Refill; onClose: () 
         <RefillDetails refill={refill} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button startIcon={<EmailIcon />} onClick={() => setSharing(true)} data-testid="refill-share">
-          {t('refills.sendEmail')}
-        </Button>
+        {mayWrite(user) && (
+          <Button startIcon={<EmailIcon />} onClick={() => setSharing(true)} data-testid="refill-share">
+            {t('refills.sendEmail')}
+          </Button>
+        )}
         {mayRemoveRefill(user) && (
           <Button
             color="error"
