@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
+import { parseCsv } from './csvRead';
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 import { seedDay } from '../src/reports/testing/seedDay';
 import { parseJson, toJson } from '../src/db/mapping';
@@ -23,35 +24,6 @@ const DAILY = [
   'group_hours',
   'emissions',
 ];
-
-/** RFC 4180 reader: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
 
 describe.each(dialects())('daily specific reports on a seeded day (%s)', (dialect) => {
   let server: TestServer;

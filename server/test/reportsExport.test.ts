@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { convert } from 'xmlbuilder2';
 import { dialects, startTestServer, type TestServer } from './harness';
+import { parseCsv } from './csvRead';
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 import { toCsv } from '../src/reports/export/csv';
 import { toXml } from '../src/reports/export/xml';
@@ -9,35 +10,6 @@ import { toXlsx } from '../src/reports/export/xlsx';
 import { table, col } from '../src/reports/model';
 
 const DAY = { from: '2025-03-10 00:00:00', to: '2025-03-10 23:59:59' };
-
-/** RFC 4180 reader: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 const pdfPages = (buf: Buffer) => (buf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 

