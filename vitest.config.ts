@@ -1,13 +1,32 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files run side by side. Vitest's own default on a 2-core machine is one worker (cores - 1), but the
+ * API and browser tests spend most of their time waiting on sockets, databases and Chromium, so at least
+ * two run at once. FROTA_TEST_WORKERS overrides it (1 runs one file at a time). Every browser-test worker
+ * gets its own server and Chromium (e2e/src/globalSetup.ts).
+ */
+const workers = Number(process.env.FROTA_TEST_WORKERS) || Math.max(2, availableParallelism());
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       { test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
       {
         test: {
-          name: 'server',
-          include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
+          name: 'unit',
+          include: ['server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/test/**/*.test.ts', 'tools/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
@@ -28,7 +47,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90000,
           hookTimeout: 180000,
-          fileParallelism: false,
           globalSetup: ['e2e/src/globalSetup.ts'],
         },
       },

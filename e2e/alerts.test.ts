@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail, type AdminApi } from './src/api';
 import { describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
-import { PASSWORD, adminApi, eventually, runTag, sessionAs } from './src/settingsKit';
+import { PASSWORD, adminApi, eventually, runTag, sessionAs, sessionOnly } from './src/settingsKit';
 
 /**
  * The alert central (issue 16 item 3): filters, search, the 31-day rule, a status change with
@@ -159,7 +159,7 @@ describeBrowser('alert central', () => {
   });
 
   it('filters by vehicle, status and type, and searches by plate', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/events');
     await page.getByRole('heading', { name: 'Central de alertas' }).waitFor();
@@ -206,7 +206,7 @@ describeBrowser('alert central', () => {
   }, 90_000);
 
   it('refuses a period over 31 days with the Oops! dialog', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/events');
     const from = page.getByTestId('events-from');
@@ -235,7 +235,7 @@ describeBrowser('alert central', () => {
   }, 60_000);
 
   it('changes a status with observations; a colleague who sees the vehicle reads the history', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/events');
     await pick(page, 'vehicle', [names.truck]);
@@ -269,7 +269,7 @@ describeBrowser('alert central', () => {
     await t.context.close();
 
     // The colleague sees only the truck's events, and the history of the change.
-    t = await sessionAs(browser, colleague.email, PASSWORD);
+    t = await sessionOnly(browser, colleague.email, PASSWORD);
     const other = t.page;
     await other.goto('/events');
     await expectRows(other, [events.sos.id, events.braking.id]);
@@ -296,7 +296,7 @@ describeBrowser('alert central', () => {
   }, 120_000);
 
   it("sends by e-mail: CC is the user's address, an invalid destination shows the server's message", async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/events');
     await pick(page, 'vehicle', [names.van]);

@@ -8,10 +8,18 @@ import { openDatabase, type Db } from '../server/src/db/database';
 import { saveCameraMedia } from '../server/src/modules/cameras/media/mediaStore';
 import { claimName } from '../server/src/modules/cameras/media/conversionJob';
 import { acquireLease } from '../server/src/jobs/lease';
-import { describeBrowser, e2e, launchBrowser, screenshot, settle, type TestPage } from './src/browser';
+import {
+  describeBrowser,
+  downloadBytes,
+  e2e,
+  launchBrowser,
+  screenshot,
+  settle,
+  type TestPage,
+} from './src/browser';
 import { createLiveFleet, offline, type LiveFleet } from './src/liveFleet';
 import { typeDateTime } from './src/reportsPage';
-import { runTag, sessionAs, typeDate } from './src/settingsKit';
+import { runTag, sessionAs, sessionOnly, typeDate } from './src/settingsKit';
 
 /**
  * The camera screens (issue 21 item 4): media rows seeded straight into the server's database (a real JPEG
@@ -172,7 +180,7 @@ describeBrowser('cameras', () => {
   });
 
   it('lists the camera vehicles with their latest driver and road images, and views one full screen', async () => {
-    t = await sessionAs(browser, fleet.email, fleet.password);
+    t = await sessionOnly(browser, fleet.email, fleet.password);
     const { page } = t;
     await offline(page);
     await page.goto('/settings/cameras');
@@ -218,8 +226,7 @@ describeBrowser('cameras', () => {
     ]);
     const download = viewer.getByTestId('camera-viewer-download');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    const saved = await file.path();
-    expect(readFileSync(saved).equals(jpeg)).toBe(true);
+    expect((await downloadBytes(file)).equals(jpeg)).toBe(true);
     await screenshot(page, 'cameras-viewer');
     await viewer.getByTestId('camera-viewer-back').click();
     await viewer.waitFor({ state: 'detached' });
@@ -233,7 +240,7 @@ describeBrowser('cameras', () => {
   });
 
   it("lists a vehicle's media newest first, plays a video with seeking, and removes one after confirming", async () => {
-    t = await sessionAs(browser, fleet.email, fleet.password);
+    t = await sessionOnly(browser, fleet.email, fleet.password);
     const { page } = t;
     await offline(page);
     await page.goto(`/settings/camera_images/${fleet.devices.van.id}`);
@@ -418,7 +425,7 @@ describeBrowser('cameras', () => {
   });
 
   it('shows nothing to a user who does not see the vehicle', async () => {
-    t = await sessionAs(browser, outsider.email, outsider.password);
+    t = await sessionOnly(browser, outsider.email, outsider.password);
     const { page } = t;
     await offline(page);
     await page.goto('/settings/cameras');

@@ -27,6 +27,7 @@ import {
   chips,
   choosePeriod,
   loginAs,
+  loginOnly,
   openReport,
   pick,
   query,
@@ -221,7 +222,7 @@ describeBrowser('specific and passenger reports', () => {
   });
 
   const open = async (name: string, vehicles: Vehicle[]) => {
-    await loginAs(t.page, s.chief, PASSWORD);
+    await loginOnly(t.page, s.chief, PASSWORD);
     await openReport(t.page, name);
     await choosePeriod(t.page, 'yesterday');
     for (const v of vehicles) await pick(t.page, 'report-devices', v.name, `report-devices-option-${v.id}`);
@@ -310,7 +311,7 @@ describeBrowser('specific and passenger reports', () => {
   });
 
   it('eco driving: offers only the vehicles that have it, and counts the truck’s speeding', async () => {
-    await loginAs(t.page, s.chief, PASSWORD);
+    await loginOnly(t.page, s.chief, PASSWORD);
     await openReport(t.page, 'eco_driving');
     await choosePeriod(t.page, 'yesterday');
     await t.page.getByTestId('report-devices').click();
@@ -334,7 +335,7 @@ describeBrowser('specific and passenger reports', () => {
   });
 
   it('machine hours: lists machines only; connected, working and connected without work per day', async () => {
-    await loginAs(t.page, s.chief, PASSWORD);
+    await loginOnly(t.page, s.chief, PASSWORD);
     await openReport(t.page, 'machine_hours');
     await choosePeriod(t.page, 'yesterday');
     await t.page.getByTestId('report-devices').click();

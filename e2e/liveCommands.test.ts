@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
+  nextFrames,
   describeBrowser,
   e2e,
   launchBrowser,
-  loginThroughPage,
+  loginByApi,
   openPage,
   openSideMenu,
   screenshot,
@@ -48,8 +49,7 @@ describeBrowser('online map: live updates and commands', () => {
   beforeEach(async () => {
     t = await openPage(browser);
     await offline(t.page);
-    await t.page.goto('/login');
-    await loginThroughPage(t.page, fleet.email, fleet.password);
+    await loginByApi(t.page, fleet.email, fleet.password);
     await row(t.page, fleet.devices.india.id).waitFor();
   });
   afterEach(async () => {
@@ -163,6 +163,8 @@ describeBrowser('online map: live updates and commands', () => {
     await openSideMenu(page);
     await page.locator('[data-testid="menu-item"][data-path="/settings/users"]').click();
     await page.waitForURL((url) => url.pathname === '/settings/users');
-    await page.waitForTimeout(500);
+    // the users' list drawn means the map's page has been taken down (errors would be in t.errors)
+    await page.getByTestId('list-search').waitFor();
+    await nextFrames(page);
   });
 });

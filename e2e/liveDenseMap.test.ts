@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AdminApi } from './src/api';
-import { describeBrowser, e2e, launchBrowser, loginThroughPage, screenshot } from './src/browser';
+import { describeBrowser, e2e, launchBrowser, loginByApi, screenshot } from './src/browser';
 import { offline, sendOsmand, uniqueImei } from './src/liveFleet';
 import { startServer, type RunningServer } from './src/serverProcess';
 import { ensureWebBuild } from './src/webBuild';
@@ -124,8 +124,7 @@ describeBrowser('online map: a dense fleet', () => {
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
     await offline(page);
-    await page.goto('/login');
-    await loginThroughPage(page, e2e.adminEmail, e2e.adminPassword);
+    await loginByApi(page, e2e.adminEmail, e2e.adminPassword);
   }, 180_000);
 
   afterAll(async () => {
@@ -190,6 +189,8 @@ describeBrowser('online map: a dense fleet', () => {
     await page.mouse.move(x, y);
     for (let step = 0; step < 16; step++) {
       await page.mouse.wheel(0, -240);
+      // clock: a person's wheel clicks come apart in time, and MapLibre tells a mouse wheel from a
+      // trackpad by that spacing; this paces the input, it does not wait for a result (polled below)
       await page.waitForTimeout(80);
     }
     // Zoomed in around the pointer: a few vehicles in view, drawn as icons from the caught-up source (an

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   describeBrowser,
   launchBrowser,
-  loginThroughPage,
+  loginByApi,
   openPage,
   screenshot,
   type TestPage,
@@ -63,8 +63,7 @@ describeBrowser('online map: fuel/level display and odometer taps', () => {
   beforeEach(async () => {
     t = await openPage(browser);
     await offline(t.page);
-    await t.page.goto('/login');
-    await loginThroughPage(t.page, fleet.email, fleet.password);
+    await loginByApi(t.page, fleet.email, fleet.password);
     await row(t.page, fleet.devices.volt.id).waitFor();
   });
   afterEach(async () => {

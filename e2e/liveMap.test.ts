@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   describeBrowser,
   launchBrowser,
-  loginThroughPage,
+  loginByApi,
   openPage,
   screenshot,
   type TestPage,
@@ -77,8 +77,7 @@ describeBrowser('online map: vehicles panel', () => {
   beforeEach(async () => {
     t = await openPage(browser);
     await offline(t.page);
-    await t.page.goto('/login');
-    await loginThroughPage(t.page, fleet.email, fleet.password);
+    await loginByApi(t.page, fleet.email, fleet.password);
     await t.page.getByTestId('vehicle-row').first().waitFor();
     await t.page.locator('[data-testid="map-canvas"][data-map-ready="true"]').waitFor();
   });

@@ -1,14 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import {
-  describeBrowser,
-  launchBrowser,
-  loginThroughPage,
-  screenshot,
-  settle,
-  type TestPage,
-} from './src/browser';
+import { describeBrowser, launchBrowser, loginByApi, screenshot, settle, type TestPage } from './src/browser';
 import { createLiveFleet, offline, type LiveFleet } from './src/liveFleet';
 
 const LUANDA = { lat: -8.8383, lon: 13.2344 };
@@ -29,8 +22,7 @@ async function open(
   page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
   page.setDefaultTimeout(15_000);
   await offline(page);
-  await page.goto('/login');
-  await loginThroughPage(page, fleet.email, fleet.password);
+  await loginByApi(page, fleet.email, fleet.password);
   await page.locator('[data-testid="map-canvas"][data-map-ready="true"]').waitFor();
   return { context, page, errors };
 }

@@ -3,13 +3,14 @@
  * fleet whose costs are known in advance, the year, month and cost type selectors, the charts, the menus
  * from the management permissions, and the cost list as a spreadsheet for the accountant.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi, uniqueEmail } from './src/api';
 import {
+  downloadBytes,
   describeBrowser,
   e2e,
   launchBrowser,
@@ -19,7 +20,16 @@ import {
   type TestPage,
 } from './src/browser';
 import { dayTrack, feedOsmand } from './src/reportsFleet';
-import { choose, loginAs, openReport, pick, query, tableHeader, tableRows } from './src/reportsPage';
+import {
+  choose,
+  loginAs,
+  loginOnly,
+  openReport,
+  pick,
+  query,
+  tableHeader,
+  tableRows,
+} from './src/reportsPage';
 import { xlsxRows } from './src/settingsKit';
 
 const API = '/report/api.php';
@@ -196,7 +206,7 @@ describeBrowser('management reports', () => {
   });
 
   it('cost analysis: costs by type per vehicle, km, cost per km, the monthly bars and the pie', async () => {
-    await loginAs(t.page, s.email, PASSWORD);
+    await loginOnly(t.page, s.email, PASSWORD);
     await openReport(t.page, 'management_analysis');
     // a year selector, no cost type checkboxes
     expect(await t.page.getByTestId('report-year').textContent()).toBe(String(new Date().getUTCFullYear()));
@@ -283,7 +293,7 @@ describeBrowser('management reports', () => {
   });
 
   it('cost list: every cost line, the cost type checkboxes, totals per type and per vehicle, as Excel', async () => {
-    await loginAs(t.page, s.email, PASSWORD);
+    await loginOnly(t.page, s.email, PASSWORD);
     await openWithYear(t.page, 'management_cost_list');
     const boxes = await t.page
       .getByTestId('report-costs')
@@ -366,7 +376,7 @@ describeBrowser('management reports', () => {
       t.page.getByTestId('report-export-excel').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^management_cost_list_.*\.xlsx$/);
-    const rows = xlsxRows(readFileSync(await download.path()));
+    const rows = xlsxRows(await downloadBytes(download));
     const header = rows.findIndex((row) => row[0] === 'Data');
     expect(rows[header]).toEqual([
       'Data',
@@ -391,7 +401,7 @@ describeBrowser('management reports', () => {
   });
 
   it('monthly litres: a month of the last 24, litres refilled per vehicle and day, totals and L/100km', async () => {
-    await loginAs(t.page, s.email, PASSWORD);
+    await loginOnly(t.page, s.email, PASSWORD);
     await openReport(t.page, 'monthly_liters');
     await chooseVehicles(t.page);
     await t.page.getByTestId('report-month').click();

@@ -13,7 +13,7 @@ import {
   runTag,
   saveExpectingError,
   search,
-  sessionAs,
+  sessionOnly,
 } from './src/settingsKit';
 
 const PHONE = { width: 390, height: 844 };
@@ -62,7 +62,7 @@ describeBrowser('passenger control screens', () => {
   });
 
   it('creates a passenger with the form checks, lists, edits and deletes it', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openList(page, '/settings/passengers');
     expect(await headerTitles(page)).toEqual(['Nome', 'Cartão', 'Grupo', 'Telefone', '']);
@@ -147,7 +147,7 @@ describeBrowser('passenger control screens', () => {
     }, text);
 
   it('imports pasted passengers into a group row by row, logging the refused rows as ERRO', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openList(page, '/settings/passengers');
     await page.getByTestId('passengers-import').click();

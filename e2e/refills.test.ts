@@ -16,6 +16,7 @@ import {
   eventually,
   runTag,
   sessionAs,
+  sessionOnly,
   waitForColumn,
 } from './src/settingsKit';
 
@@ -100,7 +101,7 @@ describeBrowser('refills', () => {
   });
 
   it('filters the centre, colours the consumptions and totals the matches', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/refills');
     await page.getByRole('heading', { name: 'Central de abastecimentos' }).waitFor();
@@ -163,7 +164,7 @@ describeBrowser('refills', () => {
   }, 120_000);
 
   it("shows a refill from an operator's phone in the open centre without a reload", async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/refills');
     await pick(page, 'vehicle', [fleet.names.van]);
@@ -188,7 +189,7 @@ describeBrowser('refills', () => {
   }, 60_000);
 
   it('refuses a period over 365 days with the Oops! dialog', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/refills');
     const from = page.locator('[data-testid="refills-period"] input').first();
@@ -206,7 +207,7 @@ describeBrowser('refills', () => {
   }, 60_000);
 
   it('shows a refill with its operator, station and pin, and checks the e-mail form', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/refills');
     await pick(page, 'vehicle', [fleet.names.truck]);
@@ -243,7 +244,7 @@ describeBrowser('refills', () => {
   }, 90_000);
 
   it('adds a manual refill from the centre, choosing the vehicle', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/refills');
     await page.getByTestId('refill-add').click();
@@ -282,7 +283,7 @@ describeBrowser('refills', () => {
   }, 90_000);
 
   it("lists a vehicle's refills newest first with the cost per litre; no vehicle goes to the summary", async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto(`/management/refills/${fleet.ids.truck}`);
     await waitForColumn(page, 'litres', ['80,00', '48,00', '60,00']);
@@ -299,7 +300,7 @@ describeBrowser('refills', () => {
   }, 60_000);
 
   it('lists stations under their main one, prints labels and downloads a QR code of 500 pixels', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/refills');
     await page.getByTestId('refills-settings').click();
@@ -457,7 +458,7 @@ describeBrowser('refills', () => {
       km: 1350,
       invoice: `FT ${tag} B`,
     });
-    t = await sessionAs(browser, email, PASSWORD);
+    t = await sessionOnly(browser, email, PASSWORD);
     const { page } = t;
     await page.goto('/refills');
     const truckRows = [fleet.refills.truckFirst, fleet.refills.truckRed, fleet.refills.truckYellow];

@@ -136,6 +136,7 @@ describeBrowser('route replay', () => {
     await page.keyboard.press('Space');
     expect(await page.getByTestId('replay-play').getAttribute('data-playing')).toBe('false');
     const paused = await end(page);
+    // clock: a pause is the absence of movement, which no event announces; 600 ms is many playback steps
     await page.waitForTimeout(600);
     expect(await end(page)).toBe(paused);
     await page.getByTestId('replay-play').click();

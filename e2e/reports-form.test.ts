@@ -3,7 +3,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi } from './src/api';
 import { describeBrowser, e2e, launchBrowser, openPage, screenshot, type TestPage } from './src/browser';
 import { createFleet, type Fleet } from './src/reportsFleet';
-import { chips, choose, choosePeriod, loginAs, openReport, pick, typeDateTime } from './src/reportsPage';
+import {
+  chips,
+  choose,
+  choosePeriod,
+  loginOnly,
+  openReport,
+  pick,
+  typeDateTime,
+} from './src/reportsPage';
 
 describeBrowser('report filter form', () => {
   let browser: Browser;
@@ -20,7 +28,8 @@ describeBrowser('report filter form', () => {
   });
   beforeEach(async () => {
     t = await openPage(browser);
-    await loginAs(t.page);
+    // every test opens its report first
+    await loginOnly(t.page);
   });
   afterEach(async () => {
     await t.context.close();

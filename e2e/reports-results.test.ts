@@ -1,10 +1,27 @@
-import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi, uniqueEmail } from './src/api';
-import { describeBrowser, e2e, launchBrowser, openPage, screenshot, type TestPage } from './src/browser';
+import {
+  downloadBytes,
+  describeBrowser,
+  e2e,
+  launchBrowser,
+  nextFrames,
+  openPage,
+  screenshot,
+  type TestPage,
+} from './src/browser';
 import { createFleet, type Fleet } from './src/reportsFleet';
-import { choosePeriod, loginAs, openReport, pick, query, tableHeader, tableRows } from './src/reportsPage';
+import {
+  choosePeriod,
+  loginAs,
+  loginOnly,
+  openReport,
+  pick,
+  query,
+  tableHeader,
+  tableRows,
+} from './src/reportsPage';
 
 describeBrowser('report results', () => {
   let browser: Browser;
@@ -33,7 +50,8 @@ describeBrowser('report results', () => {
   });
   beforeEach(async () => {
     t = await openPage(browser);
-    await loginAs(t.page);
+    // every test opens its report first
+    await loginOnly(t.page);
   });
   afterEach(async () => {
     await t.context.close();
@@ -75,7 +93,8 @@ describeBrowser('report results', () => {
       t.page.getByTestId('list-export-csv').click(),
     ]);
     expect(download.suggestedFilename()).toBe(`Viagens_Alfa_${fleet.tag}.csv`);
-    const lines = readFileSync(await download.path(), 'utf8')
+    const lines = (await downloadBytes(download))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r\n/);
@@ -174,7 +193,7 @@ describeBrowser('report results', () => {
       t.page.getByTestId('report-export-csv').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^trips_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8');
+    const csv = (await downloadBytes(download)).toString('utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('Início');
     expect(csv).toContain(`${dayText} 08:00:00`);
@@ -195,13 +214,20 @@ describeBrowser('report results', () => {
       await new Promise<void>((resolve) => (release = resolve));
       await route.continue().catch(() => undefined);
     });
+    // the held request ends one way or the other (aborted by the cancel, or answered and ignored)
+    const settled = new Promise<void>((resolve) => {
+      const mine = (request: Request) => request.url().includes('report_trips.php') && resolve();
+      t.page.on('requestfailed', mine);
+      t.page.on('requestfinished', mine);
+    });
     await t.page.getByTestId('report-query').click();
     await t.page.getByTestId('report-spinner').waitFor();
     expect(await t.page.getByTestId('report-query').isDisabled()).toBe(true);
     await t.page.getByTestId('report-cancel').click();
     await t.page.getByTestId('report-spinner').waitFor({ state: 'detached' });
     release();
-    await t.page.waitForTimeout(300);
+    await settled;
+    await nextFrames(t.page);
     expect(await t.page.getByTestId('report-results').count()).toBe(0);
     expect(await t.page.getByTestId('error-dialog').count()).toBe(0);
     expect(await t.page.getByTestId('report-query').isEnabled()).toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi, uniqueEmail } from './src/api';
 import { describeBrowser, e2e, launchBrowser, openPage, screenshot, type TestPage } from './src/browser';
 import { createFleet, type Fleet } from './src/reportsFleet';
-import { chips, choose, loginAs, pick } from './src/reportsPage';
+import { chips, choose, loginAs, loginOnly, pick } from './src/reportsPage';
 
 describeBrowser('scheduled reports', () => {
   let browser: Browser;
@@ -113,7 +113,7 @@ describeBrowser('scheduled reports', () => {
         permissions: ['reports.schedules', 'reports.trips', 'reports.km', 'custom_reports.castel_daily'],
       },
     });
-    await loginAs(t.page, email, 'Senha-Boa-123');
+    await loginOnly(t.page, email, 'Senha-Boa-123');
     await t.page.goto('/report/schedule');
     await t.page.getByTestId('schedule-type').click();
     const types = await t.page

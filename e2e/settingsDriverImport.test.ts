@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AdminApi } from './src/api';
 import { describeBrowser, launchBrowser, type TestPage } from './src/browser';
-import { adminApi, chooseOption, runTag, sessionAs, formScreenshot } from './src/settingsKit';
+import { adminApi, chooseOption, runTag, sessionOnly, formScreenshot } from './src/settingsKit';
 
 type Driver = { id: number; name: string; uniqueId: string; attributes: Record<string, string> };
 
@@ -38,7 +38,7 @@ describeBrowser('driver import', () => {
     }, text);
 
   it('imports 20 pasted rows into a group, logs the bad row as ERRO and goes on, then resets', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await page.goto('/settings/drivers');
     await page.getByTestId('drivers-import').click();

@@ -13,6 +13,7 @@ import {
   saveExpectingError,
   search,
   sessionAs,
+  sessionOnly,
   formScreenshot,
   typeDate,
   dateText,
@@ -62,7 +63,7 @@ describeBrowser('group and driver forms', () => {
   });
 
   it('creates a group with vehicles, zones, drivers and users; keeps vehicles removed; deletes it', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openList(page, '/settings/groups');
     await page.getByTestId('list-add').click();
@@ -170,7 +171,7 @@ describeBrowser('group and driver forms', () => {
       name: `${tag} Aleatório`,
       uniqueId: `random_${tag}`,
     });
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await t.page.goto(`/settings/driver/${random.id}`);
     await t.page.getByTestId('driver-name').waitFor();
     expect(await t.page.getByTestId('driver-name').inputValue()).toBe(`${tag} Aleatório`);

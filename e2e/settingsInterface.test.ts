@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail } from './src/api';
 import { describeBrowser, launchBrowser, type TestPage } from './src/browser';
-import { PASSWORD, adminApi, chooseOption, runTag, sessionAs, formScreenshot } from './src/settingsKit';
+import { PASSWORD, adminApi, chooseOption, runTag, sessionOnly, formScreenshot } from './src/settingsKit';
 
 describeBrowser('interface settings', () => {
   const tag = runTag('ifc');
@@ -33,7 +33,7 @@ describeBrowser('interface settings', () => {
   });
 
   it('saves the map toggles and the notification sound, with zone names only with zones and a preview', async () => {
-    t = await sessionAs(browser, email, PASSWORD);
+    t = await sessionOnly(browser, email, PASSWORD);
     const page = t.page;
     await page.goto('/settings/interface');
     await page.getByTestId('interface-map_showGeofences').waitFor();

@@ -15,6 +15,7 @@ import {
   search,
   sendPosition,
   sessionAs,
+  sessionOnly,
   xlsxRows,
 } from './src/settingsKit';
 import type { Page } from 'playwright-core';
@@ -156,7 +157,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('gives an inactive vehicle no row menu', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await openList(t.page, '/settings/devices');
     await search(t.page, tag);
     const row = (name: string) => t.page.locator('.MuiDataGrid-row').filter({ hasText: name });
@@ -247,7 +248,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('hides the GSM column without global.show_gsm', async () => {
-    t = await sessionAs(browser, plainEmail, PASSWORD);
+    t = await sessionOnly(browser, plainEmail, PASSWORD);
     await openList(t.page, '/settings/devices');
     const headers = await headerTitles(t.page);
     expect(headers).toContain('Matrícula');
@@ -255,7 +256,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('lists groups with counts blank when 0, exports Groups and removes with confirmation', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await openList(t.page, '/settings/groups');
     await search(t.page, tag);
     expect(await headerTitles(t.page)).toEqual([
@@ -299,7 +300,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('lists zones with the speed limit in km/h, removal but no add, and exports Zones', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await openList(t.page, '/settings/geofences');
     await search(t.page, tag);
     expect(await headerTitles(t.page)).toEqual(['Nome', 'Descrição', 'Limite de velocidade (km/h)', '']);
@@ -317,7 +318,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('lists drivers with generated RFIDs empty and group names, exports Drivers', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await openList(t.page, '/settings/drivers');
     await search(t.page, tag);
     expect(await headerTitles(t.page)).toEqual(['Nome', 'RFID', 'Grupos', '']);
@@ -334,7 +335,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('lists alert notifications by translated type, Todos or Associados ao alerta, without search', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await openList(t.page, '/settings/notifications');
     expect(await t.page.getByTestId('list-search').count()).toBe(0);
     expect(await headerTitles(t.page)).toEqual([
@@ -371,7 +372,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('lists temporary links with the expiry as DD/MM/YYYY HH:mm:ss and exports them', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await openList(t.page, '/settings/temporary_links');
     await search(t.page, tag);
     expect(await headerTitles(t.page)).toEqual(['Nome', 'E-mail', 'Token', 'Expira em', '']);
@@ -388,7 +389,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('shows the lists in Arabic, right to left', async () => {
-    t = await sessionAs(browser, arabicEmail, PASSWORD);
+    t = await sessionOnly(browser, arabicEmail, PASSWORD);
     await openList(t.page, '/settings/devices');
     await search(t.page, tag);
     expect(await t.page.evaluate(() => document.dir)).toBe('rtl');

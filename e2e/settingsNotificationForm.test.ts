@@ -10,7 +10,7 @@ import {
   pickItems,
   runTag,
   saveExpectingError,
-  sessionAs,
+  sessionOnly,
   formScreenshot,
 } from './src/settingsKit';
 
@@ -69,7 +69,7 @@ describeBrowser('alert notification form', () => {
   };
 
   it('saves an SOS alert as alarm/sos with normalised e-mails and reloads it as SOS', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openList(page, '/settings/notifications');
     await page.getByTestId('list-add').click();
@@ -142,7 +142,7 @@ describeBrowser('alert notification form', () => {
   });
 
   it('offers fuel drop only with CAN-Bus vehicles and seatbelt and lights only with its permission', async () => {
-    t = await sessionAs(browser, plainEmail, PASSWORD);
+    t = await sessionOnly(browser, plainEmail, PASSWORD);
     await t.page.goto('/settings/notification');
     await t.page.getByTestId('notification-type').waitFor();
     const names = await typeNames();

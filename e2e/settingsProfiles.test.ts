@@ -12,6 +12,7 @@ import {
   runTag,
   search,
   sessionAs,
+  sessionOnly,
 } from './src/settingsKit';
 
 type Item = { id: number; name: string };
@@ -141,7 +142,7 @@ describeBrowser('settings: read-only users, inactive vehicles and user profiles'
   });
 
   it('gives an inactive vehicle no row menu, grouped or not', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openList(page, '/settings/devices');
     await search(page, tag);
@@ -236,7 +237,7 @@ describeBrowser('settings: read-only users, inactive vehicles and user profiles'
   it('shows occupancy 2 on a vehicle that has none, and stores it on save (document 1 §3)', async () => {
     type Device = Item & { attributes: Record<string, unknown> };
     expect((await api.call<Device>('GET', `/api/devices/${truckId}`)).attributes.occupancy).toBeUndefined();
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await page.goto(`/settings/device/${truckId}`);
     await page.getByTestId('device-occupancy').waitFor();

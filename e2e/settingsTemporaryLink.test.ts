@@ -1,8 +1,15 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AdminApi } from './src/api';
-import { describeBrowser, e2e, launchBrowser, pathOf, screenshot, type TestPage } from './src/browser';
+import {
+  downloadBytes,
+  describeBrowser,
+  e2e,
+  launchBrowser,
+  pathOf,
+  screenshot,
+  type TestPage,
+} from './src/browser';
 import {
   adminApi,
   columnTexts,
@@ -11,7 +18,7 @@ import {
   runTag,
   saveExpectingError,
   search,
-  sessionAs,
+  sessionOnly,
   formScreenshot,
   openPortuguesePage,
   dateText,
@@ -50,7 +57,7 @@ describeBrowser('temporary link', () => {
 
   it('creates a link with copy and QR code that opens only its vehicles in a fresh browser, until it expires', async () => {
     // An en-US browser: native date inputs would read MM/DD there; the form's dates stay DD/MM/YYYY.
-    t = await sessionAs(browser, e2e.adminEmail, e2e.adminPassword, 'en-US');
+    t = await sessionOnly(browser, e2e.adminEmail, e2e.adminPassword, 'en-US');
     const page = t.page;
     await openList(page, '/settings/temporary_links');
     await page.getByTestId('list-add').click();
@@ -81,7 +88,7 @@ describeBrowser('temporary link', () => {
       page.waitForEvent('download'),
       page.getByTestId('link-qr-download').click(),
     ]);
-    const png = readFileSync(await download.path());
+    const png = await downloadBytes(download);
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([500, 500]);
     await formScreenshot(page, 'settings-temporary-link-form');

@@ -10,7 +10,7 @@ import {
   pickItems,
   runTag,
   search,
-  sessionAs,
+  sessionOnly,
   formScreenshot,
   typeDate,
 } from './src/settingsKit';
@@ -70,7 +70,7 @@ describeBrowser('user form', () => {
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace('permission-', '')));
 
   it('lets a user with settings.users create a user with only the permissions it holds', async () => {
-    t = await sessionAs(browser, managerEmail, PASSWORD);
+    t = await sessionOnly(browser, managerEmail, PASSWORD);
     const page = t.page;
     await openList(page, '/settings/users');
     await page.getByTestId('list-add').click();
@@ -122,7 +122,7 @@ describeBrowser('user form', () => {
   it('edits another user: profile, expiry, permissions and associations; not one’s own', async () => {
     const email = uniqueEmail(`${tag}-ed`);
     const target = await api.createUser({ name: `${tag} Editado`, email, password: PASSWORD });
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await page.goto(`/settings/user/${target.id}`);
     await page.getByTestId('permissions-panel').waitFor();

@@ -10,7 +10,7 @@ import {
   runTag,
   saveExpectingError,
   search,
-  sessionAs,
+  sessionOnly,
   formScreenshot,
 } from './src/settingsKit';
 
@@ -57,7 +57,7 @@ describeBrowser('vehicle form', () => {
   });
 
   it('edits a vehicle: km/h stored as knots, group, icon picture, zones, driver, working week', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await openList(t.page, '/settings/devices');
     await search(t.page, `${tag} hilux`);
     await t.page.getByTestId('list-edit').click();
@@ -143,7 +143,7 @@ describeBrowser('vehicle form', () => {
   });
 
   it('sends the RFID buzzer command with the spec texts for success and failure', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     await t.page.goto(`/settings/device/${device.id}`);
     await t.page.getByTestId('rfid-buzzer-on').click();
     const sent = t.page.getByTestId('message-dialog');

@@ -11,7 +11,7 @@ import {
   runTag,
   saveExpectingError,
   search,
-  sessionAs,
+  sessionOnly,
 } from './src/settingsKit';
 
 type Zone = {
@@ -53,7 +53,7 @@ describeBrowser('zone form', () => {
   });
 
   it('edits a point zone: name, notes, km/h speed limit, icon and radius; refuses a bad area', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openList(page, '/settings/geofences');
     await search(page, `${tag} posto`);
@@ -81,7 +81,7 @@ describeBrowser('zone form', () => {
   });
 
   it('edits an area zone: colour of the palette and fill', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await page.goto(`/settings/geofence/${area.id}`);
     await page.getByTestId('zone-colors').waitFor();

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildDdd, dayEpoch, type ActivityDaySpec } from '../server/src/modules/tacho/ddd/testing/buildDdd';
 import { uniqueEmail, type AdminApi } from './src/api';
-import { describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
+import { downloadBytes, describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
 import { TachoTracker } from './src/tachoTracker';
-import { PASSWORD, adminApi, eventually, runTag, sessionAs, unzip } from './src/settingsKit';
+import { PASSWORD, adminApi, eventually, runTag, sessionOnly, unzip } from './src/settingsKit';
 
 /**
  * The tachograph screens (issue 20 items 2 and 4): a tracker's card, state and counters reach the drivers
@@ -107,7 +106,7 @@ describeBrowser('tachograph', () => {
     ).toBe(1);
     expect(await tracker.report({ card, state: 3, names: ['JOÃO', 'SILVA'], counters })).toBe(1);
 
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/tacho_drivers');
     await page.getByRole('heading', { name: 'Condutores do tacógrafo' }).waitFor();
@@ -154,7 +153,8 @@ describeBrowser('tachograph', () => {
       page.waitForEvent('download'),
       page.getByTestId('tacho-drivers-export-csv').click(),
     ]);
-    const lines = readFileSync(await csv.path(), 'utf8')
+    const lines = (await downloadBytes(csv))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
@@ -210,7 +210,7 @@ describeBrowser('tachograph', () => {
     const cardName = `C_${tag}_ANA.DDD`;
     const vuName = `M_${tag}_${vrn}.DDD`;
 
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/tacho_files');
     await page.getByRole('heading', { name: 'Ficheiros do tacógrafo' }).waitFor();
@@ -287,7 +287,7 @@ describeBrowser('tachograph', () => {
       page.getByTestId('tacho-download-selected').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^tacho_files_\d{8}_\d{4}\.zip$/);
-    const entries = unzip(readFileSync(await download.path()));
+    const entries = unzip(await downloadBytes(download));
     expect([...entries.keys()].sort()).toEqual([cardName, vuName].sort());
     expect(entries.get(cardName)!.equals(cardBytes)).toBe(true);
     expect(entries.get(vuName)!.equals(vuBytes)).toBe(true);
@@ -344,7 +344,7 @@ describeBrowser('tachograph', () => {
       readonly: true,
       attributes: { permissions: ['tacho.files'] },
     });
-    t = await sessionAs(browser, email, PASSWORD);
+    t = await sessionOnly(browser, email, PASSWORD);
     const { page } = t;
     await page.goto('/tacho_files');
     await page.getByRole('heading', { name: 'Ficheiros do tacógrafo' }).waitFor();

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi } from './src/api';
 import {
+  downloadBytes,
   describeBrowser,
   e2e,
   launchBrowser,
-  loginThroughPage,
+  loginByApi,
   openPage,
   screenshot,
   type TestPage,
@@ -54,8 +54,7 @@ describeBrowser('users list', () => {
   });
   beforeEach(async () => {
     t = await openPage(browser);
-    await t.page.goto('/login');
-    await loginThroughPage(t.page, e2e.adminEmail, e2e.adminPassword);
+    await loginByApi(t.page, e2e.adminEmail, e2e.adminPassword);
     await t.page.waitForURL((url) => url.pathname === '/');
     await t.page.goto('/settings/users');
     await t.page.locator('.MuiDataGrid-row').first().waitFor();
@@ -129,7 +128,7 @@ describeBrowser('users list', () => {
       t.page.getByTestId('list-export-csv').click(),
     ]);
     expect(download.suggestedFilename()).toBe('Users.csv');
-    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const csv = (await downloadBytes(download)).toString('utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Nome,E-mail,Telefone');
     expect(lines).toHaveLength(13);
@@ -145,7 +144,7 @@ describeBrowser('users list', () => {
       t.page.getByTestId('list-export-excel').click(),
     ]);
     expect(download.suggestedFilename()).toBe('Users.xlsx');
-    const bytes = readFileSync(await download.path());
+    const bytes = await downloadBytes(download);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 

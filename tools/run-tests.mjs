@@ -1,15 +1,19 @@
-// Runs every test project with Vitest and closes with one plain summary line
-// ("tests: N passed, N failed, N skipped") that CI reads.
+// Runs the test projects with Vitest (all of them, or those named by --project) and closes with one plain
+// summary line ("tests: N passed, N failed, N skipped") that CI reads, then the timings line of
+// `npm run test:timings` (the slowest files and the time per project), so every run shows where time goes.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { summarise } from './test-timings.mjs';
 
 mkdirSync('.test-results', { recursive: true });
 const out = '.test-results/vitest.json';
+rmSync(out, { force: true });
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
 const run = spawnSync('npx', args, { stdio: 'inherit' });
 if (existsSync(out)) {
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+  console.log(JSON.stringify(summarise(r)));
 }
 process.exit(run.status ?? 1);

@@ -1,11 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
-import type { E2eContext } from './context';
+import { chromiumArgs } from './chromiumArgs';
+import { workerContext, type E2eContext } from './context';
 
-export const e2e: E2eContext = inject('e2e');
+/** This file's server and browser: the ones of the Vitest worker it runs in. */
+export const e2e: E2eContext = workerContext(inject('e2eRun'));
 
 /** `describe` for browser suites: skipped, with the reason printed, when the setup found no browser. */
 export function describeBrowser(name: string, body: () => void): void {
@@ -17,20 +20,14 @@ export function describeBrowser(name: string, body: () => void): void {
   }
 }
 
-/** `fakeCamera`: Chromium's test camera answers getUserMedia, granted without asking. */
+/**
+ * The worker's shared Chromium (connected, not launched: closing it only drops this file's pages).
+ * `fakeCamera`: a Chromium of its own whose test camera answers getUserMedia, granted without asking.
+ */
 export function launchBrowser(options: { fakeCamera?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: e2e.chromium,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(options.fakeCamera ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
-    ],
-  });
+  if (options.fakeCamera || !e2e.browserWs)
+    return chromium.launch({ executablePath: e2e.chromium, headless: true, args: chromiumArgs(options) });
+  return chromium.connect(e2e.browserWs);
 }
 
 export interface TestPage {
@@ -56,6 +53,22 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(String(error?.stack ?? error)));
   page.setDefaultTimeout(15_000);
   return { context, page, errors };
+}
+
+/**
+ * Logs in by the API (the session cookie lands in the page's browser context) and opens `path` (`/`: the
+ * landing page the app chooses); `null` opens nothing, for a test whose next step opens its own page. The
+ * tests about the login page itself use `loginThroughPage`.
+ */
+export async function loginByApi(
+  page: Page,
+  email: string,
+  password: string,
+  path: string | null = '/',
+): Promise<void> {
+  const response = await page.request.post('/api/session', { form: { email, password } });
+  if (!response.ok()) throw new Error(`login of ${email}: ${response.status()} ${await response.text()}`);
+  if (path !== null) await page.goto(path);
 }
 
 /** Logs in through the login page. */
@@ -95,7 +108,26 @@ export async function openSideMenu(page: Page): Promise<void> {
     const box = paper.getBoundingClientRect();
     return box.left === 0 || Math.abs(box.right - window.innerWidth) < 1;
   });
-  await page.waitForTimeout(100);
+  await settle(page);
+}
+
+/** Waits until the page has drawn two more frames: what a click or a state change renders is on screen. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** A finished download's bytes (the browser is shared and remote, so the file is saved here first). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'frota-e2e-download-'));
+  try {
+    const file = join(dir, 'download');
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Path part of the page address. */

@@ -1,16 +1,20 @@
 /** Driving the report screens in the browser tests. */
 import type { Page } from 'playwright-core';
-import { e2e, loginThroughPage } from './browser';
+import { e2e, loginByApi } from './browser';
 
 export async function loginAs(
   page: Page,
   email = e2e.adminEmail,
   password = e2e.adminPassword,
+  at: string | null = '/',
 ): Promise<void> {
-  await page.goto('/login');
-  await loginThroughPage(page, email, password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await loginByApi(page, email, password, at);
+  if (at !== null) await page.waitForURL((url) => url.pathname !== '/login');
 }
+
+/** `loginAs` without the landing page: for a test whose next step opens its own page. */
+export const loginOnly = (page: Page, email?: string, password?: string) =>
+  loginAs(page, email, password, null);
 
 export async function openReport(page: Page, name: string): Promise<void> {
   await page.goto(`/report/${name}`);

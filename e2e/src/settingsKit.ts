@@ -1,10 +1,10 @@
 /** Helpers of the settings browser tests: sessions, list reading, exports, pickers and test data. */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { AdminApi } from './api';
-import { e2e, loginThroughPage, screenshot, settle, type TestPage } from './browser';
+import { downloadBytes, e2e, loginByApi, screenshot, settle, type TestPage } from './browser';
 
 export const PASSWORD = 'Senha-Boa-123';
 
@@ -29,19 +29,26 @@ export async function openPortuguesePage(browser: Browser, locale = 'pt-PT'): Pr
   return { context, page, errors };
 }
 
-/** A fresh browser context logged in through the login page. */
+/**
+ * A fresh browser context logged in (by the API) on the landing page; `at: null` opens no page, for a
+ * test whose next step opens its own (saving the landing page's load).
+ */
 export async function sessionAs(
   browser: Browser,
   email = e2e.adminEmail,
   password = e2e.adminPassword,
   locale?: string,
+  at: string | null = '/',
 ): Promise<TestPage> {
   const t = await openPortuguesePage(browser, locale);
-  await t.page.goto('/login');
-  await loginThroughPage(t.page, email, password);
-  await t.page.waitForURL((url) => url.pathname !== '/login');
+  await loginByApi(t.page, email, password, at);
+  if (at !== null) await t.page.waitForURL((url) => url.pathname !== '/login');
   return t;
 }
+
+/** `sessionAs` without the landing page: for a test whose next step opens its own page. */
+export const sessionOnly = (browser: Browser, email?: string, password?: string, locale?: string) =>
+  sessionAs(browser, email, password, locale, null);
 
 export const adminApi = (): Promise<AdminApi> =>
   AdminApi.login(e2e.baseUrl, e2e.adminEmail, e2e.adminPassword);
@@ -108,7 +115,7 @@ export async function exportList(
     page.waitForEvent('download'),
     page.getByTestId(`list-export-${kind}`).click(),
   ]);
-  const bytes = readFileSync(await download.path());
+  const bytes = await downloadBytes(download);
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   return {
     name: download.suggestedFilename(),
