@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
  * API and browser tests spend most of their time waiting on sockets, databases and Chromium, so at least
  * two run at once. FROTA_TEST_WORKERS overrides it (1 runs one file at a time). Every browser-test worker
  * gets its own server and Chromium (e2e/src/globalSetup.ts).
+ *
+ * `isolate: false`: a worker keeps its loaded modules from one test file to the next instead of starting a
+ * fresh process per file (loading the server's or the web app's modules again for each file cost more than
+ * the tests themselves). Test files therefore keep no state in modules that another file could see.
  */
 const workers = Number(process.env.FROTA_TEST_WORKERS) || Math.max(2, availableParallelism());
 
@@ -13,12 +17,13 @@ export default defineConfig({
   test: {
     maxWorkers: workers,
     projects: [
-      { test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         test: {
           name: 'unit',
           include: ['server/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -28,6 +33,7 @@ export default defineConfig({
           name: 'api',
           include: ['server/test/**/*.test.ts', 'tools/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -37,6 +43,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          isolate: false,
           setupFiles: ['web/src/testSetup.ts'],
         },
       },
@@ -45,6 +52,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 90000,
           hookTimeout: 180000,
           globalSetup: ['e2e/src/globalSetup.ts'],

@@ -12,7 +12,7 @@ import type { Sample } from '../../tools/src/simulator/vehicle';
 import { CRASH } from '../../tools/src/simulator/camera/fleetCameras';
 import { loadCameraMedia, mediaSource, type CameraMedia } from '../../tools/src/simulator/camera/media';
 import { CAMREQ_ANSWER, SimulatedCamera } from '../../tools/src/simulator/camera/simulatedCamera';
-import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
+import { shapeDialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 
 const IMEI = '356307042448801';
 const WHERE = { latitude: -8.8383, longitude: 13.2344 };
@@ -57,7 +57,7 @@ interface Media {
   url: string;
 }
 
-describe.each(dialects())('cameras end to end on %s', (dialect) => {
+describe.each(shapeDialects())('cameras end to end on %s', (dialect) => {
   let server: TestServer;
   let manager: Client;
   let stranger: Client;

@@ -19,6 +19,15 @@ export function dialects(): Dialect[] {
   return process.env.FROTA_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/**
+ * SQLite only, whatever FROTA_TEST_DATABASE_URL says: for files that exercise only HTTP shapes, protocol
+ * framing or pure logic, where the database is incidental and its SQL is the same as that of files that run
+ * on both databases through `dialects()` (the list and the rule are in docs/TESTING.md).
+ */
+export function shapeDialects(): Dialect[] {
+  return ['sqlite'];
+}
+
 export interface TestServer extends RunningServer {
   base: string;
   dialect: Dialect;

@@ -3,12 +3,12 @@
  * vehicles share one JSON text; a user who sees fewer gets a text of its own, with only its vehicles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
+import { shapeDialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 import { openLive, type LiveClient } from './liveClient';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(dialects())('live hub flush on %s', (dialect) => {
+describe.each(shapeDialects())('live hub flush on %s', (dialect) => {
   let server: TestServer;
   let admin: Client;
   let user: Client;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
+import { shapeDialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 import { FakeTeltonika } from './teltonikaDevice';
 import { openLive, type LiveClient } from './liveClient';
 
@@ -34,7 +34,7 @@ function parseMetrics(text: string) {
 const scrape = (server: TestServer, headers: Record<string, string> = {}) =>
   fetch(`${server.base}/metrics`, { headers });
 
-describe.each(dialects())('GET /metrics (%s)', (dialect) => {
+describe.each(shapeDialects())('GET /metrics (%s)', (dialect) => {
   let server: TestServer;
   let admin: Client;
   let live: LiveClient;

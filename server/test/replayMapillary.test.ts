@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
+import { shapeDialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 
 const POINT = { lat: -8.8, lon: 13.2 };
 const METRE_LAT = 1 / 111_320;
@@ -39,7 +39,7 @@ async function fakeMapillary(): Promise<{ url: string; seen: Seen[]; server: Ser
 const query = (extra = '') =>
   `/report/mapillary.php?lat=${POINT.lat}&lon=${POINT.lon}&heading=90&userId=1${extra}`;
 
-describe.each(dialects())('street photos (%s)', (dialect) => {
+describe.each(shapeDialects())('street photos (%s)', (dialect) => {
   let fake: Awaited<ReturnType<typeof fakeMapillary>>;
   let withToken: TestServer;
   let withoutToken: TestServer;

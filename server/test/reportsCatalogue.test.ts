@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, type TestServer } from './harness';
+import { shapeDialects, startTestServer, type TestServer } from './harness';
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 
 const PATH = '/report/api.php/reports';
 
-describe.each(dialects())('report catalogue (%s)', (dialect) => {
+describe.each(shapeDialects())('report catalogue (%s)', (dialect) => {
   let server: TestServer;
   let f: ReportFleet;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { convert } from 'xmlbuilder2';
-import { dialects, startTestServer, type TestServer } from './harness';
+import { shapeDialects, startTestServer, type TestServer } from './harness';
 import { parseCsv } from './csvRead';
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 import { toCsv } from '../src/reports/export/csv';
@@ -26,7 +26,7 @@ async function download(
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-describe.each(dialects())('report files (%s)', (dialect) => {
+describe.each(shapeDialects())('report files (%s)', (dialect) => {
   let server: TestServer;
   let f: ReportFleet;
   beforeAll(async () => {
