@@ -125,17 +125,14 @@ async function seed(api: AdminApi): Promise<Seeded> {
 
   const track = dayTrack(day);
   await feedOsmand(e2e.osmandPort, `${tag}1`, track);
-  // the positions are stored in batches: wait until the truck's day is all there
-  for (let i = 0; ; i++) {
-    const results = await api.call<Array<{ data: unknown[] }>>('POST', '/report/report_positions.php', {
-      devices: [truck.id],
-      from: `${day} 00:00:00`,
-      to: `${day} 23:59:59`,
-    });
-    if (results.reduce((sum, r) => sum + r.data.length, 0) >= track.length) break;
-    if (i > 60) throw new Error('the truck positions were not stored');
-    await new Promise((done) => setTimeout(done, 500));
-  }
+  // OsmAnd answers each fix only after its batch is committed: the truck's day is all there
+  const results = await api.call<Array<{ data: unknown[] }>>('POST', '/report/report_positions.php', {
+    devices: [truck.id],
+    from: `${day} 00:00:00`,
+    to: `${day} 23:59:59`,
+  });
+  const stored = results.reduce((sum, r) => sum + r.data.length, 0);
+  if (stored < track.length) throw new Error(`truck positions: ${stored} of ${track.length} stored`);
   return { tag, day, year: day.slice(0, 4), month: day.slice(0, 7), truck, van, email, litresOnlyEmail };
 }
 
