@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db, type Dialect } from '../src/db/database';
+import { MIGRATION_LOCK_KEY } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
 import { startServer, type RunningServer } from '../src/server';
 
@@ -36,6 +37,18 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>;
 }
 
+/** Creates or drops a test schema under the migrations' lock: never while another file's migrator reads the catalogue. */
+async function schemaChange(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function freshDatabase(dialect: Dialect) {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'frota-test-'));
@@ -44,20 +57,14 @@ export async function freshDatabase(dialect: Dialect) {
   }
   const url = process.env.FROTA_TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  await schemaChange(url, `CREATE SCHEMA ${schema}`);
   const db = openDatabase({ kind: 'postgres', url, schema });
   const dir = mkdtempSync(join(tmpdir(), 'frota-test-'));
   return {
     db,
     dir,
     drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await schemaChange(url, `DROP SCHEMA ${schema} CASCADE`);
       rmSync(dir, { recursive: true, force: true });
     },
   };

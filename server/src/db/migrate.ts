@@ -1,5 +1,5 @@
 /** Versioned migrations, run at start. */
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database';
 import { migration001 } from './migrations/001_core';
 import { migration002 } from './migrations/002_reports';
@@ -76,13 +76,33 @@ const migrator = (db: Db) =>
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
 
+/**
+ * PostgreSQL advisory lock held around every migration run. Kysely's migrator reads the catalogue of every
+ * schema in the database (its introspector), which fails when another session changes a table or drops a
+ * schema at that moment: one migration at a time per database (several nodes starting together, or test
+ * files migrating their own schemas side by side; the test harness takes it to create and drop schemas).
+ */
+export const MIGRATION_LOCK_KEY = 72_450_117;
+
+async function serialised<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return run();
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  return outcome(await migrator(db).migrateToLatest());
+  return outcome(await serialised(db, () => migrator(db).migrateToLatest()));
 }
 
 /** Up (or down) to the named migration: how the migrations of existing data are tested. */
 export async function migrateTo(db: Db, name: string): Promise<string[]> {
-  return outcome(await migrator(db).migrateTo(name));
+  return outcome(await serialised(db, () => migrator(db).migrateTo(name)));
 }
 
 function outcome({ error, results }: MigrationResultSet): string[] {
