@@ -15,7 +15,7 @@ import { ChangeBus, type Services } from './services/context';
 import { Ingest } from './processing/ingest';
 import { createNotifier } from './events/notify/notifier';
 import { createSmsSender } from './events/notify/sms';
-import { createGeocoder } from './processing/geocoder';
+import { createGeocoder, type ServerGeocoder } from './processing/geocoder';
 import { startOfflineDetector } from './jobs/offlineDetector';
 import { startReportScheduler } from './reports/scheduler';
 import { startScheduledReports } from './modules/traccar/scheduled/reportJob';
@@ -40,6 +40,11 @@ export interface RunningServer {
   url: string;
   ingest: Ingest;
   notifier: ReturnType<typeof createNotifier>;
+  /** the pipeline's geocoder (tests wait on its lookup of a spot, which joins a request under way) */
+  geocoder: ServerGeocoder;
+  /** what follows stored records: tachograph drivers, passenger pickups (tests wait on their idle()) */
+  tacho: TachoDriverTracker;
+  pickups: PassengerPickupRecorder;
   teltonika?: TeltonikaListener;
   osmand?: OsmandListener;
   /** the camera upload listener (FROTA_CAMERA_PORT) */
@@ -134,7 +139,10 @@ export async function startServer(
         live: (message) => services.live.deliver(message),
         change: (kind) => {
           localChange(kind as ChangeKind);
-          void services.live.refreshScopes();
+          // logged once this node's sockets see by the change (tests wait for the line)
+          void services.live
+            .refreshScopes()
+            .then(() => log.debug({ kind }, 'live scopes refreshed after a change on another node'));
         },
       },
       { prefix: config.redisPrefix },
@@ -247,5 +255,19 @@ export async function startServer(
       await services.operations?.close();
       if (!opts.db) await db.close();
     })());
-  return { app, services, url, ingest, notifier, teltonika, osmand, camera, videos, stop };
+  return {
+    app,
+    services,
+    url,
+    ingest,
+    notifier,
+    geocoder,
+    tacho,
+    pickups,
+    teltonika,
+    osmand,
+    camera,
+    videos,
+    stop,
+  };
 }

@@ -119,11 +119,12 @@ describe.each(dialects())('camera upload listener on %s', (dialect) => {
       const content = await loadMediaContent(db, Number(row.id));
       expect(content?.mime).toBe('image/jpeg');
       expect(content?.bytes.equals(JPEG)).toBe(true);
-      await eventually(async () =>
+      const announced = () =>
         live.messages.some((m: any) =>
           m.cameraMedia?.some((c: any) => c.id === Number(row.id) && c.deviceId === deviceId),
-        ),
-      );
+        );
+      await live.until(announced, 'the photo announced');
+      expect(announced()).toBe(true);
     } finally {
       live.close();
     }
@@ -150,10 +151,10 @@ describe.each(dialects())('camera upload listener on %s', (dialect) => {
       },
     });
     await closed;
-    const ready = await eventually(async () => {
-      const [row] = await media(deviceId);
-      return row && row.status !== 'processing' ? row : undefined;
-    }, 30_000);
+    // the store kicked the server's converter before the camera was let go: wait for its pass
+    await server.videos!.idle();
+    const [ready] = await media(deviceId);
+    expect(ready.status).not.toBe('processing');
     expect(ready).toMatchObject({
       type: 'V',
       camera: 'R',
@@ -206,10 +207,9 @@ describe.each(dialects())('camera upload listener on %s', (dialect) => {
       },
     });
     await closed;
-    const row = await eventually(async () => {
-      const [r] = await media(deviceId);
-      return r && r.status !== 'processing' ? r : undefined;
-    }, 30_000);
+    // the store kicked the server's converter before the camera was let go: wait for its pass
+    await server.videos!.idle();
+    const [row] = await media(deviceId);
     expect(row.status).toBe('failed');
     expect(await loadMediaContent(db, Number(row.id))).toBeUndefined();
   }, 40_000);
@@ -223,7 +223,8 @@ describe.each(dialects())('camera upload listener on %s', (dialect) => {
       stallAfterInit: true,
       files: { '%photof': { bytes: JPEG } },
     });
-    await eventually(async () => stalled.camera.heard.length > 0);
+    await stalled.until(() => stalled.camera.heard.length > 0, 'the listener’s first request');
+    expect(stalled.camera.heard.length).toBeGreaterThan(0);
     const other = Buffer.concat([JPEG, Buffer.from('second camera')]);
     const [one, two] = await Promise.all([
       connectCamera(server.camera!.port, { imei: '356307042441005', files: { '%photor': { bytes: other } } }),
@@ -270,6 +271,7 @@ describe.each(dialects())('camera upload listener on %s', (dialect) => {
         files: { '%photof': { bytes: photo, metadata: meta } },
       });
       await cut.closed;
+      // polled: the listener announces no change of its in-memory state
       await eventually(async () => listener.stats().partialFiles === 1);
       expect(await media(deviceId)).toEqual([]);
       const again = await connectCamera(listener.port, {
@@ -280,7 +282,7 @@ describe.each(dialects())('camera upload listener on %s', (dialect) => {
       expect(again.camera.resumes()[0]).toBeGreaterThan(1);
       const [row] = await media(deviceId);
       expect((await loadMediaContent(db, Number(row.id)))?.bytes.equals(photo)).toBe(true);
-      await eventually(async () => listener.stats().connections === 0);
+      await eventually(async () => listener.stats().connections === 0); // polled: as above
       expect(listener.stats()).toMatchObject({ partialFiles: 0, connections: 0, partialBytes: 0 });
 
       // the same file offered again (same capture time) is not stored twice
@@ -343,18 +345,25 @@ describe.each(dialects())('camera upload listener on %s', (dialect) => {
     const db = server.services.db;
     const deviceId = await insertDevice(db, 'LD-09-CAM', '356307042441009');
     const id = await saveCameraMedia(db, { deviceId, type: 'V', camera: 'R', time: T0, raw: H264 });
+    // the converter announces each video it is done with (after its row is written): wait on that
+    let announce!: () => void;
+    const announced = new Promise<void>((resolve) => (announce = resolve));
     const converter = startVideoConverter({
       db,
-      live: server.services.live,
+      live: {
+        publish: (message) => {
+          server.services.live.publish(message);
+          if (message.cameraMedia?.some((c) => c.id === id)) announce();
+        },
+      },
       log: silent,
       firstDelayMs: 10,
       holder: 'starter',
     });
     try {
-      const row = await eventually(async () => {
-        const [r] = await media(deviceId);
-        return r?.status === 'ready' ? r : undefined;
-      }, 30_000);
+      await announced;
+      const [row] = await media(deviceId);
+      expect(row.status).toBe('ready');
       expect(Number(row.id)).toBe(id);
       expect(Number(row.duration)).toBeGreaterThan(1);
     } finally {

@@ -7,6 +7,11 @@ export interface TcpCamera {
   socket: Socket;
   /** resolves when the connection is closed (by either side) */
   closed: Promise<void>;
+  /**
+   * Resolves once `check` holds: tried now and whenever the listener sends bytes, no timer polling.
+   * Rejects with `what` when the connection closes first or after `timeoutMs`.
+   */
+  until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
 }
 
 export async function connectCamera(port: number, options: TestCameraOptions): Promise<TcpCamera> {
@@ -18,18 +23,58 @@ export async function connectCamera(port: number, options: TestCameraOptions): P
     },
     () => socket.destroy(),
   );
-  socket.on('data', (chunk: Buffer) => camera.receive(chunk));
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
+  socket.on('data', (chunk: Buffer) => {
+    camera.receive(chunk);
+    wake();
+  });
   socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  let isClosed = false;
+  const closed = new Promise<void>((resolve) =>
+    socket.once('close', () => {
+      isClosed = true;
+      wake();
+      resolve();
+    }),
+  );
+  const until: TcpCamera['until'] = (check, what, timeoutMs = 15_000) =>
+    new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(waiter);
+      };
+      const waiter = () => {
+        if (check()) {
+          done();
+          resolve();
+        } else if (isClosed) {
+          done();
+          reject(new Error(`the camera connection closed before ${what}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeoutMs);
+      waiters.add(waiter);
+      waiter();
+    });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('error', reject);
   });
   camera.start();
-  return { camera, socket, closed };
+  return { camera, socket, closed, until };
 }
 
-/** Polls until `check` gives a value (or throws after `timeoutMs`). */
+/**
+ * Polls until `check` gives a value (or throws after `timeoutMs`). Only for state that announces no
+ * change (a listener's in-memory counts): wait on an event (`until`, a live message, a promise) instead
+ * wherever one exists.
+ */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {

@@ -71,7 +71,8 @@ describe.each(dialects())('camera calls on %s', (dialect) => {
   /** Closes the fake tracker and waits until the server has let its session go. */
   const disconnect = async (dev: FakeTeltonika) => {
     dev.close();
-    await expect.poll(() => server.teltonika!.stats().devices).toBe(0);
+    // polled: the listener announces no change of its in-memory state
+    await expect.poll(() => server.teltonika!.stats().devices, { timeout: 10_000 }).toBe(0);
   };
 
   it('describes every camera call in the OpenAPI document', async () => {
@@ -161,7 +162,10 @@ describe.each(dialects())('camera calls on %s', (dialect) => {
       const dev = await connect();
       expect(await readCommand(dev)).toBe(text);
       answerCommand(dev, 'ok');
-      await expect.poll(async () => (await pendingCommands(server.services.db, cameraId)).length).toBe(0);
+      // marked delivered once answered: polled (rows; the device is told nothing more)
+      await expect
+        .poll(async () => (await pendingCommands(server.services.db, cameraId)).length, { timeout: 10_000 })
+        .toBe(0);
       await disconnect(dev);
     });
 
@@ -436,9 +440,12 @@ describe.each(dialects())('camera calls on %s', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, id: ids.oldFront });
       // open camera screens hear of it and read their lists again
-      await expect
-        .poll(() => live.messages.flatMap((m: any) => m.cameraMedia ?? []), { timeout: 15_000 })
-        .toContainEqual({ id: ids.oldFront, deviceId: cameraId });
+      const heard = () => live.messages.flatMap((m: any) => m.cameraMedia ?? []);
+      await live.until(
+        () => heard().some((c: any) => c.id === ids.oldFront && c.deviceId === cameraId),
+        'the removal announced',
+      );
+      expect(heard()).toContainEqual({ id: ids.oldFront, deviceId: cameraId });
       live.close();
       expect((await operator.get(`${API}/media/${ids.oldFront}`)).status).toBe(404);
       const contents = await server.services.db.kysely

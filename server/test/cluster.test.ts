@@ -16,6 +16,7 @@ import { TeltonikaClient } from '../../tools/src/simulator/teltonikaClient';
 import type { Sample } from '../../tools/src/simulator/vehicle';
 import { Client } from './harness';
 import { startSmtpCapture } from './smtpCapture';
+import { Signal } from '../src/protocols/testing/memorySink';
 
 const pgUrl = process.env.FROTA_TEST_DATABASE_URL;
 const redisUrl = process.env.FROTA_TEST_REDIS_URL;
@@ -33,6 +34,8 @@ if (reason) console.warn(`skipped: ${reason}`);
 const DEVICES = 200;
 const SOCKETS = 20;
 const BEFORE_KILL_MS = 15_000;
+/** records each device has had acknowledged before the kill (about BEFORE_KILL_MS at one a second) */
+const BEFORE_KILL_RECORDS = BEFORE_KILL_MS / 1000;
 const AFTER_KILL_MS = 30_000;
 const JOB_INTERVAL_S = 5;
 const LEASES = ['report-scheduler', 'maintenance-notifications', 'traccar-scheduled-reports'];
@@ -57,6 +60,8 @@ interface Watcher {
   closedAt?: number;
   /** `${deviceId}:${fixTime}` of every position received */
   seen: Set<string>;
+  /** notified at every message */
+  heard: Signal;
 }
 
 function sample(index: number, time: number, step: number): Sample {
@@ -81,11 +86,15 @@ function sample(index: number, time: number, step: number): Sample {
   };
 }
 
-/** One record a second until `until`; a failed send is retried (same record) on a new connection. */
-async function report(d: Device, index: number, until: number): Promise<void> {
+/**
+ * One record a second until `run.until` (read at each record: the test sets it once the kill is done); a
+ * failed send is retried (same record) on a new connection. `acked` is notified at every acknowledgement.
+ */
+async function report(d: Device, index: number, run: { until: number }, acked: Signal): Promise<void> {
+  // clock: the fleet's own pace (a load profile, not a wait): starts spread over a second
   await sleep(Math.random() * 1000);
   let last = 0;
-  for (let step = 0; Date.now() < until; step++) {
+  for (let step = 0; Date.now() < run.until; step++) {
     const time = Math.max(last + 1000, Math.floor(Date.now() / 1000) * 1000);
     last = time;
     for (;;) {
@@ -93,13 +102,16 @@ async function report(d: Device, index: number, until: number): Promise<void> {
         if (step > 0 && !d.client.connected) d.reconnects++;
         await d.client.send([sample(index, time, step)]);
         d.acked.push({ time, at: Date.now() });
+        acked.notify();
         break;
       } catch {
         d.failures++;
-        if (Date.now() > until + 30_000) throw new Error(`device ${d.imei} could not report`);
+        if (Date.now() > run.until + 30_000) throw new Error(`device ${d.imei} could not report`);
+        // clock: a device's back-off before it reconnects (as a tracker does), not a wait for an event
         await sleep(250);
       }
     }
+    // clock: the fleet's own pace, one record a second
     await sleep(Math.max(0, time + 1000 - Date.now()));
   }
   d.client.close();
@@ -110,11 +122,12 @@ async function watch(web: string, socketUrl: string): Promise<Watcher> {
   const login = await c.login(admin.email, admin.password);
   if (login.status !== 200) throw new Error(`login through the proxy: ${login.status}`);
   const ws = new WebSocket(socketUrl, { headers: { cookie: c.cookie } });
-  const w: Watcher = { node: '', ws, seen: new Set() };
+  const w: Watcher = { node: '', ws, seen: new Set(), heard: new Signal() };
   ws.on('upgrade', (res) => (w.node = String(res.headers[NODE_HEADER] ?? '')));
   ws.on('message', (data) => {
     const m = JSON.parse(String(data)) as { positions?: Array<{ deviceId: number; fixTime: string }> };
     for (const p of m.positions ?? []) w.seen.add(`${p.deviceId}:${Date.parse(p.fixTime)}`);
+    w.heard.notify();
   });
   ws.on('close', () => (w.closedAt ??= Date.now()));
   await new Promise<void>((resolve, reject) => {
@@ -167,6 +180,7 @@ describe.skipIf(Boolean(reason))('two nodes behind HAProxy, one killed mid-run',
             for (const n of LEASES) firstHolders.set(n, now.get(n)!.holder);
             return;
           }
+          // clock: a bounded poll of the lease rows of another process, which announces nothing
           await sleep(200);
         }
         throw new Error('node 1 took no job lease');
@@ -235,7 +249,8 @@ describe.skipIf(Boolean(reason))('two nodes behind HAProxy, one killed mid-run',
     };
     const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
     await schedule('antes@x.ao');
-    await expect.poll(() => mailsTo('antes@x.ao').length, { timeout: 30_000, interval: 250 }).toBe(1);
+    await smtp.until(() => mailsTo('antes@x.ao').length >= 1, 'the report scheduled before', 30_000);
+    expect(mailsTo('antes@x.ao')).toHaveLength(1);
 
     const watchers: Watcher[] = [];
     for (let i = 0; i < SOCKETS; i++) watchers.push(await watch(cl.urls.web, cl.urls.socket));
@@ -245,15 +260,23 @@ describe.skipIf(Boolean(reason))('two nodes behind HAProxy, one killed mid-run',
     expect(onNode(node1.name).length).toBeGreaterThan(0);
 
     const started = Date.now();
-    const until = started + BEFORE_KILL_MS + AFTER_KILL_MS;
-    const running = devices.map((d, i) => report(d, i, until));
-    await sleep(BEFORE_KILL_MS);
+    // the run ends AFTER_KILL_MS after the kill (set then); meanwhile a guard
+    const run = { until: started + 4 * (BEFORE_KILL_MS + AFTER_KILL_MS) };
+    const ackedAny = new Signal();
+    const running = devices.map((d, i) => report(d, i, run, ackedAny));
+    // the fleet runs steadily before the kill: every device has had BEFORE_KILL_RECORDS acknowledged
+    await ackedAny.until(
+      () => devices.every((d) => d.acked.length >= BEFORE_KILL_RECORDS),
+      `${BEFORE_KILL_RECORDS} records acknowledged for every device`,
+      4 * BEFORE_KILL_MS,
+    );
     const ackedBefore = devices.reduce((n, d) => n + d.acked.length, 0);
     const teltonikaOn = async (name: string) =>
       (await cl.backends()).find((b) => b.backend === 'teltonika_nodes' && b.server === name)!.current;
     const devicesOnNode1 = await teltonikaOn(node1.name);
     expect(devicesOnNode1).toBeGreaterThan(DEVICES / 4);
     const killedAt = Date.now();
+    run.until = killedAt + AFTER_KILL_MS;
     node1.proc.child.kill('SIGKILL');
     await node1.proc.exited;
     await schedule('depois@x.ao');
@@ -268,17 +291,27 @@ describe.skipIf(Boolean(reason))('two nodes behind HAProxy, one killed mid-run',
         const l = now.get(n);
         if (!takeover.has(n) && l && l.holder !== firstHolders.get(n)) takeover.set(n, Date.now() - killedAt);
       }
+      // clock: a bounded poll of the lease rows (another process's), which announce nothing; it measures
+      // how long each takeover took
       await sleep(250);
     }
     expect([...takeover.keys()].sort()).toEqual([...LEASES].sort());
-    await expect
-      .poll(() => mailsTo('depois@x.ao').length, { timeout: 60_000 - (Date.now() - killedAt), interval: 250 })
-      .toBe(1);
+    await smtp.until(
+      () => mailsTo('depois@x.ao').length >= 1,
+      'the report scheduled after the kill',
+      Math.max(1, 60_000 - (Date.now() - killedAt)),
+    );
+    expect(mailsTo('depois@x.ao')).toHaveLength(1);
     const reportAfterMs = Date.now() - killedAt;
 
     await Promise.all(running);
-    await sleep(3000); // the last broadcasts
     const acked = devices.flatMap((d) => d.acked.map((a) => ({ key: `${d.id}:${a.time}`, at: a.at })));
+    // the last broadcasts: every record acknowledged after the kill reaches the survivor's sockets
+    const afterKillKeys = acked.filter((a) => a.at > killedAt).map((a) => a.key);
+    for (const w of onNode(node2.name))
+      await w.heard
+        .until(() => afterKillKeys.every((k) => w.seen.has(k)), 'the last broadcasts', 30_000)
+        .catch(() => undefined); // the assertions below say what is missing
 
     // stored exactly once: count by device and time
     const rows = (

@@ -45,14 +45,11 @@ describe.each(dialects())('commands on %s', (dialect) => {
       eventtime: null,
       user: null,
     });
-    // The answer is kept as the position attribute `result` (immobilisation state on the map).
-    await expect
-      .poll(
-        async () =>
-          (await admin.get('/api/positions')).body.find((p: any) => p.deviceId === deviceId)?.attributes
-            .result,
-      )
-      .toBe('DOUT1:1 DOUT2:0');
+    // The answer is kept as the position attribute `result` (immobilisation state on the map), stored
+    // before the command is answered
+    expect(
+      (await admin.get('/api/positions')).body.find((p: any) => p.deviceId === deviceId)?.attributes.result,
+    ).toBe('DOUT1:1 DOUT2:0');
 
     const traccar = admin.post('/api/commands/send', { deviceId, type: 'engineResume' });
     expect(await readCommand(dev)).toBe('setdigout 0');

@@ -20,6 +20,11 @@ describe('durability', () => {
 
       const acked = new Map<string, number[]>();
       let stop = false;
+      // the kill comes once enough records are acknowledged, every device still sending
+      const KILL_AFTER = 200;
+      let total = 0;
+      let enough!: () => void;
+      const ackedEnough = new Promise<void>((resolve) => (enough = resolve));
       const start = Date.now() - 3600_000;
       const runDevice = async (imei: string, index: number) => {
         const dev = new FakeTeltonika(server.teltonikaPort);
@@ -36,7 +41,10 @@ describe('durability', () => {
               ignition: true,
             }));
             const n = await dev.send(batch);
-            if (n === batch.length) times.push(...batch.map((r) => r.time));
+            if (n === batch.length) {
+              times.push(...batch.map((r) => r.time));
+              if ((total += n) >= KILL_AFTER) enough();
+            }
           }
         } catch {
           // The server died under us: records without an ack may or may not be stored.
@@ -45,12 +53,11 @@ describe('durability', () => {
         }
       };
       const running = imeis.map(runDevice);
-      await new Promise((r) => setTimeout(r, 1500));
+      await ackedEnough;
       await server.stop('SIGKILL');
       stop = true;
       await Promise.all(running);
-      const total = [...acked.values()].reduce((n, t) => n + t.length, 0);
-      expect(total).toBeGreaterThan(100);
+      expect([...acked.values()].reduce((n, t) => n + t.length, 0)).toBeGreaterThan(100);
 
       const db = openDatabase({ kind: 'sqlite', file: join(dir, 'frota.db') });
       for (const [imei, times] of acked) {

@@ -96,12 +96,13 @@ describe.each(dialects())('device ingestion end to end on %s', (dialect) => {
     );
     expect(events.find((e) => e.type === 'geofenceEnter')?.geofenceId).toBe(zoneId);
 
-    await expect
-      .poll(() => adminLive.positions().filter((p) => p.deviceId === deviceId).length)
-      .toBeGreaterThan(0);
+    await adminLive.until(() => adminLive.positions().some((p) => p.deviceId === deviceId), 'the position');
+    expect(adminLive.positions().filter((p) => p.deviceId === deviceId).length).toBeGreaterThan(0);
     expect(adminLive.positions().at(-1).id).toBe(Number(rows[2].id));
-    await expect.poll(() => adminLive.events().length).toBe(5);
-    await new Promise((r) => setTimeout(r, 100));
+    await adminLive.until(() => adminLive.events().length >= 5, 'the five events');
+    expect(adminLive.events().length).toBe(5);
+    // the hub flushed these to every socket at once: what otherLive was sent came before the pong
+    await otherLive.roundTrip();
     expect(otherLive.positions()).toEqual([]);
     expect(otherLive.events()).toEqual([]);
 

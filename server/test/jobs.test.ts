@@ -56,11 +56,10 @@ describe.each(dialects())('jobs on %s', (dialect) => {
         (e) => e.type,
       );
     expect(await types()).toContain('deviceOffline');
-    await expect
-      .poll(() =>
-        live.messages.some((m) => m.devices?.some((d: any) => d.id === device.id && d.status === 'offline')),
-      )
-      .toBe(true);
+    const announced = () =>
+      live.messages.some((m) => m.devices?.some((d: any) => d.id === device.id && d.status === 'offline'));
+    await live.until(announced, 'the vehicle announced offline');
+    expect(announced()).toBe(true);
 
     expect(await dev.send([{ time: Date.now(), lat: -8.8, lon: 13.21, ignition: false }])).toBe(1);
     expect((await types()).filter((t) => t === 'deviceOnline')).toHaveLength(2);

@@ -5,21 +5,70 @@ export interface LiveClient {
   messages: Array<{ positions?: any[]; events?: any[]; devices?: any[] }>;
   positions(): any[];
   events(): any[];
+  /**
+   * Resolves once `check` holds: tried now and again on every message, no timer polling. Rejects with
+   * `what` when the socket closes first or after `timeoutMs`.
+   */
+  until(check: () => boolean, what?: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves when the server answers a ping: every message the server sent before it is then in
+   * `messages` (one ordered connection). Proves a message did NOT come once the server has flushed it to
+   * the other sockets (LiveHub flushes every socket with something pending at once).
+   */
+  roundTrip(): Promise<void>;
   close(): void;
 }
 
 export async function openLive(base: string, cookie: string): Promise<LiveClient> {
   const ws = new WebSocket(base.replace(/^http/, 'ws') + '/api/socket', { headers: { cookie } });
   const messages: LiveClient['messages'] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    messages.push(JSON.parse(String(data)));
+    for (const waiter of [...waiters]) waiter();
   });
+  ws.on('close', () => {
+    for (const waiter of [...waiters]) waiter();
+  });
+  // the first message (the devices and positions snapshot) is sent once the socket is registered with
+  // the live hub: from then on it receives every publication
+  await new Promise<void>((resolve, reject) => {
+    ws.once('message', () => resolve());
+    ws.once('error', reject);
+    ws.once('close', (code) => reject(new Error(`live socket closed (${code}) before its first message`)));
+  });
+  const until: LiveClient['until'] = (check, what = 'a live message', timeoutMs = 15_000) =>
+    new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(waiter);
+      };
+      const waiter = () => {
+        if (check()) {
+          done();
+          resolve();
+        } else if (ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING) {
+          done();
+          reject(new Error(`live socket closed while waiting for ${what}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeoutMs);
+      waiters.add(waiter);
+      waiter();
+    });
   return {
     messages,
     positions: () => messages.flatMap((m) => m.positions ?? []),
     events: () => messages.flatMap((m) => m.events ?? []),
+    until,
+    roundTrip: () =>
+      new Promise<void>((resolve, reject) => {
+        ws.once('pong', () => resolve());
+        ws.ping((error?: Error) => error && reject(error));
+      }),
     close: () => ws.close(),
   };
 }

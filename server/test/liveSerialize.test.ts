@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapeDialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 import { openLive, type LiveClient } from './liveClient';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe.each(shapeDialects())('live hub flush on %s', (dialect) => {
   let server: TestServer;
   let admin: Client;
@@ -31,10 +29,10 @@ describe.each(shapeDialects())('live hub flush on %s', (dialect) => {
   });
 
   const open = async (client: Client) => {
+    // opened once the opening message (devices and latest positions) is here: the socket route sends
+    // it, not a flush
     const live = await openLive(server.base, client.cookie);
     sockets.push(live);
-    // the opening message (devices and latest positions) is sent by the socket route, not by a flush
-    for (let i = 0; i < 100 && live.messages.length === 0; i++) await sleep(20);
     expect(live.messages).toHaveLength(1);
     return live;
   };
@@ -61,8 +59,9 @@ describe.each(shapeDialects())('live hub flush on %s', (dialect) => {
       positions: [position(seen, -8.8), position(hidden, -8.9)],
     });
     const all = [...admins, ...users];
-    for (let i = 0; i < 100 && all.some((s) => s.messages.length < 2); i++) await sleep(20);
-    await sleep(150);
+    for (const s of all) await s.until(() => s.messages.length >= 2, 'the flushed message');
+    // one flush sends to every socket at once: any second text would have come before the pongs
+    for (const s of all) await s.roundTrip();
     expect(all.map((s) => s.messages.length)).toEqual([2, 2, 2, 2, 2]);
     expect(stats.messages - before.messages).toBe(5);
     expect(stats.serialized - before.serialized).toBe(2);
@@ -80,8 +79,8 @@ describe.each(shapeDialects())('live hub flush on %s', (dialect) => {
     // a message only the administrators see: one more text, sent to the three of them only
     const mid = { ...stats };
     server.services.live.publish({ devices: [{ id: hidden, name: 'Escondida', status: 'offline' }] });
-    for (let i = 0; i < 100 && admins.some((s) => s.messages.length < 3); i++) await sleep(20);
-    await sleep(150);
+    for (const s of admins) await s.until(() => s.messages.length >= 3, 'the flushed message');
+    for (const s of all) await s.roundTrip();
     expect(admins.map((s) => s.messages.length)).toEqual([3, 3, 3]);
     expect(users.map((s) => s.messages.length)).toEqual([2, 2]);
     expect(stats.messages - mid.messages).toBe(3);

@@ -71,7 +71,7 @@ describe.each(shapeDialects())('GET /metrics (%s)', (dialect) => {
       { time: t0 + 20_000, lat: -8.832, lon: 13.232, speedKmh: 40, ignition: true },
     ]);
     expect(acked).toBe(3);
-    for (let i = 0; i < 50 && !live.positions().length; i++) await new Promise((r) => setTimeout(r, 20));
+    await live.until(() => live.positions().length > 0, 'the live position');
     expect(live.positions().length).toBeGreaterThan(0);
     const report = await admin.post('/report/report_trips.php', {
       devices: [device.body.id],
@@ -83,6 +83,8 @@ describe.each(shapeDialects())('GET /metrics (%s)', (dialect) => {
     const res = await scrape(server, { authorization: `Bearer ${TOKEN}` });
     const m = parseMetrics(await res.text());
     dev.close();
+    // every message the socket was sent before the scrape has arrived
+    await live.roundTrip();
 
     expect(m.types.get('frota_records_received_total')).toBe('counter');
     expect(m.types.get('frota_records_stored_total')).toBe('counter');

@@ -13,6 +13,7 @@ import {
   startPartitionMaintainer,
 } from '../src/modules/partitions/partitionJob';
 import { freshDatabase, insertDevice } from './harness';
+import { Beats } from './jobBeats';
 import {
   eventTallyOf,
   insertEvent,
@@ -226,8 +227,12 @@ describe('partition settings and SQLite', () => {
         dropped: [],
         purged: 0,
       });
-      const job = startPartitionMaintainer(fresh.db, { firstDelayMs: 1 });
-      await new Promise((r) => setTimeout(r, 20));
+      const beats = new Beats(Date.now);
+      const job = startPartitionMaintainer(fresh.db, { firstDelayMs: 1, now: beats.clock('partitions') });
+      // clock: not a wait but an order: Node runs the timers of one delay in the order they were set, so
+      // by this one a started job would have begun its first beat (and read its clock)
+      await new Promise((r) => setTimeout(r, 1));
+      expect(beats.count('partitions')).toBe(0);
       await job.stop();
       const leases = await fresh.db.kysely.selectFrom('leases').select('name').execute();
       expect(leases.map((l) => l.name)).not.toContain('partitions');

@@ -3,7 +3,7 @@
  * private vehicle leave the server blanked (no coordinates, address or course) for everyone but
  * administrators: positions API, socket, positions report and Traccar's route report.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 import { openLive } from './liveClient';
 
@@ -83,11 +83,12 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
   it('blanks them on the socket, at open and live', async () => {
     const live = await openLive(server.base, viewer.cookie);
     const adminLive = await openLive(server.base, admin.cookie);
-    await expect.poll(() => live.positions().length).toBe(2);
+    expect(live.positions().length).toBe(2); // the opening message
     expect(live.positions().every((p) => p.latitude === 0 && p.attributes.privacyBlanked)).toBe(true);
     expect((await send('priv-car', t0 + 120)).status).toBe(200);
     expect((await send('priv-open', t0 + 120)).status).toBe(200);
-    await expect.poll(() => live.positions().length).toBe(4);
+    await live.until(() => live.positions().length >= 4, 'both live positions');
+    expect(live.positions().length).toBe(4);
     const [car, openNow] = [hidden, open].map((id) =>
       live
         .positions()
@@ -96,7 +97,9 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
     );
     expect(car).toMatchObject({ ...blank, attributes: { privacyBlanked: true } });
     expect(openNow).toMatchObject({ latitude: LAT, longitude: LON });
-    await expect.poll(() => adminLive.positions().filter((p) => p.deviceId === hidden).length).toBe(2);
+    const hiddenOf = () => adminLive.positions().filter((p) => p.deviceId === hidden);
+    await adminLive.until(() => hiddenOf().length >= 2, 'the private vehicle’s live position');
+    expect(hiddenOf().length).toBe(2);
     expect(
       adminLive
         .positions()
@@ -110,14 +113,22 @@ describe.each(dialects())('privacy (%s)', (dialect) => {
   it('follows a vehicle made private after the socket opened', async () => {
     const live = await openLive(server.base, viewer.cookie);
     const openOf = () => live.positions().filter((p) => p.deviceId === open);
-    await expect.poll(() => openOf().length).toBe(1);
+    expect(openOf().length).toBe(1); // the opening message
     expect(openOf()[0].attributes.privacyBlanked).toBeUndefined();
     const device = (await admin.get(`/api/devices/${open}`)).body;
-    const put = await admin.put(`/api/devices/${open}`, { ...device, attributes: { privacy: 1 } });
-    expect(put.status, put.text).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    // the hub reads the private vehicles again when a vehicle is saved: wait for that reload itself
+    const reload = vi.spyOn(server.services.live, 'reloadPrivacy');
+    try {
+      const put = await admin.put(`/api/devices/${open}`, { ...device, attributes: { privacy: 1 } });
+      expect(put.status, put.text).toBe(200);
+      expect(reload).toHaveBeenCalled();
+      await Promise.all(reload.mock.results.map((r) => r.value));
+    } finally {
+      reload.mockRestore();
+    }
     expect((await send('priv-open', t0 + 180)).status).toBe(200);
-    await expect.poll(() => openOf().length).toBe(2);
+    await live.until(() => openOf().length >= 2, 'the next live position');
+    expect(openOf().length).toBe(2);
     expect(openOf()[1]).toMatchObject({ ...blank, attributes: { privacyBlanked: true } });
     await admin.put(`/api/devices/${open}`, { ...device, attributes: {} });
     live.close();

@@ -16,9 +16,18 @@ export interface ServerProcess {
   osmandPort: number;
   child: ChildProcess;
   output: () => string;
+  /** resolves with the exit code once the process has exited and its output is all read */
   exited: Promise<number | null>;
+  /**
+   * Resolves once the output from offset `from` on (read so far or next) matches `pattern`; rejects if the
+   * process ends first.
+   */
+  waitForOutput(pattern: RegExp, from?: number, timeoutMs?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
+
+/** The line main.ts prints once the server is listening (whatever the log level). */
+const READY = / listening on http/;
 
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const [port, teltonikaPort, osmandPort] = [await freePort(), await freePort(), await freePort()];
@@ -37,21 +46,46 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waiters = new Set<() => void>();
+  const heard = (d: Buffer) => {
+    output += d;
+    for (const waiter of [...waiters]) waiter();
+  };
+  child.stdout!.on('data', heard);
+  child.stderr!.on('data', heard);
+  let ended = false;
+  // 'close' comes after 'exit' once stdout and stderr are read to their end: no output is lost
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      ended = true;
+      for (const waiter of [...waiters]) waiter();
+      resolve(code);
+    }),
+  );
+  const waitForOutput = (pattern: RegExp, from = 0, timeoutMs = 60_000) =>
+    new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(waiter);
+      };
+      const waiter = () => {
+        if (pattern.test(output.slice(from))) {
+          done();
+          resolve();
+        } else if (ended) {
+          done();
+          reject(new Error(`server exited before printing ${pattern}: ${output}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`server printed no ${pattern} in ${timeoutMs} ms: ${output}`));
+      }, timeoutMs);
+      waiters.add(waiter);
+      waiter();
+    });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (
-      await fetch(`${base}/api/server`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForOutput(READY);
   return {
     base,
     teltonikaPort,
@@ -59,6 +93,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     child,
     output: () => output,
     exited,
+    waitForOutput,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;

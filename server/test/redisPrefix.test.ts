@@ -9,11 +9,10 @@ import { loadConfig } from '../src/config';
 import { DEFAULT_REDIS_PREFIX, RedisBus, liveChannel } from '../src/live/redisBus';
 import type { LiveMessage } from '../src/live/hub';
 import { startTestServer } from './harness';
+import { Signal } from '../src/protocols/testing/memorySink';
 
 const redisUrl = process.env.FROTA_TEST_REDIS_URL;
 if (!redisUrl) console.warn('skipped: Redis prefix tests need FROTA_TEST_REDIS_URL');
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('FROTA_REDIS_PREFIX', () => {
   it('defaults to frota: (channel frota:live) and takes a prefix of name characters only', () => {
@@ -35,14 +34,19 @@ describe.skipIf(!redisUrl)('two installations on one Redis', () => {
 
   it('do not hear each other on the bus; nodes of one installation do', async () => {
     const heard = new Map<string, string[]>();
+    const arrived = new Signal();
+    const hear = (node: string, what: string) => {
+      heard.get(node)!.push(what);
+      arrived.notify();
+    };
     const bus = async (node: string, prefix: string) => {
       heard.set(node, []);
       const b = await RedisBus.connect(
         redisUrl!,
         node,
         {
-          live: (m: LiveMessage) => heard.get(node)!.push(`live:${m.devices?.[0]?.id}`),
-          change: (c) => heard.get(node)!.push(`change:${c}`),
+          live: (m: LiveMessage) => hear(node, `live:${m.devices?.[0]?.id}`),
+          change: (c) => hear(node, `change:${c}`),
         },
         { prefix },
       );
@@ -50,9 +54,9 @@ describe.skipIf(!redisUrl)('two installations on one Redis', () => {
       return b;
     };
     const a1 = await bus('a1', `a-${tag}:`);
-    await bus('a2', `a-${tag}:`);
+    const a2 = await bus('a2', `a-${tag}:`);
     const b1 = await bus('b1', `b-${tag}:`);
-    await bus('b2', `b-${tag}:`);
+    const b2 = await bus('b2', `b-${tag}:`);
     expect(a1.channel).toBe(`a-${tag}:live`);
     expect(b1.channel).toBe(`b-${tag}:live`);
 
@@ -60,14 +64,24 @@ describe.skipIf(!redisUrl)('two installations on one Redis', () => {
     a1.publishChange('devices');
     b1.publishLive({ devices: [{ id: 2 }] });
     b1.publishChange('users');
-    for (let i = 0; i < 100 && (heard.get('a2')!.length < 2 || heard.get('b2')!.length < 2); i++)
-      await sleep(20);
-    await sleep(100);
-    expect(heard.get('a2')).toEqual(['live:1', 'change:devices']);
-    expect(heard.get('b2')).toEqual(['live:2', 'change:users']);
-    // a node does not hear itself, nor the other installation
-    expect(heard.get('a1')).toEqual([]);
-    expect(heard.get('b1')).toEqual([]);
+    const has = (node: string, what: string) => heard.get(node)!.includes(what);
+    await arrived.until(() => has('a2', 'change:devices') && has('b2', 'change:users'), 'a2 and b2 to hear');
+    // Redis hands a message to every subscriber when it runs the PUBLISH, in order, and each connection
+    // keeps that order: once a node hears a barrier published after the messages above, it would have
+    // heard them too. Each node hears a barrier from the other node of its installation.
+    a2.publishLive({ devices: [{ id: 10 }] });
+    b2.publishLive({ devices: [{ id: 20 }] });
+    a1.publishLive({ devices: [{ id: 11 }] });
+    b1.publishLive({ devices: [{ id: 21 }] });
+    await arrived.until(
+      () => has('a1', 'live:10') && has('b1', 'live:20') && has('a2', 'live:11') && has('b2', 'live:21'),
+      'every barrier',
+    );
+    expect(heard.get('a2')).toEqual(['live:1', 'change:devices', 'live:11']);
+    expect(heard.get('b2')).toEqual(['live:2', 'change:users', 'live:21']);
+    // a node does not hear itself, nor the other installation (only its barrier)
+    expect(heard.get('a1')).toEqual(['live:10']);
+    expect(heard.get('b1')).toEqual(['live:20']);
   });
 
   it('a server subscribes to its prefixed channel and keeps its login counts under its prefix', async () => {

@@ -212,7 +212,8 @@ describe.each(dialects())('refill operator app (%s)', (dialect) => {
       consumption_l100km: 48,
       consumption_l100km_red: 45,
     });
-    await expect.poll(() => smtp.mails.length).toBe(1);
+    await smtp.until(() => smtp.mails.length >= 1, 'the alert mail');
+    expect(smtp.mails.length).toBe(1);
     expect(smtp.mails[0].to).toEqual(['alertas@kwanza.ao']);
     const text = mailText(smtp.mails[0].raw);
     expect(text).toContain('Consumo elevado');
@@ -229,7 +230,10 @@ describe.each(dialects())('refill operator app (%s)', (dialect) => {
     // open pages are told at once (ids only), and only those whose user sees the vehicle
     const told = () =>
       ownerLive.messages.flatMap((m) => (m as { refills?: Array<{ id: number }> }).refills ?? []);
-    await expect.poll(() => told().map((r) => r.id)).toEqual([first.body.id, red.body.id]);
+    await ownerLive.until(() => told().length >= 2, 'both refills announced');
+    expect(told().map((r) => r.id)).toEqual([first.body.id, red.body.id]);
+    // the hub flushed these to every socket at once: what the rival's socket was sent came before the pong
+    await rivalLive.roundTrip();
     expect(rivalLive.messages.some((m) => 'refills' in m)).toBe(false);
     ownerLive.close();
     rivalLive.close();
@@ -247,7 +251,8 @@ describe.each(dialects())('refill operator app (%s)', (dialect) => {
     const ok = await share({ emailTo: 'dono@kwanza.ao', emailCc: 'gestor@kwanza.ao' });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body).toEqual({ success: true });
-    await expect.poll(() => smtp.mails.length).toBe(sent + 1);
+    await smtp.until(() => smtp.mails.length >= sent + 1, 'the shared refill mail');
+    expect(smtp.mails.length).toBe(sent + 1);
     const mail = smtp.mails[sent];
     expect(mail.to.sort()).toEqual(['dono@kwanza.ao', 'gestor@kwanza.ao']);
     const text = mailText(mail.raw);

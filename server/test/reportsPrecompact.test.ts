@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { dialects, freshDatabase, insertDevice } from './harness';
 import { migrateToLatest } from '../src/db/migrate';
+import { lastRunOf } from '../src/jobs/lease';
 import { fromBool, toJson } from '../src/db/mapping';
 import type { Db } from '../src/db/database';
 import { buildTrack, every, insertTrack } from '../src/reports/testing/track';
@@ -131,9 +132,9 @@ describe.each(dialects())('nightly compact days on %s', (dialect) => {
       now: () => now,
       onError: (e) => errors.push(e),
     });
-    const deadline = Date.now() + 10_000;
-    while ((await cacheRows()).length === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    // the run is recorded in lease_runs when it ends; polled, as no event announces it (a bounded poll of
+    // one row, no fixed wait)
+    await expect.poll(() => lastRunOf(db, PRECOMPACT_LEASE), { timeout: 15_000 }).toBe(now);
     await job.stop();
     expect(errors).toEqual([]);
     // the first run fills the month back: every day of the track that is over, in both zones

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { dialects, startTestServer, userClient, type TestServer } from './harness';
 import { startSmtpCapture, type CapturedMail } from './smtpCapture';
+import { Beats } from './jobBeats';
 import { reportFleet, type ReportFleet } from '../src/reports/testing/fleet';
 import { at } from '../src/reports/testing/seedDay';
 import { acquireLease, releaseLease } from '../src/jobs/lease';
@@ -249,12 +250,19 @@ describe.each(dialects())('scheduled reports (%s)', (dialect) => {
       .execute();
     const before = smtp.mails.length;
     const now = () => at(6, 0, 0, 11);
-    const nodes = ['node-a', 'node-b'].map((holder) =>
-      startReportScheduler(server.services, { intervalMs: 50, holder, now, lease: 'test-lease' }),
+    const beats = new Beats(now);
+    const holders = ['node-a', 'node-b'];
+    const nodes = holders.map((holder) =>
+      startReportScheduler(server.services, {
+        intervalMs: 50,
+        holder,
+        now: beats.clock(holder),
+        lease: 'test-lease',
+      }),
     );
-    const deadline = Date.now() + 10_000;
-    while (smtp.mails.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 400));
+    await smtp.until(() => smtp.mails.length > before, 'the scheduled mail');
+    // both nodes beat on: each has had its chance to send the run again (stop waits for a run under way)
+    await beats.more(holders, 3);
     // and even two runs at once on the same row send once
     await Promise.all([runDueSchedules(server.services, now()), runDueSchedules(server.services, now())]);
     await Promise.all(nodes.map((n) => n.stop()));

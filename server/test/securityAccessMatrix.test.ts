@@ -591,12 +591,12 @@ describe.each(dialects())('access matrix: reports, positions and the socket (%s)
     try {
       await report('rep-a', -8.81);
       await report('rep-b', -8.82);
-      for (let i = 0; i < 100; i++) {
-        const seen = (live: typeof liveA, device: number) =>
-          live.positions().some((p) => p.deviceId === device);
-        if (seen(liveA, a.device) && seen(liveB, b.device)) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const seen = (live: typeof liveA, device: number) =>
+        live.positions().some((p) => p.deviceId === device);
+      await liveA.until(() => seen(liveA, a.device), 'A’s position on A’s socket');
+      await liveB.until(() => seen(liveB, b.device), 'B’s position on B’s socket');
+      // the hub flushed B's position to every socket at once: what A's socket was sent came before the pong
+      await liveA.roundTrip();
       expect(liveB.positions().some((p) => p.deviceId === b.device)).toBe(true);
       expect(liveA.positions().some((p) => p.deviceId === a.device)).toBe(true);
       const aboutB = liveA.messages.filter(

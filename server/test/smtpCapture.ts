@@ -8,12 +8,22 @@ export interface CapturedMail {
   raw: string;
 }
 
-export async function startSmtpCapture(): Promise<{
+export interface SmtpCapture {
   url: string;
   mails: CapturedMail[];
+  /**
+   * Resolves with the first mail (of those received so far or the next ones) that `match` accepts: tried
+   * now and on every mail received, no timer polling. Rejects after `timeoutMs`.
+   */
+  mail(match: (mail: CapturedMail) => boolean, what?: string, timeoutMs?: number): Promise<CapturedMail>;
+  /** Resolves once `check` holds, tried now and on every mail received; rejects after `timeoutMs`. */
+  until(check: () => boolean, what?: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
-}> {
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
+  const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -27,15 +37,36 @@ export async function startSmtpCapture(): Promise<{
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
+        for (const waiter of [...waiters]) waiter();
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
+  const until: SmtpCapture['until'] = (check, what = 'a mail', timeoutMs = 15_000) =>
+    new Promise<void>((resolve, reject) => {
+      const waiter = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`timed out waiting for ${what} (${mails.length} mails received)`));
+      }, timeoutMs);
+      waiters.add(waiter);
+      waiter();
+    });
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    until,
+    mail: async (match, what = 'a matching mail', timeoutMs) => {
+      await until(() => mails.some(match), what, timeoutMs);
+      return mails.find(match)!;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -112,7 +112,9 @@ describe.each(dialects())('tacho_drivers on %s', (dialect) => {
         },
       ]),
     ).toBe(1);
-    await expect.poll(() => row(dispatcher, CARD_A), { timeout: 5000 }).toBeDefined();
+    // the records went to the drivers' tracker before they were acknowledged: wait for it to write them
+    await server.tacho.idle();
+    expect(await row(dispatcher, CARD_A)).toBeDefined();
     const first = (await row(dispatcher, CARD_A))!;
     expect(first).toEqual({
       uniqueid: CARD_A,
@@ -136,18 +138,21 @@ describe.each(dialects())('tacho_drivers on %s', (dialect) => {
       Driver1MinimumDailyRest: 32_400,
       Driver1MinimumWeeklyRest: 86_400,
     });
-    await expect.poll(() => tachoMessages(dispatcherLive).length).toBeGreaterThan(0);
+    await dispatcherLive.until(() => tachoMessages(dispatcherLive).length > 0, 'the first announcement');
     expect(tachoMessages(dispatcherLive)[0]).toEqual({ uniqueid: CARD_A, deviceId: deviceA });
 
     // a later record with the state only: the card in the slot is the one last seen there
     expect(await send(dev, [{ time: t0 + 30_000, state: 0, counters: { 10530: 0 } }])).toBe(1);
-    await expect.poll(async () => (await row(dispatcher, CARD_A))?.working_state).toBe(0);
+    await server.tacho.idle();
+    expect((await row(dispatcher, CARD_A))?.working_state).toBe(0);
     const second = (await row(dispatcher, CARD_A))!;
     expect(second.last_seen).toBe(new Date(t0 + 30_000).toISOString());
     expect(JSON.parse(second.counters).Driver1RemainingTimeUntilNextBreakOrRest).toBe(0);
-    await expect.poll(() => tachoMessages(dispatcherLive).length).toBeGreaterThan(1);
-    // the other user does not see the vehicle: neither the row nor its announcements
-    await new Promise((r) => setTimeout(r, 100));
+    await dispatcherLive.until(() => tachoMessages(dispatcherLive).length > 1, 'the second announcement');
+    expect(tachoMessages(dispatcherLive).length).toBeGreaterThan(1);
+    // the other user does not see the vehicle: neither the row nor its announcements (the hub flushed
+    // them to every socket at once: what otherLive was sent came before the pong)
+    await otherLive.roundTrip();
     expect(tachoMessages(otherLive)).toEqual([]);
     expect(await row(other.client, CARD_A)).toBeUndefined();
     dev.close();
@@ -166,7 +171,8 @@ describe.each(dialects())('tacho_drivers on %s', (dialect) => {
     records.push({ time: now - 30_000, state: 3 });
     records[0] = { ...records[0], card: CARD_B, names: ['ANA', 'COSTA'] };
     expect(await send(dev, records)).toBe(records.length);
-    await expect.poll(() => row(other.client, CARD_B), { timeout: 5000 }).toBeDefined();
+    await server.tacho.idle();
+    expect(await row(other.client, CARD_B)).toBeDefined();
     const driver = (await row(other.client, CARD_B))!;
     expect(driver).toMatchObject({
       working_state: 3,
@@ -241,7 +247,8 @@ describe.each(dialects())('tacho_drivers on %s', (dialect) => {
     const dev = new FakeTeltonika(server.teltonika!.tcpPort);
     expect(await dev.connect(IMEI_A)).toBe(1);
     expect(await send(dev, [{ time: Date.now() - 1000, card, state: 1 }])).toBe(1);
-    await expect.poll(() => row(dispatcher, card), { timeout: 5000 }).toBeDefined();
+    await server.tacho.idle();
+    expect(await row(dispatcher, card)).toBeDefined();
     // a driver the dispatcher does not see names nothing for him (issue 33); once it is his, it does
     expect((await row(dispatcher, card))?.name).toBe('');
     expect((await row(admin, card))?.name).toBe('Rui Sem Nome');
@@ -282,7 +289,8 @@ describe.each(dialects())('tacho_drivers on %s', (dialect) => {
     const dev = new FakeTeltonika(server.teltonika!.tcpPort);
     expect(await dev.connect(IMEI_A)).toBe(1);
     expect(await send(dev, [{ time: Date.now() - 1000, card, state: 3 }])).toBe(1);
-    await expect.poll(() => row(dispatcher, card), { timeout: 5000 }).toBeDefined();
+    await server.tacho.idle();
+    expect(await row(dispatcher, card)).toBeDefined();
     const answer = (await row(dispatcher, card))!;
     expect(answer.counters_source).toBe('computed');
     const counters = JSON.parse(answer.counters);

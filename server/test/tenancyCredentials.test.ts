@@ -179,7 +179,9 @@ describe.each(dialects())('outbound mail budget and who may share (%s)', (dialec
       expect(over.status).toBe(429);
       expect(over.text).toBe(MAIL_LIMITED);
     }
-    await expect.poll(() => smtp.mails.filter((m) => m.to.includes('rita@x.ao')).length).toBe(5);
+    const toRita = () => smtp.mails.filter((m) => m.to.includes('rita@x.ao')).length;
+    await smtp.until(() => toRita() >= 5, 'the five recovery mails to rita@x.ao');
+    expect(toRita()).toBe(5);
     // 12 tries so far from this address: 8 more for other addresses, then the client is refused
     for (let i = 0; i < 8; i++) expect((await reset(`pessoa${i}@x.ao`)).status).toBe(204);
     expect((await reset('mais-uma@x.ao')).status).toBe(429);

@@ -94,7 +94,8 @@ describe.each(dialects())('a second connection for a connected IMEI (%s)', (dial
 
     // gone: the device's next connection is accepted
     device.close();
-    await expect.poll(() => server.teltonika!.stats().devices).toBe(0);
+    // polled: the listener announces no change of its in-memory state
+    await expect.poll(() => server.teltonika!.stats().devices, { timeout: 10_000 }).toBe(0);
     const again = new FakeTeltonika(server.teltonika!.tcpPort);
     expect(await again.connect(IMEI)).toBe(1);
     expect(await again.send([legit(20)])).toBe(1);

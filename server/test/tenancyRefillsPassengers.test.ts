@@ -354,7 +354,9 @@ describe.each(dialects())('natural keys are unique per client (%s)', (dialect) =
       expect(await dev.connect(imei)).toBe(1);
       expect(await dev.send([read(0, 0xc1), read(10, 0xc2)])).toBe(2);
       dev.close();
-      await expect.poll(async () => (await pickupsOf(bus)).length).toBe(2);
+      // the records went to the pickup recorder before they were acknowledged: wait for it to write them
+      await server.pickups.idle();
+      expect(await pickupsOf(bus)).toHaveLength(2);
     }
     expect(await pickupsOf(ids.busA)).toEqual([
       [CARD, ids.passengerA],

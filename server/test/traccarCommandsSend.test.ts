@@ -72,7 +72,8 @@ describe.each(dialects())('Traccar command sending on %s', (dialect) => {
     expect(await dev.send([{ time: Date.now() - 5000, lat: -8.8, lon: 13.2, ignition: true }])).toBe(1);
     expect(await readCommand(dev)).toBe(`getinfo ${IMEI}`);
     answerCommand(dev, 'RTC:2026/1/1 Init:2026/1/1');
-    await expect.poll(() => waiting(truck)).toEqual([]);
+    // marked delivered once answered: polled (rows; the device is told nothing more)
+    await expect.poll(() => waiting(truck), { timeout: 10_000 }).toEqual([]);
 
     // connected now: a composed engineStop goes live and answers 200 with the command and the result
     const live = operator.client.post('/api/commands/send', { deviceId: truck, type: 'engineStop' });

@@ -32,15 +32,6 @@ function attachment(mail: CapturedMail): { filename: string; bytes: Buffer } {
   return { filename: m[2], bytes: Buffer.from(m[3].replace(/\r\n/g, ''), 'base64') };
 }
 
-async function waitFor<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    const found = find();
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-}
-
 describe.each(dialects())('Traccar report routes /{type}, combined, geofences, devices (%s)', (dialect) => {
   let server: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -153,7 +144,7 @@ describe.each(dialects())('Traccar report routes /{type}, combined, geofences, d
   it('/api/reports/{kind}/mail: 204, then the spreadsheet mailed to the user', async () => {
     const r = await f.manager.client.get(`/api/reports/trips/mail?deviceId=${f.a.id}&${period}`);
     expect(r.status, r.text).toBe(204);
-    const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes('gestor@x.ao')));
+    const mail = await smtp.mail((m) => m.to.includes('gestor@x.ao'), 'the mail to gestor@x.ao');
     expect(mail.raw).toContain('Subject: =?UTF-8?Q?Relat=C3=B3rio_trips?=');
     const file = attachment(mail);
     expect(file.filename).toMatch(/^trips_2\d{3}-\d\d-\d\d_\d\d-\d\d-\d\d\.xlsx$/);
@@ -262,7 +253,7 @@ describe.each(dialects())('Traccar report routes /{type}, combined, geofences, d
     expect(admin.rows.slice(3).map((row) => row[0])).toEqual(['Camião 1', 'Camião 2', 'Outro']);
     const mailed = await f.limited.client.get('/api/reports/devices/mail');
     expect(mailed.status).toBe(204);
-    const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes('limitado@x.ao')));
+    const mail = await smtp.mail((m) => m.to.includes('limitado@x.ao'), 'the mail to limitado@x.ao');
     expect((await sheetOf(attachment(mail).bytes)).rows).toHaveLength(3 + 2);
     expect((await f.manager.client.get('/api/reports/devices/pdf')).status).toBe(400);
   });

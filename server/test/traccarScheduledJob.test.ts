@@ -52,15 +52,6 @@ function attachment(mail: CapturedMail): { filename: string; bytes: Buffer } {
   return { filename: m[2], bytes: Buffer.from(m[3].replace(/\r\n/g, ''), 'base64') };
 }
 
-async function waitFor<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    const found = find();
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-}
-
 describe('calendar periods that ended in a window', () => {
   it('gives each ended Luanda day once, [start, end), oldest first', () => {
     const calendar = parseCalendar(DAILY);
@@ -181,7 +172,10 @@ describe.each(dialects())('scheduled reports mailed by the job (%s)', (dialect) 
       { reportId: id, userId: f.manager.id, period, status: 'sent' },
       { reportId: id, userId: f.limited.id, period, status: 'Missing permission reports.trips' },
     ]);
-    const mail = await waitFor(() => smtp.mails.slice(before).find((m) => m.to.includes('gestor@x.ao')));
+    const mail = await smtp.mail(
+      (m) => smtp.mails.indexOf(m) >= before && m.to.includes('gestor@x.ao'),
+      'the mail to gestor@x.ao',
+    );
     // a day without positions: the spreadsheet says so
     expect(await sheetOf(attachment(mail).bytes)).toEqual([['trips'], ['Sem dados.']]);
     expect(smtp.mails.slice(before).filter((m) => m.to.includes('limitado@x.ao'))).toEqual([]);
@@ -195,18 +189,24 @@ describe.each(dialects())('scheduled reports mailed by the job (%s)', (dialect) 
     await checkedAt(id, at(20));
     const before = smtp.mails.length;
     const sent: SentReport[] = [];
-    // each node holds its own lease, so both run: only the claim of the report's check keeps one send
+    // each node holds its own lease, so both run, once each (their clock stands still, so no second
+    // interval comes): only the claim of the report's check keeps one send. Both runs are awaited.
+    let runs = 0;
+    let bothRan!: () => void;
+    const ran = new Promise<void>((resolve) => (bothRan = resolve));
     const nodes = ['t6-a', 't6-b'].map((lease) =>
       startScheduledReports(server.services, {
         intervalMs: 50,
         firstDelayMs: 0,
         lease,
         now: () => at(24) + 60_000,
-        onSent: (list) => sent.push(...list),
+        onSent: (list) => {
+          sent.push(...list);
+          if (++runs === 2) bothRan();
+        },
       }),
     );
-    await waitFor(() => smtp.mails.slice(before).find((m) => m.to.includes('gestor@x.ao')));
-    await new Promise((r) => setTimeout(r, 300));
+    await ran;
     await Promise.all(nodes.map((n) => n.stop()));
     expect(sent).toEqual([
       { reportId: id, userId: f.manager.id, period: { start: at(0), end: at(24) }, status: 'sent' },

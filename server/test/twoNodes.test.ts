@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './harness';
-import { openLive } from './liveClient';
+import { openLive, type LiveClient } from './liveClient';
 import { spawnServer, type ServerProcess } from './processes';
 import { FakeTeltonika } from './teltonikaDevice';
 
@@ -23,7 +23,13 @@ describe.skipIf(Boolean(reason))('two server nodes sharing PostgreSQL and Redis'
     await c.connect();
     await c.query(`CREATE DATABASE ${dbName}`);
     await c.end();
-    const env = { FROTA_DATABASE_URL: url, FROTA_REDIS_URL: redisUrl!, FROTA_ADMIN_PASSWORD: admin.password };
+    // debug: node B logs when its sockets see by a change made on node A
+    const env = {
+      FROTA_DATABASE_URL: url,
+      FROTA_REDIS_URL: redisUrl!,
+      FROTA_ADMIN_PASSWORD: admin.password,
+      FROTA_LOG_LEVEL: 'debug',
+    };
     a = await spawnServer(env);
     b = await spawnServer(env);
   }, 120_000);
@@ -59,18 +65,20 @@ describe.skipIf(Boolean(reason))('two server nodes sharing PostgreSQL and Redis'
     const dev = new FakeTeltonika(a.teltonikaPort);
     expect(await dev.connect(imei)).toBe(1);
     expect(await dev.send([{ time: Date.now() - 2000, lat: -8.81, lon: 13.23, ignition: true }])).toBe(1);
-    await expect
-      .poll(() => adminLive.positions().filter((p) => p.deviceId === device.id).length, { timeout: 10000 })
-      .toBe(1);
+    const onDevice = (live: LiveClient) => live.positions().filter((p) => p.deviceId === device.id);
+    await adminLive.until(() => onDevice(adminLive).length >= 1, 'the position on node B');
+    expect(onDevice(adminLive).length).toBe(1);
+    // node B delivered it to both its sockets at once: what the observer was sent came before the pong
+    await observerLive.roundTrip();
     expect(observerLive.positions()).toEqual([]);
 
     // Linked through node A: node B's socket of the observer sees the next position, no reconnect.
+    const from = b.output().length;
     expect((await onA.post('/api/permissions', { userId: user.id, deviceId: device.id })).status).toBe(204);
-    await new Promise((r) => setTimeout(r, 300));
+    await b.waitForOutput(/"kind":"links"[^\n]*live scopes refreshed after a change on another node/, from);
     expect(await dev.send([{ time: Date.now(), lat: -8.812, lon: 13.231, ignition: true }])).toBe(1);
-    await expect
-      .poll(() => observerLive.positions().filter((p) => p.deviceId === device.id).length, { timeout: 10000 })
-      .toBe(1);
+    await observerLive.until(() => onDevice(observerLive).length >= 1, 'the next position for the observer');
+    expect(onDevice(observerLive).length).toBe(1);
     dev.close();
     adminLive.close();
     observerLive.close();

@@ -62,15 +62,13 @@ describe.each(dialects())('queued commands across nodes on %s', (dialect) => {
     expect(await dev.send([{ time: Date.now() - 5000, lat: -8.8, lon: 13.2, ignition: true }])).toBe(1);
     expect(await readCommand(dev)).toBe('setdigout 1');
     answerCommand(dev, 'DOUT1:1');
-    await expect.poll(waiting).toEqual([]);
-    // the answer is kept as the position attribute `result`, as for a command sent live
-    await expect
-      .poll(
-        async () =>
-          (await admin.get('/api/positions')).body.find((p: any) => p.deviceId === deviceId)?.attributes
-            .result,
-      )
-      .toBe('DOUT1:1');
+    // marked delivered once answered: polled (rows; the device is told nothing more)
+    await expect.poll(waiting, { timeout: 10_000 }).toEqual([]);
+    // the answer is kept as the position attribute `result`, as for a command sent live (stored before
+    // the command counts as answered, so before it is marked delivered)
+    expect(
+      (await admin.get('/api/positions')).body.find((p: any) => p.deviceId === deviceId)?.attributes.result,
+    ).toBe('DOUT1:1');
     dev.close();
   });
 
@@ -82,14 +80,15 @@ describe.each(dialects())('queued commands across nodes on %s', (dialect) => {
     expect(await first.send([{ time: Date.now() - 4000, lat: -8.8, lon: 13.21, ignition: true }])).toBe(1);
     expect(await readCommand(first)).toBe('setdigout 0');
     first.close(); // no answer: the device may not have it
-    await expect.poll(async () => (await waiting()).length).toBe(1);
+    // polled: rows, nothing announces them
+    await expect.poll(async () => (await waiting()).length, { timeout: 10_000 }).toBe(1);
 
     const again = new FakeTeltonika(a.teltonika!.tcpPort);
     expect(await again.connect(IMEI)).toBe(1);
     expect(await again.send([{ time: Date.now() - 3000, lat: -8.8, lon: 13.22, ignition: true }])).toBe(1);
     expect(await readCommand(again)).toBe('setdigout 0');
     answerCommand(again, 'DOUT1:0');
-    await expect.poll(waiting).toEqual([]);
+    await expect.poll(waiting, { timeout: 10_000 }).toEqual([]); // polled: as above
     again.close();
   });
 

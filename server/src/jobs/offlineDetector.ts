@@ -93,6 +93,8 @@ export interface OfflineJobOptions {
   renewMs?: number;
   /** first pass after this long (default one period) */
   firstDelayMs?: number;
+  /** the clock of the beats and passes (default Date.now; tests move one by hand) */
+  now?: () => number;
   /** a pass that failed (the next one retries: a database hiccup must not stop the job) */
   onError?: (error: unknown) => void;
 }
@@ -111,6 +113,7 @@ export function startOfflineDetector(
     leaseMs: options.leaseMs,
     renewMs: options.renewMs,
     firstDelayMs: options.firstDelayMs,
+    now: options.now,
     onError: options.onError,
     run: (now) => offlinePass(deps, now),
   });

@@ -5,17 +5,31 @@ describe('SerialQueue', () => {
   it('runs tasks one at a time in submission order', async () => {
     const queue = new SerialQueue();
     const log: string[] = [];
-    const task = (name: string, ms: number) => async () => {
+    // each task ends when the test lets it go: let go in reverse order, tasks run side by side would end
+    // c, b, a
+    const released = new Set<string>();
+    const gates = new Map<string, () => void>();
+    const started = new Map<string, () => void>();
+    const release = (name: string) => {
+      released.add(name);
+      gates.get(name)?.();
+    };
+    const task = (name: string) => async () => {
       log.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, ms));
+      started.get(name)?.();
+      if (!released.has(name)) await new Promise<void>((resolve) => gates.set(name, resolve));
       log.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([
-      queue.run(task('a', 30)),
-      queue.run(task('b', 1)),
-      queue.run(task('c', 10)),
-    ]);
+    const aStarted = new Promise<void>((resolve) => started.set('a', resolve));
+    const all = Promise.all([queue.run(task('a')), queue.run(task('b')), queue.run(task('c'))]);
+    await aStarted;
+    // one turn of the event loop: what would start beside a has started
+    await new Promise((resolve) => setImmediate(resolve));
+    release('c');
+    release('b');
+    release('a');
+    const results = await all;
     expect(results).toEqual(['a', 'b', 'c']);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });

@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/src/config';
 import { fromBool, toJson } from '../../../server/src/db/mapping';
@@ -94,6 +93,14 @@ describe('simulator against a real server', () => {
   const nearLuanda = (p: { latitude: number; longitude: number }) =>
     p.latitude > -9.0 && p.latitude < -8.75 && p.longitude > 13.15 && p.longitude < 13.4;
 
+  /**
+   * Lets the simulator run until `enough` holds of the stored records. Polled: the simulator announces no
+   * record, and the socket only each frame's latest position (a bounded poll of rows, no fixed wait; the
+   * simulator's own clock runs on the wall clock by design).
+   */
+  const runUntil = (enough: () => Promise<boolean>, timeout = 60_000) =>
+    expect.poll(enough, { timeout, interval: 100 }).toBe(true);
+
   it('drives vehicles through the Teltonika port; every acknowledged record is committed', async () => {
     const sim = startSimulator({
       devices: IDS.length,
@@ -106,7 +113,15 @@ describe('simulator against a real server', () => {
       maxBatch: 25,
       seed: 1,
     });
-    await sleep(3000);
+    // about an hour of simulated time for every vehicle (3 s at x1200)
+    await runUntil(async () => {
+      for (const id of IDS) {
+        const positions = await positionsOf(id);
+        if (positions.length < 20 || positions.at(-1)!.fixTime - positions[0].fixTime < 3_000_000)
+          return false;
+      }
+      return true;
+    });
     await sim.stop();
     const stats = sim.stats();
     expect(stats.errors).toBe(0);
@@ -142,7 +157,7 @@ describe('simulator against a real server', () => {
       maxBatch: 25,
       seed: 2,
     });
-    await sleep(1500);
+    await runUntil(async () => (await positionsOf(PHONE)).length >= 10);
     await sim.stop();
     expect(sim.stats().errors).toBe(0);
     const positions = await positionsOf(PHONE);
@@ -154,6 +169,8 @@ describe('simulator against a real server', () => {
 
   it('backs off when the server refuses an unknown device', async () => {
     const lines: string[] = [];
+    let logged!: () => void;
+    const rejectedLine = new Promise<void>((resolve) => (logged = resolve));
     const sim = startSimulator(
       {
         devices: 1,
@@ -166,9 +183,15 @@ describe('simulator against a real server', () => {
         maxBatch: 25,
         seed: 3,
       },
-      { log: (line) => lines.push(line) },
+      {
+        log: (line) => {
+          lines.push(line);
+          if (/server rejected IMEI/.test(line)) logged();
+        },
+      },
     );
-    await sleep(500);
+    // the refusal is logged as it is counted: wait for the line
+    await rejectedLine;
     expect(sim.stats()).toMatchObject({ records: 0, rejected: 1, errors: 1 });
     expect(lines.join('\n')).toMatch(/999999999999999: server rejected IMEI/);
     expect(sim.status()).toMatch(/rejected 1/);
@@ -208,19 +231,21 @@ describe('simulator against a real server', () => {
       seed: 4,
       allDay: true,
     });
-    await sleep(4000);
+    const pickupsOfBus = () =>
+      db.kysely
+        .selectFrom('passengerPickups')
+        .innerJoin('devices', 'devices.id', 'passengerPickups.deviceId')
+        .select(['passengerPickups.cardId', 'passengerPickups.time', 'passengerPickups.passengerId'])
+        .where('devices.uniqueId', '=', BUS)
+        .orderBy('passengerPickups.time')
+        .execute();
+    await runUntil(async () => (await pickupsOfBus()).length >= 3);
     await sim.stop();
-    // pickups are written after the records are committed
-    await sleep(500);
+    // pickups are written after the records are committed: the recorder is done with every record
+    await server.pickups.idle();
     expect(sim.stats().errors).toBe(0);
     const positions = await positionsOf(BUS);
-    const pickups = await db.kysely
-      .selectFrom('passengerPickups')
-      .innerJoin('devices', 'devices.id', 'passengerPickups.deviceId')
-      .select(['passengerPickups.cardId', 'passengerPickups.time', 'passengerPickups.passengerId'])
-      .where('devices.uniqueId', '=', BUS)
-      .orderBy('passengerPickups.time')
-      .execute();
+    const pickups = await pickupsOfBus();
     const own = passengersOfBus(DEMO_SCHOOL_BUS_INDEXES[0]).map(demoPassengerCard);
     expect(pickups.length).toBeGreaterThanOrEqual(3);
     expect(pickups.every((p) => own.includes(p.cardId))).toBe(true);

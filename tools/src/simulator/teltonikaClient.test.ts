@@ -39,6 +39,8 @@ describe('simulated Teltonika tracker and server commands', () => {
 
   it('answers Codec 12 commands that arrive while idle or just before an ack', async () => {
     const answers: string[] = [];
+    let third!: () => void;
+    const threeAnswers = new Promise<void>((resolve) => (third = resolve));
     let device!: Socket;
     const server = createServer((socket) => {
       device = socket;
@@ -53,6 +55,7 @@ describe('simulated Teltonika tracker and server commands', () => {
             const message = decodeCodec12(event.data);
             expect(message.type).toBe(CODEC12_RESPONSE);
             answers.push(message.text);
+            if (answers.length === 3) third();
           } else if (event.type === 'frame') {
             // a command written in the same segment as the ack, ahead of it
             socket.write(
@@ -67,21 +70,24 @@ describe('simulated Teltonika tracker and server commands', () => {
     close = () => server.close();
     const port = (server.address() as { port: number }).port;
     const received: string[] = [];
+    let fourth!: () => void;
+    const fourCommands = new Promise<void>((resolve) => (fourth = resolve));
     const client = new TeltonikaClient({
       host: '127.0.0.1',
       port,
       imei: '356307042440001',
       onCommand: (text) => {
         received.push(text);
+        if (received.length === 4) fourth();
         return text === 'camgetver' ? 'DualCam 1.0' : text === 'unknown' ? undefined : 'ok';
       },
     });
     await client.send([sample(Date.now() - 20_000), sample(Date.now() - 10_000)]);
     await client.send([sample(Date.now())]);
     device.write(encodeCodec12Command('unknown'));
-    await expect
-      .poll(() => received)
-      .toEqual(['camgetver', 'camreq:1,1,0,0,h,1', 'camreq:1,1,0,0,h,1', 'unknown']);
+    await fourCommands;
+    expect(received).toEqual(['camgetver', 'camreq:1,1,0,0,h,1', 'camreq:1,1,0,0,h,1', 'unknown']);
+    await threeAnswers;
     expect(answers).toEqual(['DualCam 1.0', 'ok', 'ok']);
     expect(client.connected).toBe(true);
     client.close();

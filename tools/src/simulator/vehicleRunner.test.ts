@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SimClock } from './clock';
 import { createProfile } from './profile';
 import { createRandom } from './random';
@@ -11,12 +10,15 @@ class FlakyTransport implements Transport {
   connected = false;
   delivered: Sample[] = [];
   attempts = 0;
+  /** called after every delivery */
+  onDelivered: () => void = () => undefined;
   constructor(private failures: number) {}
   async send(samples: Sample[]) {
     this.attempts++;
     if (this.failures-- > 0) throw new Error('ECONNRESET');
     this.connected = true;
     this.delivered.push(...samples);
+    this.onDelivered();
   }
   close() {
     this.connected = false;
@@ -37,9 +39,12 @@ describe('VehicleRunner', () => {
       counters,
     });
     const controller = new AbortController();
+    // stopped once more than a batch went through after the failure (the first back-off is about a second)
+    transport.onDelivered = () => {
+      if (transport.delivered.length > 10) controller.abort();
+    };
     const running = runner.run(controller.signal);
-    await sleep(1600); // first back-off is about a second
-    controller.abort();
+    await new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve()));
     await running;
     expect(counters).toMatchObject({ errors: 1, reconnects: 1 });
     expect(counters.records).toBe(transport.delivered.length);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cacheKey, createGeocoder } from './geocoder';
 import {
   answerJson,
@@ -25,19 +25,42 @@ afterEach(async () => {
   stub = null;
 });
 
-/** Holds every request open until release() is called. */
-function heldAnswers(): { handler: StubHandler; release: () => void; held: () => number } {
+/**
+ * Holds every request open until release() is called; from then on answers the held ones and every later
+ * one at once. `whenHeld(n)` resolves once n requests are held (at their arrival, no polling).
+ */
+function heldAnswers(): {
+  handler: StubHandler;
+  release: () => void;
+  held: () => number;
+  whenHeld: (n: number) => Promise<void>;
+} {
   const waiting: (() => void)[] = [];
+  let released = false;
+  const watchers = new Set<() => void>();
   return {
-    handler: (req, res, request) => waiting.push(() => answerJson(CANNED_JSONV2)(req, res, request)),
-    release: () => waiting.splice(0).forEach((answer) => answer()),
+    handler: (req, res, request) => {
+      const answer = () => answerJson(CANNED_JSONV2)(req, res, request);
+      if (released) return answer();
+      waiting.push(answer);
+      for (const watch of [...watchers]) watch();
+    },
+    release: () => {
+      released = true;
+      waiting.splice(0).forEach((answer) => answer());
+    },
     held: () => waiting.length,
+    whenHeld: (n) =>
+      new Promise((resolve) => {
+        const watch = () => {
+          if (waiting.length < n) return;
+          watchers.delete(watch);
+          resolve();
+        };
+        watchers.add(watch);
+        watch();
+      }),
   };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(condition()).toBe(true);
 }
 
 describe('createGeocoder without a URL', () => {
@@ -105,15 +128,14 @@ describe('createGeocoder with a Nominatim URL', () => {
     stub = await startNominatimStub(held.handler);
     const geocoder = createGeocoder({ url: stub.url, offline, maxConcurrent: 3 });
     const lookups = Array.from({ length: 10 }, (_, i) => geocoder.lookup(-8 - i * 0.01, 13));
-    await until(() => held.held() === 3);
+    await held.whenHeld(3);
+    expect(held.held()).toBe(3);
+    // clock: a window for a fourth request to arrive; none is sent while three are held (that is the
+    // point), and requests on different connections have no order to wait on
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stub.requests).toHaveLength(3);
-    const releaser = setInterval(held.release, 5);
-    try {
-      expect(new Set(await Promise.all(lookups))).toEqual(new Set([REMOTE]));
-    } finally {
-      clearInterval(releaser);
-    }
+    held.release();
+    expect(new Set(await Promise.all(lookups))).toEqual(new Set([REMOTE]));
     expect(stub.requests).toHaveLength(10);
     expect(stub.peakConcurrent).toBe(3);
   });
@@ -125,28 +147,35 @@ describe('createGeocoder with a Nominatim URL', () => {
     const first = geocoder.lookup(-8.8165, 13.2375);
     const queued = geocoder.lookup(-8.9, 13.3);
     await expect(geocoder.lookup(-8.9035, 13.374)).resolves.toBe('Viana, AO');
-    await until(() => held.held() === 1);
-    const releaser = setInterval(held.release, 5);
-    try {
-      await expect(first).resolves.toBe(REMOTE);
-      await expect(queued).resolves.toBe(REMOTE);
-      await expect(geocoder.lookup(-8.9035, 13.374)).resolves.toBe(REMOTE);
-    } finally {
-      clearInterval(releaser);
-    }
+    await held.whenHeld(1);
+    expect(held.held()).toBe(1);
+    held.release();
+    await expect(first).resolves.toBe(REMOTE);
+    await expect(queued).resolves.toBe(REMOTE);
+    await expect(geocoder.lookup(-8.9035, 13.374)).resolves.toBe(REMOTE);
     expect(geocoder.stats().fallbacks).toBe(1);
   });
 
   it('falls back to offline when the server times out, and asks again later', async () => {
-    stub = await startNominatimStub(() => undefined);
-    const geocoder = createGeocoder({ url: stub.url, offline, timeoutMs: 150, retryAfterMs: 100 });
-    await expect(geocoder.lookup(-8.8165, 13.2375)).resolves.toBe('Mutamba, Luanda, AO');
-    expect(stub.requests).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    // the fallback was not cached: the server is asked again once the pause is over
-    await expect(geocoder.lookup(-8.8165, 13.2375)).resolves.toBe('Mutamba, Luanda, AO');
-    expect(stub.requests).toHaveLength(2);
-    expect(geocoder.stats().fallbacks).toBe(2);
+    // the pause after a failure is read from Date: the test moves it instead of waiting it out
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      stub = await startNominatimStub(() => undefined);
+      const geocoder = createGeocoder({ url: stub.url, offline, timeoutMs: 150, retryAfterMs: 100 });
+      await expect(geocoder.lookup(-8.8165, 13.2375)).resolves.toBe('Mutamba, Luanda, AO');
+      expect(stub.requests).toHaveLength(1);
+      // during the pause: answered offline without asking
+      vi.setSystemTime(Date.now() + 99);
+      await expect(geocoder.lookup(-8.8165, 13.2375)).resolves.toBe('Mutamba, Luanda, AO');
+      expect(stub.requests).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 1);
+      // the fallback was not cached: the server is asked again once the pause is over
+      await expect(geocoder.lookup(-8.8165, 13.2375)).resolves.toBe('Mutamba, Luanda, AO');
+      expect(stub.requests).toHaveLength(2);
+      expect(geocoder.stats().fallbacks).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lookupSync never waits on the server and does not cache the offline answer', async () => {

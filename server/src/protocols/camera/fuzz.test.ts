@@ -53,10 +53,9 @@ describe('camera session fuzz', () => {
       });
       link.s = session(stored, (b) => cam.receive(b));
       cam.start();
-      for (let i = 0; i < 50 && pending.length; i++) {
-        while (pending.length) await pending.shift();
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
+      // the camera answers in memory: once every byte it sent is handled, the exchange is as far as it
+      // goes (the session's only timer, its wait for a repeated init, would just close it)
+      while (pending.length) await pending.shift();
       link.s.destroy();
       for (const u of stored) expect(u.bytes.equals(file)).toBe(true);
       whole += stored.length;

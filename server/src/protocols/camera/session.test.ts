@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CMD } from './messages';
 import { PartialFiles } from './partials';
 import { CameraSession, type CameraUpload } from './session';
@@ -27,15 +27,25 @@ async function exchange(
   const stored = o.stored ?? [];
   const log = logger();
   const pending: Array<Promise<void>> = [];
-  let hungUp = false;
+  // over when either side hangs up (the session's last step may be its own timer: repeatWaitMs)
+  let hangUp!: () => void;
+  let failed!: (error: unknown) => void;
+  const over = new Promise<void>((resolve, reject) => {
+    hangUp = resolve;
+    failed = reject;
+  });
   const link: { session?: CameraSession } = {};
   const cam = new TestCamera(
     camera,
-    (b) => pending.push(link.session!.receive(b)),
-    () => (hungUp = true),
+    (b) => {
+      const handled = link.session!.receive(b);
+      handled.catch(failed);
+      pending.push(handled);
+    },
+    () => hangUp(),
   );
   const session = (link.session = new CameraSession(
-    { write: (b) => cam.receive(b), end: () => (hungUp = true) },
+    { write: (b) => cam.receive(b), end: () => hangUp() },
     {
       sink: { isKnownCamera: async () => o.known ?? true, store: async (u) => void stored.push(u) },
       partials: o.partials ?? new PartialFiles(),
@@ -44,10 +54,7 @@ async function exchange(
     },
   ));
   cam.start();
-  for (let i = 0; i < 200 && !hungUp; i++) {
-    while (pending.length) await pending.shift();
-    await new Promise((r) => setTimeout(r, 2));
-  }
+  await over;
   while (pending.length) await pending.shift();
   session.destroy();
   return { cam, session, stored, log };
@@ -204,8 +211,12 @@ describe('camera upload session', () => {
   });
 
   it('asks nothing more of a camera that left while its file was being stored', async () => {
+    // the session's own timers (its wait for a repeated init) are run by the test, not waited for
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let release: () => void = () => undefined;
     const storing = new Promise<void>((resolve) => (release = resolve));
+    let storeStarted!: () => void;
+    const storeCalled = new Promise<void>((resolve) => (storeStarted = resolve));
     const written: number[] = [];
     const link: { session?: CameraSession } = {};
     const pending: Array<Promise<void>> = [];
@@ -223,22 +234,35 @@ describe('camera upload session', () => {
         end: () => undefined,
       },
       {
-        sink: { isKnownCamera: async () => true, store: async () => void (stores++, await storing) },
+        sink: {
+          isKnownCamera: async () => true,
+          store: async () => {
+            stores++;
+            storeStarted();
+            await storing;
+          },
+        },
         partials: new PartialFiles(),
         log: logger(),
         repeatWaitMs: 5,
       },
     );
-    cam.start();
-    // the store holds the session's chain: poll, do not await it
-    while (stores === 0) await new Promise((r) => setTimeout(r, 2));
-    const before = written.length;
-    link.session.destroy();
-    release();
-    while (pending.length) await pending.shift();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(written.length).toBe(before);
-    expect(written.at(-1)).toBe(CMD.RESUME);
+    try {
+      cam.start();
+      // the store holds the session's chain: wait for the store call, not for the chain
+      await storeCalled;
+      expect(stores).toBe(1);
+      const before = written.length;
+      link.session.destroy();
+      release();
+      while (pending.length) await pending.shift();
+      // anything the session had left on a timer runs now
+      await vi.runAllTimersAsync();
+      expect(written.length).toBe(before);
+      expect(written.at(-1)).toBe(CMD.RESUME);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('turns away an unknown IMEI at the init', async () => {
@@ -257,11 +281,19 @@ describe('camera upload session', () => {
     const pending: Array<Promise<void>> = [];
     const link: { session?: CameraSession } = {};
     let closed = false;
+    let hangUp!: () => void;
+    const hungUp = new Promise<void>((resolve) => (hangUp = resolve));
     const cam = new TestCamera({ imei: IMEI, files: { '%photof': { bytes: JPEG } } }, (b) =>
       pending.push(link.session!.receive(b)),
     );
     link.session = new CameraSession(
-      { write: (b) => cam.receive(b), end: () => (closed = true) },
+      {
+        write: (b) => cam.receive(b),
+        end: () => {
+          closed = true;
+          hangUp();
+        },
+      },
       {
         sink: { isKnownCamera: async () => true, store: async (u) => void stored.push(u) },
         partials: new PartialFiles(),
@@ -270,16 +302,14 @@ describe('camera upload session', () => {
       },
     );
     cam.start();
-    while (stored.length < 1) {
-      while (pending.length) await pending.shift();
-      await new Promise((r) => setTimeout(r, 2));
-    }
+    // the camera answers in memory: once every byte it sent is handled, the first file is stored
+    while (pending.length) await pending.shift();
+    expect(stored).toHaveLength(1);
     const rear = Buffer.concat([JPEG, Buffer.from('rear')]);
     cam.offer({ '%photor': { bytes: rear } });
-    for (let i = 0; i < 300 && !closed; i++) {
-      while (pending.length) await pending.shift();
-      await new Promise((r) => setTimeout(r, 2));
-    }
+    // the session hangs up once its wait for another repeated init is over (repeatWaitMs)
+    await hungUp;
+    while (pending.length) await pending.shift();
     expect(stored.map((u) => u.file)).toEqual(['%photof', '%photor']);
     expect(stored[1].bytes.equals(rear)).toBe(true);
     expect(closed).toBe(true);

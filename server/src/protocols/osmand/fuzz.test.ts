@@ -31,7 +31,9 @@ function exchange(port: number, bytes: Buffer): Promise<number[]> {
     });
     socket.write(bytes);
     // as a phone does, wait for the answer (Connection: close ends it); a request the listener still
-    // waits on (a body cut short) is ended by half-closing after a while
+    // waits on (a body cut short) is ended by half-closing after a while.
+    // clock: nothing tells a request the listener is still reading from one it is answering (the bytes
+    // are random); the listener answers a whole request at once, so this only ends the cut-short ones
     const patience = setTimeout(() => socket.end(), 1000);
     socket.on('close', () => clearTimeout(patience));
   });

@@ -3,7 +3,7 @@
  * released when it closes, never joined with another connection's bytes, and bounded while it is open.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeDevice, pause } from '../testing/fakeDevice';
+import { FakeDevice } from '../testing/fakeDevice';
 import { memoryLog, MemorySink, waitFor } from '../testing/memorySink';
 import { prng } from '../testing/prng';
 import { CODEC_8, type AvlRecord } from './avlRecord';
@@ -114,8 +114,14 @@ describe('Teltonika connections leave nothing behind', () => {
     await b.write(Buffer.concat([encodeImeiPacket(IMEIS[1]), f.subarray(half)]));
     expect(await a.read(1)).toEqual(Buffer.from([1]));
     expect(await b.read(1)).toEqual(Buffer.from([1]));
-    await pause(100);
-    // b's bytes start mid-frame: not a frame of its own, and not the rest of a's
+    // b's bytes start mid-frame: not a frame of its own (b's stream is out of sync: the listener closes
+    // it), and not the rest of a's (a's half stays held; polled: no event tells)
+    await b.closed;
+    await waitFor(() => listener.stats().bufferedBytes === half, 'a’s half frame held alone');
+    // a command is written to a after anything sent to a before it: it is the first thing a reads
+    void listener.sendCommand(IMEIS[0], 'getver', 60_000).catch(() => undefined);
+    const header = await a.read(8);
+    await a.read(header.readUInt32BE(4) + 4);
     expect(a.unread).toHaveLength(0);
     expect(b.unread).toHaveLength(0);
     expect(sink.storeCalls).toBe(0);

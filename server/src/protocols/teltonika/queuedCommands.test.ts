@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeDevice, pause } from '../testing/fakeDevice';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeDevice } from '../testing/fakeDevice';
 import { memoryLog, MemorySink, waitFor } from '../testing/memorySink';
 import { CODEC12_COMMAND, decodeCodec12, encodeCodec12Data } from './codec12';
 import { startTeltonika, type TeltonikaListener } from './listener';
@@ -56,32 +56,41 @@ describe('commands queued for a Teltonika device', () => {
     const device = await connect();
     await report(device);
     expect(await readCommand(device)).toBe('setdigout 1');
-    await pause(50);
-    expect(device.unread).toHaveLength(0); // one command at a time: the next waits for the answer
+    // one command at a time: the next waits for the answer. A report's ack is written after anything
+    // sent before it, so the second command would be read in its place
+    await report(device);
+    expect(device.unread).toHaveLength(0);
     await answer(device, 'DOUT1:1');
     expect(await readCommand(device)).toBe('getinfo');
     await answer(device, 'RTC:2024/5/1');
-    await waitFor(() => sink.delivered.length === 2, 'both commands delivered');
+    await sink.until(() => sink.delivered.length === 2, 'both commands delivered');
     expect(sink.delivered).toEqual([1, 2]);
     device.destroy();
   });
 
   it('are looked up again while the device keeps reporting, but not at every frame', async () => {
-    const device = await connect();
-    await report(device);
-    await waitFor(() => sink.commandLookups === 1, 'the first lookup');
-    // queued on another node meanwhile
-    sink.commands.push({ id: 7, uniqueId: IMEI, text: 'setdigout 0' });
-    for (let i = 0; i < 5; i++) await report(device);
-    expect(sink.commandLookups).toBe(1);
-    expect(device.unread).toHaveLength(0);
-    await pause(CHECK_MS + 50);
-    await report(device);
-    expect(await readCommand(device)).toBe('setdigout 0');
-    await answer(device, 'DOUT1:0');
-    await waitFor(() => sink.delivered.includes(7), 'the command delivered');
-    expect(sink.commandLookups).toBe(2);
-    device.destroy();
+    // the session reads the time of its lookups from Date: the test moves it instead of waiting
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const device = await connect();
+      await report(device);
+      await sink.until(() => sink.commandLookups === 1, 'the first lookup');
+      // queued on another node meanwhile
+      sink.commands.push({ id: 7, uniqueId: IMEI, text: 'setdigout 0' });
+      vi.setSystemTime(Date.now() + CHECK_MS - 1);
+      for (let i = 0; i < 5; i++) await report(device);
+      expect(sink.commandLookups).toBe(1);
+      expect(device.unread).toHaveLength(0);
+      vi.setSystemTime(Date.now() + 1);
+      await report(device);
+      expect(await readCommand(device)).toBe('setdigout 0');
+      await answer(device, 'DOUT1:0');
+      await sink.until(() => sink.delivered.includes(7), 'the command delivered');
+      expect(sink.commandLookups).toBe(2);
+      device.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stay queued when the device goes away before answering', async () => {
@@ -90,6 +99,7 @@ describe('commands queued for a Teltonika device', () => {
     await report(first);
     expect(await readCommand(first)).toBe('setdigout 1');
     first.destroy();
+    // polled: the listener announces no change of its in-memory state
     await waitFor(() => listener.stats().connections === 0, 'the connection to close');
     expect(sink.delivered).toEqual([]);
 
@@ -97,7 +107,7 @@ describe('commands queued for a Teltonika device', () => {
     await report(second);
     expect(await readCommand(second)).toBe('setdigout 1');
     await answer(second, 'DOUT1:1');
-    await waitFor(() => sink.delivered.length === 1, 'the command delivered');
+    await sink.until(() => sink.delivered.length === 1, 'the command delivered');
     second.destroy();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deferred, memoryLog, MemorySink, waitFor } from '../testing/memorySink';
-import { FakeDevice, pause } from '../testing/fakeDevice';
+import { FakeDevice } from '../testing/fakeDevice';
 import { encodeAvlData, ioElement } from './avlEncoder';
 import { CODEC_8E, type AvlRecord } from './avlRecord';
 import { CODEC12_RESPONSE, decodeCodec12, encodeCodec12Data } from './codec12';
@@ -43,6 +43,14 @@ async function identified(imei = IMEI): Promise<FakeDevice> {
   expect(await d.read(1)).toEqual(Buffer.from([0x01]));
   return d;
 }
+
+/** Reads one Codec 12 frame the server sent and returns its text. */
+async function readCommand(d: FakeDevice): Promise<string> {
+  const header = await d.read(8);
+  const rest = await d.read(header.readUInt32BE(4) + 4);
+  return decodeCodec12(rest.subarray(0, rest.length - 4)).text;
+}
+const answer = (text: string) => encodeTcpFrame(encodeCodec12Data(CODEC12_RESPONSE, text));
 
 beforeEach(async () => {
   sink = new MemorySink([IMEI]);
@@ -116,12 +124,15 @@ describe('Teltonika TCP listener: records', () => {
   it('reassembles a frame split over several reads', async () => {
     const d = await identified();
     const frame = frameOf(record(1), record(2), record(3));
+    // each part is read by the listener (held in its buffer) before the next is written; polled: the
+    // listener announces no change of its in-memory state
     await d.write(frame.subarray(0, 5));
-    await pause(20);
+    await waitFor(() => listener.stats().bufferedBytes === 5, 'the first part buffered');
     await d.write(frame.subarray(5, 40));
-    await pause(20);
+    await waitFor(() => listener.stats().bufferedBytes === 40, 'the second part buffered');
     expect(d.unread.length).toBe(0);
     await d.write(frame.subarray(40));
+    // the first four bytes the listener ever sends after the IMEI: an early ack would be read here
     expect(await d.read(4)).toEqual(ACK(3));
     expect(sink.stored).toHaveLength(3);
   });
@@ -152,7 +163,10 @@ describe('Teltonika TCP listener: records', () => {
     await d.write(Buffer.from([0xff]));
     await d.write(Buffer.concat([Buffer.from([0xff]), frameOf(record(1)), Buffer.from([0xff])]));
     expect(await d.read(4)).toEqual(ACK(1));
-    await pause(30);
+    // the next frame is handled after the last ping (one ordered stream): its ack comes after anything
+    // the ping made the listener send
+    await d.write(frameOf(record(2), record(3)));
+    expect(await d.read(4)).toEqual(ACK(2));
     expect(d.unread.length).toBe(0);
     expect(d.isClosed).toBe(false);
   });
@@ -162,13 +176,17 @@ describe('Teltonika TCP listener: records', () => {
     sink.beforeCommit = () => gate.promise;
     const d = await identified();
     await d.write(frameOf(record(1)));
-    await waitFor(() => sink.storeCalls === 1, 'the store call');
-    await pause(100);
+    await sink.until(() => sink.storeCalls === 1, 'the store call');
+    // a command is written at once, past the held store: it arrives after anything sent before it
+    const command = listener.sendCommand(IMEI, 'getver');
+    expect(await readCommand(d)).toBe('getver');
     expect(d.unread.length).toBe(0);
     expect(sink.stored).toHaveLength(0);
     gate.resolve();
     expect(await d.read(4)).toEqual(ACK(1));
     expect(sink.stored).toHaveLength(1);
+    await d.write(answer('Ver:03.27.07'));
+    expect(await command).toBe('Ver:03.27.07');
   });
 
   it('stores the frames of one connection strictly one after another', async () => {
@@ -176,16 +194,22 @@ describe('Teltonika TCP listener: records', () => {
     sink.beforeCommit = () => gates[sink.storeCalls - 1].promise;
     const d = await identified();
     await d.write(Buffer.concat([frameOf(record(1)), frameOf(record(2))]));
-    await waitFor(() => sink.storeCalls === 1, 'the first store');
-    await pause(50);
+    await sink.until(() => sink.storeCalls === 1, 'the first store');
+    // a command's round trip: the listener has handled what it read with the first frame meanwhile
+    const command = listener.sendCommand(IMEI, 'getver');
+    expect(await readCommand(d)).toBe('getver');
     expect(sink.storeCalls).toBe(1);
     gates[0].resolve();
     expect(await d.read(4)).toEqual(ACK(1));
-    await waitFor(() => sink.storeCalls === 2, 'the second store');
+    await sink.until(() => sink.storeCalls === 2, 'the second store');
     expect(d.unread.length).toBe(0);
     gates[1].resolve();
     expect(await d.read(4)).toEqual(ACK(1));
     expect(sink.stored.map((p) => p.fixTime.getUTCMinutes())).toEqual([1, 2]);
+    gates.push(deferred()); // the answer is stored too, at the last position
+    gates[2].resolve();
+    await d.write(answer('Ver:03.27.07'));
+    expect(await command).toBe('Ver:03.27.07');
   });
 
   it('pauses a flooding device and reads on once its queue is drained', async () => {
@@ -194,7 +218,7 @@ describe('Teltonika TCP listener: records', () => {
     const d = await identified();
     const flood = Array.from({ length: 40 }, (_, i) => frameOf(record(i % 60)));
     await d.write(Buffer.concat(flood));
-    await waitFor(() => sink.storeCalls === 1, 'the first store');
+    await sink.until(() => sink.storeCalls === 1, 'the first store');
     await d.write(frameOf(record(59)));
     gate.resolve();
     const acks = await d.read(41 * 4);
@@ -219,11 +243,12 @@ describe('Teltonika TCP listener: records', () => {
     const bad = frameOf(record(1));
     bad[bad.length - 1] ^= 0xff;
     await d.write(bad);
-    await pause(50);
+    // the next frame is handled after the bad one: its ack (two records) comes after anything the bad
+    // frame made the listener send
+    await d.write(frameOf(record(2), record(3)));
+    expect(await d.read(4)).toEqual(ACK(2));
     expect(d.unread.length).toBe(0);
-    await d.write(frameOf(record(2)));
-    expect(await d.read(4)).toEqual(ACK(1));
-    expect(sink.stored.map((p) => p.fixTime.getUTCMinutes())).toEqual([2]);
+    expect(sink.stored.map((p) => p.fixTime.getUTCMinutes())).toEqual([2, 3]);
     expect(
       log.entries.some((e) => e.level === 'warn' && (e.obj as { reason?: string }).reason === 'CRC mismatch'),
     ).toBe(true);
@@ -234,11 +259,11 @@ describe('Teltonika TCP listener: records', () => {
     const data = Buffer.from(frameData(frameOf(record(1))));
     data[0] = 0x07;
     await d.write(encodeTcpFrame(data));
-    await d.write(frameOf(record(2)));
-    expect(await d.read(4)).toEqual(ACK(1));
-    await pause(30);
+    // handled after the undecodable frame: its ack (two records) is the first thing the listener sends
+    await d.write(frameOf(record(2), record(3)));
+    expect(await d.read(4)).toEqual(ACK(2));
     expect(d.unread.length).toBe(0);
-    expect(sink.stored).toHaveLength(1);
+    expect(sink.stored).toHaveLength(2);
   });
 
   it('closes on garbage after the handshake without acking', async () => {
@@ -275,14 +300,6 @@ describe('Teltonika TCP listener: idle connections', () => {
 });
 
 describe('Teltonika TCP listener: Codec 12 commands', () => {
-  /** Reads one Codec 12 frame the server sent and returns its text. */
-  async function readCommand(d: FakeDevice): Promise<string> {
-    const header = await d.read(8);
-    const rest = await d.read(header.readUInt32BE(4) + 4);
-    return decodeCodec12(rest.subarray(0, rest.length - 4)).text;
-  }
-  const answer = (text: string) => encodeTcpFrame(encodeCodec12Data(CODEC12_RESPONSE, text));
-
   it('sends the command, resolves with the answer and stores it at the last position', async () => {
     const d = await identified();
     await d.write(frameOf(record(7, { io: [ioElement(239, 1, 1), ioElement(253, 1, 2)] })));
@@ -304,7 +321,9 @@ describe('Teltonika TCP listener: Codec 12 commands', () => {
     expect(stored.attributes).toMatchObject({ result: 'DOUT1:1 DOUT2:0', ignition: true });
     expect(stored.attributes).not.toHaveProperty('alarm');
     expect(stored.event).toBeUndefined();
-    await pause(30);
+    // the next frame is handled after the answer: its ack (two records) is the next thing sent
+    await d.write(frameOf(record(8), record(9)));
+    expect(await d.read(4)).toEqual(ACK(2));
     expect(d.unread.length).toBe(0);
   });
 
@@ -322,7 +341,9 @@ describe('Teltonika TCP listener: Codec 12 commands', () => {
     const first = listener.sendCommand(IMEI, 'setdigout 1');
     const second = listener.sendCommand(IMEI, 'setdigout 0');
     expect(await readCommand(d)).toBe('setdigout 1');
-    await pause(50);
+    // a frame's ack is written after anything sent before it: the second command would come first
+    await d.write(frameOf(record(1)));
+    expect(await d.read(4)).toEqual(ACK(1));
     expect(d.unread.length).toBe(0);
     await d.write(answer('DOUT1:1'));
     expect(await first).toBe('DOUT1:1');
@@ -344,6 +365,7 @@ describe('Teltonika TCP listener: Codec 12 commands', () => {
     expect(await result).toBe('Ver:03.27.07');
     // once the holder is gone the device's next connection is accepted and gets the commands
     holder.destroy();
+    // polled: the listener announces no change of its in-memory state
     await waitFor(() => listener.stats().devices === 0, 'the holder to be released');
     const next = await identified();
     const again = listener.sendCommand(IMEI, 'getver');
@@ -376,7 +398,9 @@ describe('Teltonika TCP listener: Codec 12 commands', () => {
     await readCommand(d);
     await d.write(answer('ok'));
     await result;
-    await pause(30);
+    // the next frame is handled after the answer: its ack (two records) is the next thing sent
+    await d.write(frameOf(record(1), record(2)));
+    expect(await d.read(4)).toEqual(ACK(2));
     expect(d.unread.length).toBe(0);
   });
 });

@@ -5,16 +5,19 @@
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pause } from '../testing/fakeDevice';
-import { memoryLog, MemorySink, waitFor } from '../testing/memorySink';
+import { memoryLog, MemorySink, Signal, waitFor } from '../testing/memorySink';
 import { prng, type Random } from '../testing/prng';
+import type { IngestSink } from '../types';
 import { decodeAvlData } from './avlDecoder';
 import { invalidStream, validFrame } from './fuzzFrames.testdata';
 import { startTeltonika, type TeltonikaListener } from './listener';
 import { encodeUdpPacket } from './udp';
-import { frameData } from './vectors.testdata';
+import { DOC_CODEC8, frameData, hex } from './vectors.testdata';
 
 const KNOWN = ['352093086403655', '352093086403656'];
+/** a device only the listener knows: its packets are the test's barriers, never stored in the sink */
+const BARRIER = '352093086409999';
+const BARRIER_AVL_ID = 0xab;
 
 /** A valid AVL packet (Codec 8, 8E or 16) as a datagram of a known device. */
 function validDatagram(r: Random, packetId: number): Buffer {
@@ -78,13 +81,28 @@ describe('fuzzing the Teltonika UDP listener', () => {
   let listener: TeltonikaListener;
   let client: Socket;
   let acks: Buffer[];
+  const arrived = new Signal();
+  const barrierAcks = new Set<number>();
+  let barriers = 0;
 
   beforeAll(async () => {
     sink = new MemorySink(KNOWN);
-    listener = await startTeltonika({ port: 0, host: '127.0.0.1', sink, log: memoryLog() });
+    // the barrier device's packets are acknowledged like any other, and kept out of the sink
+    const listenerSink: IngestSink = {
+      isKnownDevice: async (uniqueId) => uniqueId === BARRIER || sink.isKnownDevice(uniqueId),
+      store: async (positions) => {
+        if (positions[0]?.uniqueId !== BARRIER) await sink.store(positions);
+      },
+    };
+    listener = await startTeltonika({ port: 0, host: '127.0.0.1', sink: listenerSink, log: memoryLog() });
     acks = [];
     client = createSocket('udp4');
-    client.on('message', (message) => acks.push(message));
+    client.on('message', (message) => {
+      const id = message.length === 7 && message[5] === BARRIER_AVL_ID ? message.readUInt16BE(2) : -1;
+      if (id >= 0xff00) barrierAcks.add(id);
+      else acks.push(message);
+      arrived.notify();
+    });
     await new Promise<void>((resolve) => client.bind(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
@@ -97,21 +115,39 @@ describe('fuzzing the Teltonika UDP listener', () => {
       client.send(datagram, listener.udpPort, '127.0.0.1', (error) => (error ? reject(error) : resolve())),
     );
 
-  /** Waits until the listener holds no queue and no ack arrived for a moment. */
+  /**
+   * A packet of the barrier device, and its ack. The listener reads datagrams in the order they were sent
+   * (one socket each way, loopback) and sends its acks in order too: once this ack is here, it has read
+   * every datagram sent before, and every ack it sent before has arrived.
+   */
+  const barrier = async () => {
+    const packetId = 0xff00 + (barriers++ % 0x100);
+    barrierAcks.delete(packetId);
+    await send(
+      encodeUdpPacket({
+        packetId,
+        avlPacketId: BARRIER_AVL_ID,
+        imei: BARRIER,
+        data: frameData(hex(DOC_CODEC8)),
+      }),
+    );
+    await arrived.until(() => barrierAcks.has(packetId), 'the barrier ack');
+  };
+
+  /** Every datagram sent so far is handled, and every ack the listener sent for them has arrived. */
   const settle = async () => {
+    await barrier();
+    // polled: the per-device queues announce no change; once empty, every handling and its ack is done
     await waitFor(() => listener.stats().udpDevices === 0, 'the UDP queues to empty', 10_000);
-    let seen = -1;
-    while (seen !== acks.length) {
-      seen = acks.length;
-      await pause(100);
-    }
+    await barrier();
   };
 
   it('never acknowledges nor stores 3000 garbage datagrams', async () => {
     const r = prng(5150);
     for (let i = 0; i < 3000; i++) {
       await send(garbageDatagram(r, i));
-      if (i % 100 === 99) await pause(5); // loopback UDP drops what overflows the socket buffer
+      // loopback UDP drops what overflows the socket buffer: let the listener read each hundred first
+      if (i % 100 === 99) await barrier();
     }
     await settle();
     expect(acks.map((a) => a.toString('hex'))).toEqual([]);
@@ -132,7 +168,7 @@ describe('fuzzing the Teltonika UDP listener', () => {
       // mutations away from the length field (a wrong length is refused before anything else)
       for (let n = 1 + r.int(3); n > 0; n--) datagram[2 + r.int(datagram.length - 2)] ^= 1 + r.int(255);
       await send(datagram);
-      if (i % 100 === 99) await pause(5);
+      if (i % 100 === 99) await barrier();
     }
     await settle();
     sink.store = store;
@@ -153,7 +189,7 @@ describe('fuzzing the Teltonika UDP listener', () => {
   it('still answers a good datagram afterwards and keeps no per-device queue', async () => {
     acks.length = 0;
     await send(validDatagram(prng(1), 0xbeef));
-    await waitFor(() => acks.length === 1, 'the ack');
+    await arrived.until(() => acks.length === 1, 'the ack');
     expect(acks[0].readUInt16BE(2)).toBe(0xbeef);
     await settle();
     expect(listener.stats().udpDevices).toBe(0);

@@ -1,6 +1,36 @@
 import type { DecodedPosition, IngestSink, ProtocolLog } from '../types';
 
 /**
+ * Something a test waits on instead of the clock. Whoever changes the state calls `notify()`, and
+ * `until(check)` resolves once `check` holds (tried at once and after every notify).
+ */
+export class Signal {
+  private readonly waiters = new Set<() => void>();
+
+  notify(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  /** Resolves once `check` holds; fails the test with `what` after `timeoutMs` (a guard, not a wait). */
+  until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const waiter = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+      waiter();
+    });
+  }
+}
+
+/**
  * An in-memory sink for listener tests. `beforeCommit` runs before positions are committed: make it
  * wait to hold a store open, or reject to make the store fail (nothing is committed then).
  */
@@ -9,6 +39,8 @@ export class MemorySink implements IngestSink {
   readonly stored: DecodedPosition[] = [];
   storeCalls = 0;
   beforeCommit?: (positions: DecodedPosition[]) => Promise<void>;
+  /** notified at every store call, commit, command lookup and delivery */
+  readonly changed = new Signal();
 
   /** commands queued for devices (as the database holds them), and the ids the listener delivered */
   readonly commands: Array<{ id: number; uniqueId: string; text: string }> = [];
@@ -19,8 +51,14 @@ export class MemorySink implements IngestSink {
     this.known = new Set(known);
   }
 
+  /** Resolves once `check` holds, tried at every change of this sink (no timer polling). */
+  until(check: () => boolean, what: string, timeoutMs?: number): Promise<void> {
+    return this.changed.until(check, what, timeoutMs);
+  }
+
   async pendingCommands(uniqueId: string): Promise<Array<{ id: number; text: string }>> {
     this.commandLookups++;
+    this.changed.notify();
     return this.commands
       .filter((c) => c.uniqueId === uniqueId && !this.delivered.includes(c.id))
       .map(({ id, text }) => ({ id, text }));
@@ -28,6 +66,7 @@ export class MemorySink implements IngestSink {
 
   async commandDelivered(id: number): Promise<void> {
     this.delivered.push(id);
+    this.changed.notify();
   }
 
   async isKnownDevice(uniqueId: string): Promise<boolean> {
@@ -36,8 +75,10 @@ export class MemorySink implements IngestSink {
 
   async store(positions: DecodedPosition[]): Promise<void> {
     this.storeCalls++;
+    this.changed.notify();
     if (this.beforeCommit) await this.beforeCommit(positions);
     this.stored.push(...positions);
+    this.changed.notify();
   }
 }
 
@@ -68,8 +109,12 @@ export function memoryLog(): ProtocolLog & { entries: { level: string; obj: obje
   return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-/** Polls until the condition holds; fails the test with `what` after the timeout. */
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
+/**
+ * Polls until the condition holds; fails the test with `what` after the timeout. Only for state that
+ * announces no change (a listener's in-memory counts): wait on a `Signal`, the sink's `until` or a
+ * device's read wherever one exists.
+ */
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
