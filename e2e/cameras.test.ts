@@ -9,6 +9,7 @@ import { saveCameraMedia } from '../server/src/modules/cameras/media/mediaStore'
 import { claimName } from '../server/src/modules/cameras/media/conversionJob';
 import { acquireLease } from '../server/src/jobs/lease';
 import {
+  closePage,
   describeBrowser,
   downloadBytes,
   e2e,
@@ -20,6 +21,7 @@ import {
 import { createLiveFleet, offline, type LiveFleet } from './src/liveFleet';
 import { typeDateTime } from './src/reportsPage';
 import { runTag, sessionAs, sessionOnly, typeDate } from './src/settingsKit';
+import { untilDom } from './src/domWaits';
 
 /**
  * The camera screens (issue 21 item 4): media rows seeded straight into the server's database (a real JPEG
@@ -167,13 +169,7 @@ describeBrowser('cameras', () => {
     });
   }, 120_000);
 
-  afterEach(async () => {
-    if (t) {
-      expect(t.errors).toEqual([]);
-      await t.context.close();
-      t = undefined;
-    }
-  });
+  afterEach(async () => (t = await closePage(t)));
   afterAll(async () => {
     await db?.close();
     await browser?.close();
@@ -270,9 +266,9 @@ describeBrowser('cameras', () => {
 
     // Searchable by address.
     await page.getByTestId('camera-media-search').fill('Missão');
-    await expect.poll(() => mediaIds(page)).toEqual([ids.roadPhoto, ids.roadVideo]);
+    await untilDom(page, async () => expect(await mediaIds(page)).toEqual([ids.roadPhoto, ids.roadVideo]));
     await page.getByTestId('camera-media-search').fill('');
-    await expect.poll(() => mediaIds(page)).toHaveLength(4);
+    await untilDom(page, async () => expect(await mediaIds(page)).toHaveLength(4));
 
     // The video plays in the browser's player and seeks through range requests.
     const ranges: number[] = [];
@@ -315,16 +311,18 @@ describeBrowser('cameras', () => {
 
     // A wider range brings the older photo (days in the user's timezone).
     await typeDate(page, 'events-from', luandaDay(oldTime).split('-').reverse().join('/'));
-    await expect
-      .poll(() => mediaIds(page))
-      .toEqual([ids.roadPhoto, ids.roadVideo, ids.driverVideo, ids.oldPhoto]);
+    await untilDom(page, async () =>
+      expect(await mediaIds(page)).toEqual([ids.roadPhoto, ids.roadVideo, ids.driverVideo, ids.oldPhoto]),
+    );
     expect(await cell(page, ids.oldPhoto, 'trigger').textContent()).toBe('Zona');
 
     // Removed elsewhere (another session): the open list hears it from the live socket and drops the row.
     await fleet.api.call('DELETE', `/report/api.php/media/${ids.oldPhoto}`);
-    await expect
-      .poll(() => mediaIds(page), { timeout: 5_000, interval: 250 })
-      .toEqual([ids.roadPhoto, ids.roadVideo, ids.driverVideo]);
+    await untilDom(
+      page,
+      async () => expect(await mediaIds(page)).toEqual([ids.roadPhoto, ids.roadVideo, ids.driverVideo]),
+      5_000,
+    );
 
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
@@ -341,9 +339,11 @@ describeBrowser('cameras', () => {
     await page.getByTestId('popup-option-cameras').click();
     const dialog = page.getByTestId('camera-dialog');
     await dialog.waitFor();
-    await expect
-      .poll(() => dialog.getByTestId('camera-dialog-road').getAttribute('data-media-id'))
-      .toBe(String(ids.roadPhoto));
+    await untilDom(page, async () =>
+      expect(await dialog.getByTestId('camera-dialog-road').getAttribute('data-media-id')).toBe(
+        String(ids.roadPhoto),
+      ),
+    );
     // The driver photo was removed above: the latest driver media is the video still processing.
     expect(await dialog.getByTestId('camera-dialog-driver').getAttribute('data-media-id')).toBe(
       String(ids.driverVideo),
@@ -375,12 +375,14 @@ describeBrowser('cameras', () => {
       time: base + 5 * MINUTE,
       content: jpeg,
     });
-    await expect
-      .poll(() => dialog.getByTestId('camera-dialog-road').getAttribute('data-media-id'), {
-        timeout: 20_000,
-        interval: 500,
-      })
-      .toBe(String(fresh));
+    await untilDom(
+      page,
+      async () =>
+        expect(await dialog.getByTestId('camera-dialog-road').getAttribute('data-media-id')).toBe(
+          String(fresh),
+        ),
+      20_000,
+    );
 
     // Take video: the road camera, the start chosen, the length clamped to 10 s.
     await dialog.getByTestId('camera-which').locator('..').click();
@@ -412,7 +414,11 @@ describeBrowser('cameras', () => {
     await page.getByText('Erro ao enviar comando').waitFor();
     await page.unroute('**/report/api.php/camera');
     // Toasts last 3 s.
-    await expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 10_000 }).toBe(0);
+    await untilDom(
+      page,
+      async () => expect(await page.locator('#notistack-snackbar').count()).toBe(0),
+      10_000,
+    );
 
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);

@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { AdminApi, uniqueEmail } from './src/api';
 import {
+  closePage,
   describeBrowser,
   e2e,
   launchBrowser,
@@ -130,12 +131,7 @@ describeBrowser('dashboard', () => {
   afterAll(async () => {
     await browser?.close();
   });
-  afterEach(async () => {
-    const errors = t?.errors ?? [];
-    await t?.context.close();
-    t = undefined;
-    expect(errors).toEqual([]);
-  });
+  afterEach(async () => (t = await closePage(t)));
 
   it('draws the vehicles, alerts and overspeed TOP 5 donuts from the pipeline statistics', async () => {
     t = await open();

@@ -11,6 +11,7 @@ import {
   screenshot,
   type TestPage,
 } from './src/browser';
+import { untilDom } from './src/domWaits';
 import { createLiveFleet, LIVE_FLUSH_WAIT_MS, offline, sendOsmand, type LiveFleet } from './src/liveFleet';
 import { LiveTeltonika } from './src/liveTeltonika';
 
@@ -72,12 +73,12 @@ describeBrowser('online map: live updates and commands', () => {
       ignition: true,
       course: 135,
     });
-    await expect
-      .poll(() => popup.getByTestId('popup-coordinates-text').innerText(), {
-        timeout: LIVE_FLUSH_WAIT_MS,
-        interval: 500,
-      })
-      .toBe('-8.860000, 13.260000');
+    await untilDom(
+      page,
+      async () =>
+        expect(await popup.getByTestId('popup-coordinates-text').innerText()).toBe('-8.860000, 13.260000'),
+      LIVE_FLUSH_WAIT_MS,
+    );
     expect(await popup.getByTestId('popup-speed').innerText()).toBe('74 km/h');
     expect(await row(page, india.id).innerText()).toContain('74 km/h');
     expect(await row(page, india.id).getAttribute('data-status')).toBe('driving');
@@ -119,12 +120,11 @@ describeBrowser('online map: live updates and commands', () => {
     await page.getByTestId('dialog-ok').click();
     // Pending (blinking) until the answer arrives with the next flush; then blocked.
     const indicator = row(page, hotel.id).getByTestId('indicator-immobilization');
-    await expect
-      .poll(() => page.getByTestId('popup-immobilization').innerText(), {
-        timeout: LIVE_FLUSH_WAIT_MS,
-        interval: 500,
-      })
-      .toContain('Bloqueado');
+    await untilDom(
+      page,
+      async () => expect(await page.getByTestId('popup-immobilization').innerText()).toContain('Bloqueado'),
+      LIVE_FLUSH_WAIT_MS,
+    );
     expect(await indicator.getAttribute('data-pending')).toBeNull();
     expect(
       await page.evaluate(() => (window as unknown as { blockSeen: { pending: boolean } }).blockSeen.pending),
@@ -132,9 +132,9 @@ describeBrowser('online map: live updates and commands', () => {
     // Who blocked it, read back from block_details.
     await page.getByTestId('popup-options').click();
     await page.getByTestId('popup-option-block').click();
-    await expect
-      .poll(() => page.getByTestId('block-history').first().innerText())
-      .toContain(`Operador ${tag}`);
+    await untilDom(page, async () =>
+      expect(await page.getByTestId('block-history').first().innerText()).toContain(`Operador ${tag}`),
+    );
   });
 
   it('corrects km and hours (Correcção de km) as metres and milliseconds', async () => {

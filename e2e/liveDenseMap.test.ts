@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AdminApi } from './src/api';
 import { describeBrowser, e2e, launchBrowser, loginByApi, screenshot } from './src/browser';
+import { untilDom, untilFrames } from './src/domWaits';
 import { offline, sendOsmand, uniqueImei } from './src/liveFleet';
 import { startServer, type RunningServer } from './src/serverProcess';
 import { ensureWebBuild } from './src/webBuild';
@@ -133,21 +134,23 @@ describeBrowser('online map: a dense fleet', () => {
   });
 
   it('draws every vehicle as a dot in its status colour and opens the popup of a clicked dot', async () => {
-    await expect
-      .poll(() => page.getByTestId('vehicle-tab').innerText(), { timeout: 60_000 })
-      .toContain(`(${COUNT})`);
+    await untilDom(
+      page,
+      async () => expect(await page.getByTestId('vehicle-tab').innerText()).toContain(`(${COUNT})`),
+      60_000,
+    );
     await page.locator('[data-testid="map-canvas"][data-map-ready="true"]').waitFor();
     const panel = (await page.getByTestId('live-panel').boundingBox())!;
     const fromX = Math.ceil(panel.x + panel.width + 40);
     // The first view fits the whole fleet: the dots come once the map has settled on it.
-    await expect
-      .poll(
-        async () => Math.min((await scan(page, GREEN, fromX)).count, (await scan(page, RED, fromX)).count),
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBeGreaterThan(200);
+    await untilFrames(
+      page,
+      async () =>
+        expect(
+          Math.min((await scan(page, GREEN, fromX)).count, (await scan(page, RED, fromX)).count),
+        ).toBeGreaterThan(200),
+      30_000,
+    );
     await screenshot(page, 'live-dense');
 
     const red = (await scan(page, RED, fromX)).centre;
@@ -181,9 +184,11 @@ describeBrowser('online map: a dense fleet', () => {
     const fromX = Math.ceil(panel.x + panel.width + 40);
     // The dots follow every flush.
     let dot: [number, number] | null = null;
-    await expect
-      .poll(async () => (dot = (await scan(page, YELLOW, fromX)).centre), { timeout: 30_000 })
-      .not.toBeNull();
+    await untilFrames(
+      page,
+      async () => expect((dot = (await scan(page, YELLOW, fromX)).centre)).not.toBeNull(),
+      30_000,
+    );
     const [x, y] = dot!;
     expect((await scan(page, YELLOW, fromX)).count).toBeLessThan(200);
     await page.mouse.move(x, y);
@@ -196,9 +201,11 @@ describeBrowser('online map: a dense fleet', () => {
     // Zoomed in around the pointer: a few vehicles in view, drawn as icons from the caught-up source (an
     // icon's body holds more pixels of its colour than the largest dot) in the new colour, not the old one.
     let icon: ColourScan = { count: 0, centre: null };
-    await expect
-      .poll(async () => (icon = await scan(page, YELLOW, fromX)).count, { timeout: 15_000 })
-      .toBeGreaterThan(200);
+    await untilFrames(
+      page,
+      async () => expect((icon = await scan(page, YELLOW, fromX)).count).toBeGreaterThan(200),
+      15_000,
+    );
     const [ix, iy] = icon.centre!;
     expect((await scan(page, RED, { x0: ix - 120, y0: iy - 120, x1: ix + 120, y1: iy + 120 })).count).toBe(0);
     await screenshot(page, 'live-dense-caught-up');
@@ -211,20 +218,25 @@ describeBrowser('online map: a dense fleet', () => {
     await sendOsmand({ uniqueId: imeis[777], ...far, speed: 30, ignition: true }, server.osmandPort);
     await page.getByTestId('vehicle-search').fill('Denso 777');
     const row = page.getByTestId('vehicle-row');
-    await expect.poll(() => row.count()).toBe(1);
+    await untilDom(page, async () => expect(await row.count()).toBe(1));
     await row.click();
-    await expect
-      .poll(() => page.getByTestId('popup-coordinates-text').innerText(), { timeout: 30_000 })
-      .toContain(far.lon.toFixed(6));
+    await untilDom(
+      page,
+      async () =>
+        expect(await page.getByTestId('popup-coordinates-text').innerText()).toContain(far.lon.toFixed(6)),
+      30_000,
+    );
     // The row click flies there (zoom 15): its icon, green (driving), is drawn where nothing else is.
     await row.click();
     await page.getByTestId('vehicle-popup').waitFor();
     await page.locator('.maplibregl-popup-close-button').click();
     const panel = (await page.getByTestId('live-panel').boundingBox())!;
     const fromX = Math.ceil(panel.x + panel.width + 40);
-    await expect
-      .poll(async () => (await scan(page, GREEN, fromX)).count, { timeout: 15_000 })
-      .toBeGreaterThan(200);
+    await untilFrames(
+      page,
+      async () => expect((await scan(page, GREEN, fromX)).count).toBeGreaterThan(200),
+      15_000,
+    );
     await screenshot(page, 'live-dense-far');
     expect(errors).toEqual([]);
   });

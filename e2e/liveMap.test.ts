@@ -8,6 +8,7 @@ import {
   screenshot,
   type TestPage,
 } from './src/browser';
+import { untilDom } from './src/domWaits';
 import { createLiveFleet, offline, type LiveFleet, type VehicleSpec } from './src/liveFleet';
 
 const LUANDA = { lat: -8.8383, lon: 13.2344 };
@@ -98,9 +99,11 @@ describeBrowser('online map: vehicles panel', () => {
     await screenshot(page, 'live-panel');
     await page.getByTestId('status-tab-driving').click();
     // Both drive: latest ignition first.
-    await expect.poll(() => rowNames(page)).toEqual([`Alfa ${tag}`, `Eco ${tag}`]);
+    await untilDom(page, async () => expect(await rowNames(page)).toEqual([`Alfa ${tag}`, `Eco ${tag}`]));
     await page.getByTestId('status-tab-warning').click();
-    await expect.poll(async () => (await rowNames(page)).sort()).toEqual([`Eco ${tag}`, `Foxtrot ${tag}`]);
+    await untilDom(page, async () =>
+      expect((await rowNames(page)).sort()).toEqual([`Eco ${tag}`, `Foxtrot ${tag}`]),
+    );
   });
 
   it('searches by name, filters by group and sorts by status, name and last position', async () => {
@@ -114,25 +117,29 @@ describeBrowser('online map: vehicles panel', () => {
 
     await page.getByTestId('vehicle-sort').click();
     await page.getByTestId('vehicle-sort-1').click();
-    await expect
-      .poll(() => rowNames(page))
-      .toEqual(['Alfa', 'Bravo', 'Charlie', 'Delta', 'Eco', 'Foxtrot', 'Golf'].map((n) => `${n} ${tag}`));
+    await untilDom(page, async () =>
+      expect(await rowNames(page)).toEqual(
+        ['Alfa', 'Bravo', 'Charlie', 'Delta', 'Eco', 'Foxtrot', 'Golf'].map((n) => `${n} ${tag}`),
+      ),
+    );
     await page.getByTestId('vehicle-sort').click();
     await page.getByTestId('vehicle-sort-2').click();
-    await expect
-      .poll(async () => (await rowNames(page)).slice(-2))
-      .toEqual([`Foxtrot ${tag}`, `Golf ${tag}`]);
+    await untilDom(page, async () =>
+      expect((await rowNames(page)).slice(-2)).toEqual([`Foxtrot ${tag}`, `Golf ${tag}`]),
+    );
 
     await page.getByTestId('vehicle-search').fill('ECO');
-    await expect.poll(() => rowNames(page)).toEqual([`Eco ${tag}`]);
+    await untilDom(page, async () => expect(await rowNames(page)).toEqual([`Eco ${tag}`]));
     expect(await tabText(page, 'all')).toContain('1');
     await page.getByTestId('vehicle-search').fill('');
 
     await page.getByTestId('vehicle-group').click();
     await page.getByRole('option', { name: `${fleet.groupNames.b} (4)` }).click();
-    await expect
-      .poll(async () => (await rowNames(page)).sort())
-      .toEqual(['Charlie', 'Delta', 'Foxtrot', 'Golf'].map((n) => `${n} ${tag}`));
+    await untilDom(page, async () =>
+      expect((await rowNames(page)).sort()).toEqual(
+        ['Charlie', 'Delta', 'Foxtrot', 'Golf'].map((n) => `${n} ${tag}`),
+      ),
+    );
     expect(await tabText(page, 'all')).toContain('4');
     expect(await tabText(page, 'driving')).toContain('0');
     await screenshot(page, 'live-group-filter');

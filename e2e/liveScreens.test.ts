@@ -1,7 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, loginByApi, screenshot, settle, type TestPage } from './src/browser';
+import {
+  closePage,
+  describeBrowser,
+  launchBrowser,
+  loginByApi,
+  screenshot,
+  settle,
+  type TestPage,
+} from './src/browser';
+import { untilDom } from './src/domWaits';
 import { createLiveFleet, offline, type LiveFleet } from './src/liveFleet';
 
 const LUANDA = { lat: -8.8383, lon: 13.2344 };
@@ -90,17 +99,13 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
   afterAll(async () => {
     await browser?.close();
   });
-  afterEach(async () => {
-    await t?.context.close();
-    expect(t?.errors ?? []).toEqual([]);
-    t = undefined;
-  });
+  afterEach(async () => (t = await closePage(t)));
 
   it('counts zones by type and edits, removes and draws zones with the result texts', async () => {
     t = await open(browser, fleet);
     const { page } = t;
     const zoneTab = page.getByTestId('zone-tab');
-    await expect.poll(() => zoneTab.innerText()).toContain('(4)');
+    await untilDom(page, async () => expect(await zoneTab.innerText()).toContain('(4)'));
     await zoneTab.click();
     expect(await page.getByTestId('zone-subtab-circle').innerText()).toContain('(2)');
     expect(await page.getByTestId('zone-subtab-polygon').innerText()).toContain('(1)');
@@ -149,7 +154,9 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     await page.getByTestId('confirm-ok').click();
     expect(await page.getByTestId('message-dialog').innerText()).toContain('Zona removida com sucesso');
     await page.getByTestId('dialog-ok').click();
-    await expect.poll(() => page.getByTestId('zone-subtab-line').innerText()).toContain('(0)');
+    await untilDom(page, async () =>
+      expect(await page.getByTestId('zone-subtab-line').innerText()).toContain('(0)'),
+    );
 
     // A point drawn on the map becomes a new zone (POST /api/geofences).
     await page.locator('.mapbox-gl-draw_point').click();
@@ -160,7 +167,9 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     await page.getByTestId('zone-save').click();
     await page.getByTestId('message-dialog').waitFor();
     await page.getByTestId('dialog-ok').click();
-    await expect.poll(() => page.getByTestId('zone-subtab-circle').innerText()).toContain('(3)');
+    await untilDom(page, async () =>
+      expect(await page.getByTestId('zone-subtab-circle').innerText()).toContain('(3)'),
+    );
     const all = await fleet.api.call<Array<{ name: string; area: string }>>('GET', '/api/geofences');
     expect(all.find((z) => z.name === `Novo ponto ${tag}`)?.area).toMatch(
       /^CIRCLE \(-?[\d.]+ -?[\d.]+, 100\)$/,
@@ -171,13 +180,15 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     t = await open(browser, fleet);
     const { page } = t;
     await page.getByTestId('vehicle-search').fill('DEMO');
-    await expect.poll(() => page.getByTestId('vehicle-tab').innerText()).toContain('(59)');
+    await untilDom(page, async () =>
+      expect(await page.getByTestId('vehicle-tab').innerText()).toContain('(59)'),
+    );
     const first = page.getByTestId('vehicle-row').first();
     expect(await first.getAttribute('data-device-id')).toMatch(/^-\d+$/);
     await first.click();
     const coordinates = page.getByTestId('vehicle-popup').getByTestId('popup-coordinates-text');
     const before = await coordinates.innerText();
-    await expect.poll(() => coordinates.innerText(), { timeout: 8000 }).not.toBe(before);
+    await untilDom(page, async () => expect(await coordinates.innerText()).not.toBe(before), 8000);
     // A parked sample vehicle (its popup stays still) offers only Follow.
     await page.getByTestId('status-tab-stop').click();
     await page.locator('[data-testid="vehicle-row"][data-status="stopped"]').first().click();
@@ -187,7 +198,9 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     await page.getByTestId('status-tab-all').click();
     await screenshot(page, 'live-demo');
     await page.getByTestId('vehicle-search').fill('');
-    await expect.poll(() => page.getByTestId('vehicle-tab').innerText()).toContain('(1)');
+    await untilDom(page, async () =>
+      expect(await page.getByTestId('vehicle-tab').innerText()).toContain('(1)'),
+    );
   });
 
   it('lays the screen out right to left in Arabic', async () => {
@@ -236,7 +249,7 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     await settle(page);
     await screenshot(page, 'live-mobile');
     await page.getByTestId('panel-toggle').click();
-    await expect.poll(async () => page.getByTestId('vehicle-row').count()).toBe(0);
+    await untilDom(page, async () => expect(await page.getByTestId('vehicle-row').count()).toBe(0));
     await page.getByTestId('panel-toggle').click();
     await page.getByTestId('vehicle-row').first().click();
     await page.getByTestId('vehicle-popup').waitFor();
@@ -275,6 +288,6 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     };
     const before = await metres();
     await cluster.first().click();
-    await expect.poll(metres, { timeout: 10_000 }).toBeLessThan(before / 2);
+    await untilDom(page, async () => expect(await metres()).toBeLessThan(before / 2), 10_000);
   });
 });

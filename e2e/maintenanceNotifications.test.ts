@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, screenshot, type TestPage } from './src/browser';
 import { uniqueImei } from './src/liveFleet';
 import { createManagementFleet, MANAGER_PASSWORD, type ManagementFleet } from './src/managementFleet';
-import { eventually, formScreenshot, runTag, saveExpectingError, sessionAs } from './src/settingsKit';
+import { formScreenshot, runTag, saveExpectingError, sessionAs } from './src/settingsKit';
+import { clickForWrite, untilDom } from './src/domWaits';
 import type { MaintenanceNotification } from '@frota/core';
 
 /**
@@ -48,7 +49,7 @@ const rowCells = (page: Page, id: number): Promise<Record<string, string>> =>
     );
 
 async function expectRow(page: Page, id: number, expected: Record<string, string>): Promise<void> {
-  await eventually(async () => {
+  await untilDom(page, async () => {
     const cells = await rowCells(page, id);
     expect(cells).toEqual(expected);
   });
@@ -106,14 +107,12 @@ describeBrowser('maintenance notifications', () => {
     await page.getByTestId(`maintenance-notification-devices-option-${vehicle.id}`).click();
     await page.keyboard.press('Escape');
     await formScreenshot(page, 'maintenance-notification-form');
-    await page.getByTestId('edit-save').click();
+    expect((await clickForWrite(page, page.getByTestId('edit-save'))).ok()).toBe(true);
 
     await page.waitForURL('**/management/notifications');
-    const [saved] = await eventually(async () => {
-      const list = await storedNotifications(page);
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const list = await storedNotifications(page);
+    expect(list).toHaveLength(1);
+    const [saved] = list;
     id = saved.id;
     expect(saved).toMatchObject({
       emails: `${fleet.email},oficina@frota.ao`,
@@ -176,7 +175,7 @@ describeBrowser('maintenance notifications', () => {
     await page.locator(`[data-testid="${ROW}"][data-id="${id}"]`).getByTestId('list-remove').click();
     await expect(page.getByTestId('confirm-dialog').textContent()).resolves.toContain(fleet.email);
     await page.getByTestId('confirm-ok').click();
-    await eventually(async () => expect(await page.getByTestId(ROW).count()).toBe(0));
+    await untilDom(page, async () => expect(await page.getByTestId(ROW).count()).toBe(0));
     await expect(storedNotifications(page)).resolves.toEqual([]);
     expect(t.errors).toEqual([]);
   });
@@ -208,14 +207,14 @@ describeBrowser('maintenance notifications', () => {
     await screenshot(page, 'maintenance-notification-group-picker');
     await page.getByTestId(`maintenance-notification-devices-group-${group.id}`).click();
     await page.keyboard.press('Escape');
-    await eventually(async () => expect(await page.getByText(`Pesado ${tag} 1`).count()).toBeGreaterThan(0));
-    await page.getByTestId('edit-save').click();
+    await untilDom(page, async () =>
+      expect(await page.getByText(`Pesado ${tag} 1`).count()).toBeGreaterThan(0),
+    );
+    expect((await clickForWrite(page, page.getByTestId('edit-save'))).ok()).toBe(true);
     await page.waitForURL('**/management/notifications');
-    const [saved] = await eventually(async () => {
-      const list = await storedNotifications(page);
-      expect(list).toHaveLength(1);
-      return list;
-    });
+    const list = await storedNotifications(page);
+    expect(list).toHaveLength(1);
+    const [saved] = list;
     expect(saved).toMatchObject({ all_devices: false, device_ids: members.sort((a, b) => a - b).join(',') });
     await expect(
       page.locator(`[data-testid="${ROW}"][data-id="${saved.id}"] [data-field="device_ids"]`).textContent(),

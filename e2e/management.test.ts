@@ -8,7 +8,8 @@ import {
   shownDay,
   type ManagementFleet,
 } from './src/managementFleet';
-import { chooseOption, eventually, runTag, saveExpectingError, sessionAs, typeDate } from './src/settingsKit';
+import { chooseOption, runTag, saveExpectingError, sessionAs, typeDate } from './src/settingsKit';
+import { clickForWrite, untilDom } from './src/domWaits';
 
 /**
  * Management (issue 17): the summary's colours, a maintenance completed, a cost with an expiry, a document
@@ -26,7 +27,7 @@ const rowState = (page: Page, testId: string, id: number) =>
   page.locator(`[data-testid="${testId}"][data-device-id="${id}"]`).getAttribute('data-state');
 
 async function expectSummaryState(page: Page, id: number, state: string): Promise<void> {
-  await eventually(async () => {
+  await untilDom(page, async () => {
     const shown = await rowState(page, 'summary-row', id);
     if (shown !== state) throw new Error(`vehicle ${id} is ${shown}, not ${state}`);
   });
@@ -36,7 +37,7 @@ const rowIds = (page: Page, testId: string): Promise<number[]> =>
   page.getByTestId(testId).evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))));
 
 async function waitForRows(page: Page, testId: string, count: number): Promise<number[]> {
-  return eventually(async () => {
+  return untilDom(page, async () => {
     const ids = await rowIds(page, testId);
     if (ids.length !== count) throw new Error(`${ids.length} ${testId}, not ${count}`);
     return ids;
@@ -118,7 +119,7 @@ describeBrowser('management', () => {
     await page.getByTestId('edit-save').click();
 
     await page.waitForURL(`**/management/maintenances/${vehicle.id}`);
-    await eventually(async () => {
+    await untilDom(page, async () => {
       const text = (await row.textContent()) ?? '';
       if (!text.includes(shownDay(luandaDay())) || text.includes('em manutenção'))
         throw new Error(`row shows ${text}`);
@@ -239,14 +240,14 @@ describeBrowser('management', () => {
       await page.getByTestId('documents-add').click();
       await page.getByTestId('document-camera-tab').click();
       const capture = page.getByTestId('document-capture');
-      await eventually(async () => {
+      await untilDom(page, async () => {
         if (await capture.isDisabled()) throw new Error('camera not ready');
       });
       await screenshot(page, 'management-document-camera');
       await capture.click();
       await expect(page.getByTestId('document-capture-size').textContent()).resolves.toBe('2000 x 1500 px');
       await page.getByTestId('document-retake').click();
-      await eventually(async () => {
+      await untilDom(page, async () => {
         if (await capture.isDisabled()) throw new Error('camera not ready again');
       });
       await capture.click();
@@ -280,11 +281,8 @@ describeBrowser('management', () => {
     await page.goto(`/management/settings/${vehicle.id}`);
     await page.getByTestId('settings-automatic').check();
     await page.getByTestId('settings-periodicity').fill('10000');
-    await page.getByTestId('edit-save').click();
-    await eventually(async () => {
-      const saved = await attributes();
-      if (saved.automaticMaintenance !== 'automatic') throw new Error(JSON.stringify(saved));
-    });
+    expect((await clickForWrite(page, page.getByTestId('edit-save'))).ok()).toBe(true);
+    expect((await attributes()).automaticMaintenance).toBe('automatic');
     expect(Number((await attributes()).automaticMaintenancePeriodicity)).toBe(10000);
     await page.goto('/management/summary');
     const row = page.locator(`[data-testid="summary-row"][data-device-id="${vehicle.id}"]`);
@@ -294,11 +292,8 @@ describeBrowser('management', () => {
     await expect(page.getByTestId('settings-periodicity').inputValue()).resolves.toBe('10000');
     await page.getByTestId('settings-manual').check();
     await expect(page.getByTestId('settings-periodicity').count()).resolves.toBe(0);
-    await page.getByTestId('edit-save').click();
-    await eventually(async () => {
-      const saved = await attributes();
-      if (saved.automaticMaintenance !== 'manual') throw new Error(JSON.stringify(saved));
-    });
+    expect((await clickForWrite(page, page.getByTestId('edit-save'))).ok()).toBe(true);
+    expect((await attributes()).automaticMaintenance).toBe('manual');
     expect(await attributes()).not.toHaveProperty('automaticMaintenancePeriodicity');
   });
 
@@ -310,12 +305,10 @@ describeBrowser('management', () => {
       await page.goto(`/settings/device/${vehicle.id}`);
       await chooseOption(page, 'device-automaticMaintenance', 'Automática');
       await page.getByTestId('device-automaticMaintenancePeriodicity').fill('15000');
-      await page.getByTestId('edit-save').click();
-      await eventually(async () => {
-        const saved = await deviceAttributes(vehicle.id);
-        if (saved.automaticMaintenance !== 'automatic') throw new Error(JSON.stringify(saved));
-        expect(Number(saved.automaticMaintenancePeriodicity)).toBe(15000);
-      });
+      expect((await clickForWrite(page, page.getByTestId('edit-save'))).ok()).toBe(true);
+      const saved = await deviceAttributes(vehicle.id);
+      expect(saved.automaticMaintenance).toBe('automatic');
+      expect(Number(saved.automaticMaintenancePeriodicity)).toBe(15000);
     } finally {
       await admin.context.close();
     }

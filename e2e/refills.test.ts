@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type AdminApi } from './src/api';
-import { describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
+import { closePage, describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
 import { cellState, expectRows, openRefill, pick, shownIds } from './src/refillsPage';
 import { createRefillsFleet, luandaDay, postFromPhone, type RefillsFleet } from './src/refillsFleet';
-import { adminApi, columnTexts, eventually, runTag, sessionOnly, waitForColumn } from './src/settingsKit';
+import { adminApi, columnTexts, runTag, sessionOnly, waitForColumn } from './src/settingsKit';
+import { clickForWrite, untilDom } from './src/domWaits';
 
 /**
  * The refill centre (issue 18 point 4): its filters, totals and consumption colours, a refill from a phone
@@ -27,13 +28,7 @@ describeBrowser('refills', () => {
     all = Object.values(fleet.refills);
   }, 60_000);
 
-  afterEach(async () => {
-    if (t) {
-      expect(t.errors).toEqual([]);
-      await t.context.close();
-      t = undefined;
-    }
-  });
+  afterEach(async () => (t = await closePage(t)));
   afterAll(async () => {
     await browser?.close();
   });
@@ -59,7 +54,7 @@ describeBrowser('refills', () => {
     expect(await red.textContent()).toBe('48,00');
 
     // Totals over every match: 278 L filled; 168 L consumed over 800 km = 21 L/100km.
-    await eventually(async () => {
+    await untilDom(page, async () => {
       expect(await page.getByTestId('refills-total-filled').textContent()).toBe('Total Abastecido: 278,00 L');
     });
     expect(await page.getByTestId('refills-total-consumed').textContent()).toBe(
@@ -116,10 +111,14 @@ describeBrowser('refills', () => {
     });
     // The socket's refill notice reads the page again at once (not at the map's 10 s flush): within a
     // second, with room for a loaded machine.
-    await eventually(async () => {
-      const shown = await shownIds(page);
-      if (!shown.includes(posted)) throw new Error(`rows ${JSON.stringify(shown)}`);
-    }, 4_000);
+    await untilDom(
+      page,
+      async () => {
+        const shown = await shownIds(page);
+        if (!shown.includes(posted)) throw new Error(`rows ${JSON.stringify(shown)}`);
+      },
+      4_000,
+    );
     expect(await page.locator(`[data-testid="refill-row"][data-id="${posted}"]`).textContent()).toContain(
       'App',
     );
@@ -131,7 +130,7 @@ describeBrowser('refills', () => {
     const { page } = t;
     await page.goto('/refills');
     const from = page.locator('[data-testid="refills-period"] input').first();
-    await eventually(async () => expect(await from.inputValue()).toMatch(/^\d\d\/\d\d\/\d{4}$/));
+    await untilDom(page, async () => expect(await from.inputValue()).toMatch(/^\d\d\/\d\d\/\d{4}$/));
     const [y, m, d] = luandaDay(400).split('-');
     await from.locator('xpath=..').locator('.MuiPickersInputBase-sectionContent').first().click();
     await page.keyboard.type(`${d}${m}${y}`);
@@ -201,18 +200,15 @@ describeBrowser('refills', () => {
     await page.getByTestId('refill-km').fill('1300');
     await page.getByTestId('refill-invoice').fill(`FT ${tag}`);
     await screenshot(page, 'refills-form');
-    await page.getByTestId('edit-save').click();
+    expect((await clickForWrite(page, page.getByTestId('edit-save'))).ok()).toBe(true);
     await page.waitForURL((url) => url.pathname === '/refills');
 
-    const added = await eventually(async () => {
-      const list = await api.call<Array<{ id: number; invoice: string; type: string; cost: number }>>(
-        'GET',
-        `/report/api.php/refill/${fleet.ids.van}`,
-      );
-      const found = list.find((r) => r.invoice === `FT ${tag}`);
-      if (!found) throw new Error('not saved yet');
-      return found;
-    });
+    const list = await api.call<Array<{ id: number; invoice: string; type: string; cost: number }>>(
+      'GET',
+      `/report/api.php/refill/${fleet.ids.van}`,
+    );
+    const added = list.find((r) => r.invoice === `FT ${tag}`)!;
+    expect(added).toBeDefined();
     expect(added.type).toBe('M');
     expect(added.cost).toBe(4500.5);
     await pick(page, 'vehicle', [fleet.names.van]);

@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail, type AdminApi } from './src/api';
-import { describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
+import { closePage, describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
 import { expectRows, openRefill, saveTo } from './src/refillsPage';
 import { createRefillsFleet, luandaTime, type RefillsFleet } from './src/refillsFleet';
-import { PASSWORD, adminApi, eventually, runTag, sessionAs, sessionOnly } from './src/settingsKit';
+import { PASSWORD, adminApi, runTag, sessionAs, sessionOnly } from './src/settingsKit';
+import { untilDom } from './src/domWaits';
 
 /**
  * The refill area's set-up (issue 18 point 4): station labels and QR code, an operator and an auxiliary
@@ -25,13 +26,7 @@ describeBrowser('refill set-up', () => {
     fleet = await createRefillsFleet(api, tag);
   }, 60_000);
 
-  afterEach(async () => {
-    if (t) {
-      expect(t.errors).toEqual([]);
-      await t.context.close();
-      t = undefined;
-    }
-  });
+  afterEach(async () => (t = await closePage(t)));
   afterAll(async () => {
     await browser?.close();
   });
@@ -100,11 +95,10 @@ describeBrowser('refill set-up', () => {
     const dialog = page.getByTestId('code-dialog');
     await dialog.waitFor();
     expect(await dialog.locator('h2').textContent()).toBe(fleet.names.plateTruck);
-    await eventually(async () =>
-      expect(
-        await page.getByTestId('code-image').evaluate((img) => (img as HTMLImageElement).naturalWidth),
-      ).toBeGreaterThan(0),
-    );
+    // the image the server draws, once decoded (decode() waits for the load)
+    const image = page.getByTestId('code-image');
+    await image.evaluate((img) => (img as HTMLImageElement).decode());
+    expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     const href = new URL((await page.getByTestId('code-download').getAttribute('href')) ?? '', e2e.baseUrl);
     expect(href.pathname).toBe('/report/barcode.php');
     expect(href.searchParams.get('text')).toBe(fleet.names.plateTruck);
@@ -205,7 +199,7 @@ describeBrowser('refill set-up', () => {
     expect(await page.getByTestId('refill-remove').count()).toBe(0);
     await page.getByTestId('refill-edit').click();
     await page.waitForURL((url) => url.pathname === `/management/refill/${extra.id}`);
-    await eventually(async () => expect(await page.getByTestId('refill-cost').inputValue()).toBe('3000'));
+    await untilDom(page, async () => expect(await page.getByTestId('refill-cost').inputValue()).toBe('3000'));
     expect(await page.getByTestId('refill-km').isDisabled()).toBe(true);
     await page.getByTestId('refill-details').fill('Confirmado pelo motorista');
     await saveTo(page, '/refills');

@@ -3,15 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi } from './src/api';
 import { describeBrowser, e2e, launchBrowser, openPage, screenshot, type TestPage } from './src/browser';
 import { createFleet, type Fleet } from './src/reportsFleet';
-import {
-  chips,
-  choose,
-  choosePeriod,
-  loginOnly,
-  openReport,
-  pick,
-  typeDateTime,
-} from './src/reportsPage';
+import { chips, choose, choosePeriod, loginOnly, openReport, pick, typeDateTime } from './src/reportsPage';
 
 describeBrowser('report filter form', () => {
   let browser: Browser;

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AdminApi, uniqueEmail } from './src/api';
 import { describeBrowser, e2e, launchBrowser, openPage, screenshot, type TestPage } from './src/browser';
+import { untilDom } from './src/domWaits';
 import { createFleet, type Fleet } from './src/reportsFleet';
 import { chips, choose, loginAs, loginOnly, pick } from './src/reportsPage';
 
@@ -79,7 +80,11 @@ describeBrowser('scheduled reports', () => {
     await t.page.getByTestId('list-search').fill(name);
     await t.page.getByTestId('list-edit').click();
     await t.page.waitForURL((url) => url.pathname === `/report/schedule/${saved.id}`);
-    await expect.poll(() => chips(t.page, 'schedule-devices'), { timeout: 15000 }).toHaveLength(1);
+    await untilDom(
+      t.page,
+      async () => expect(await chips(t.page, 'schedule-devices')).toHaveLength(1),
+      15000,
+    );
     await choose(t.page, 'schedule-type', 'schedule-type-speeding');
     expect(await chips(t.page, 'schedule-devices')).toEqual([]);
     await vehicle(1);

@@ -7,13 +7,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail, type AdminApi } from './src/api';
 import { describeBrowser, e2e, launchBrowser, pathOf, type TestPage } from './src/browser';
+import { untilDom } from './src/domWaits';
 import {
   PASSWORD,
   adminApi,
   chooseOption,
   columnTexts,
   dateText,
-  eventually,
   formScreenshot,
   openList,
   openPortuguesePage,
@@ -343,7 +343,7 @@ describeBrowser('setting up a new fleet from the settings screens', () => {
     );
     expect(alerted.map((d) => d.id).sort()).toEqual(trucks.map((d) => d.id).sort());
     await page.goto(`/settings/notification/${alert.id}`);
-    await eventually(async () =>
+    await untilDom(page, async () =>
       expect(await page.getByTestId('notification-type').textContent()).toBe('SOS'),
     );
   }, 240_000);

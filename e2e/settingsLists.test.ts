@@ -2,12 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail, type AdminApi } from './src/api';
 import { describeBrowser, launchBrowser, screenshot, type TestPage } from './src/browser';
+import { clickForWrite } from './src/domWaits';
 import {
   PASSWORD,
   adminApi,
   columnTexts,
   csvCells,
-  eventually,
   exportList,
   headerTitles,
   openList,
@@ -175,14 +175,13 @@ describeBrowser('settings lists', () => {
 
   it('lists vehicles with every column, GSM for global.show_gsm, no add or remove, and exports Vehicles', async () => {
     t = await sessionAs(browser);
-    await eventually(async () => {
-      const positions = await api.call<Array<{ deviceId: number; address: string | null }>>(
-        'GET',
-        '/api/positions',
-      );
-      // The offline geocoder answers "Place, CC" or "12 km NE de Place, CC".
-      expect(positions.find((p) => p.deviceId === ids.truck)?.address).toMatch(/, [A-Z]{2}$/);
-    });
+    // Stored with its address before OsmAnd answered (the offline geocoder runs in the pipeline).
+    const positions = await api.call<Array<{ deviceId: number; address: string | null }>>(
+      'GET',
+      '/api/positions',
+    );
+    // The offline geocoder answers "Place, CC" or "12 km NE de Place, CC".
+    expect(positions.find((p) => p.deviceId === ids.truck)?.address).toMatch(/, [A-Z]{2}$/);
     await openList(t.page, '/settings/devices');
     await search(t.page, `${tag} cami`);
     expect((await headerTitles(t.page)).slice(1, 8)).toEqual([
@@ -291,12 +290,10 @@ describeBrowser('settings lists', () => {
     await expectXlsxAsCsv(t.page, 'Groups', csv.lines);
     await t.page.locator('.MuiDataGrid-row').nth(1).getByTestId('list-remove').click();
     expect(await t.page.getByTestId('confirm-dialog').textContent()).toContain(`${tag} Vazio`);
-    await t.page.getByTestId('confirm-ok').click();
+    expect((await clickForWrite(t.page, t.page.getByTestId('confirm-ok'))).ok()).toBe(true);
     await t.page.waitForFunction(() => document.querySelectorAll('.MuiDataGrid-row').length === 1);
-    await eventually(async () => {
-      const groups = await api.call<Item[]>('GET', '/api/groups');
-      expect(groups.some((g) => g.id === ids.empty)).toBe(false);
-    });
+    const groups = await api.call<Item[]>('GET', '/api/groups');
+    expect(groups.some((g) => g.id === ids.empty)).toBe(false);
   });
 
   it('lists zones with the speed limit in km/h, removal but no add, and exports Zones', async () => {

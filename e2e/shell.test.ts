@@ -200,6 +200,8 @@ describeBrowser('application shell', () => {
             ],
           }),
         );
+        // clock: the fake server hangs up a moment after its message, as a restarting server does (the
+        // page's reconnect is what the test waits for, below)
         setTimeout(() => void ws.close(), 200);
       }
     });

@@ -2,9 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildDdd, dayEpoch, type ActivityDaySpec } from '../server/src/modules/tacho/ddd/testing/buildDdd';
 import { uniqueEmail, type AdminApi } from './src/api';
-import { downloadBytes, describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
+import {
+  downloadBytes,
+  closePage,
+  describeBrowser,
+  e2e,
+  launchBrowser,
+  screenshot,
+  type TestPage,
+} from './src/browser';
 import { TachoTracker } from './src/tachoTracker';
-import { PASSWORD, adminApi, eventually, runTag, sessionOnly, unzip } from './src/settingsKit';
+import { PASSWORD, adminApi, runTag, sessionOnly, unzip } from './src/settingsKit';
+import { untilDom, untilFrames } from './src/domWaits';
 
 /**
  * The tachograph screens (issue 20 items 2 and 4): a tracker's card, state and counters reach the drivers
@@ -69,13 +78,7 @@ describeBrowser('tachograph', () => {
     await tracker.connect(imei);
   }, 60_000);
 
-  afterEach(async () => {
-    if (t) {
-      expect(t.errors).toEqual([]);
-      await t.context.close();
-      t = undefined;
-    }
-  });
+  afterEach(async () => (t = await closePage(t)));
   afterAll(async () => {
     tracker?.close();
     await browser?.close();
@@ -140,12 +143,12 @@ describeBrowser('tachograph', () => {
     // Search on the plate (the three cards' last vehicle), a name that is not there, a driver's name.
     const count = () => page.getByTestId('tacho-drivers-count').getAttribute('data-count');
     await page.getByTestId('tacho-drivers-search').fill(plate.toLowerCase());
-    await eventually(async () => expect(await count()).toBe('3'));
+    await untilDom(page, async () => expect(await count()).toBe('3'));
     await page.getByTestId('tacho-drivers-search').fill(`${tag}-ninguém`);
     await driverRow(page, card).waitFor({ state: 'detached' });
     await page.getByTestId('tacho-drivers-search').fill('silva');
     await driverRow(page, card).waitFor();
-    await eventually(async () => expect(await count()).toBe('1'));
+    await untilDom(page, async () => expect(await count()).toBe('1'));
 
     // The export has the grid's texts: the state's label and the counters as h:mm.
     await page.getByTestId('tacho-drivers-export').click();
@@ -167,19 +170,23 @@ describeBrowser('tachograph', () => {
     expect(
       await tracker.report({ card, state: 0, names: ['JOÃO', 'SILVA'], counters: { ...counters, 10530: 0 } }),
     ).toBe(1);
-    await eventually(async () => expect(await chipState(page, card)).toBe('0'), 25_000);
+    await untilDom(page, async () => expect(await chipState(page, card)).toBe('0'), 25_000);
     expect(await driverRow(page, card).getByTestId('tacho-activity-chip').textContent()).toBe('Descanso');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await driverRow(page, card).waitFor();
-    await eventually(async () => expect(await noOverflow(page)).toBeLessThanOrEqual(0), 5_000);
+    await untilFrames(page, async () => expect(await noOverflow(page)).toBeLessThanOrEqual(0), 5_000);
     // On a phone the time left before the break is on the first screen, beside the name.
-    await eventually(async () => {
-      const box = await driverRow(page, card)
-        .locator('[data-field="Driver1RemainingTimeUntilNextBreakOrRest"][role="gridcell"]')
-        .boundingBox();
-      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
-    }, 5_000);
+    await untilFrames(
+      page,
+      async () => {
+        const box = await driverRow(page, card)
+          .locator('[data-field="Driver1RemainingTimeUntilNextBreakOrRest"][role="gridcell"]')
+          .boundingBox();
+        expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+      },
+      5_000,
+    );
     await screenshot(page, 'tacho-drivers-phone');
   }, 90_000);
 
@@ -221,12 +228,18 @@ describeBrowser('tachograph', () => {
       { name: `${tag}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a tachograph') },
     ]);
     const item = (name: string) => page.locator(`[data-testid="tacho-upload-item"][data-name="${name}"]`);
-    await eventually(
+    await untilDom(
+      page,
       async () => expect(await item(cardName).getAttribute('data-state')).toBe('done'),
       15_000,
     );
-    await eventually(async () => expect(await item(vuName).getAttribute('data-state')).toBe('done'), 15_000);
-    await eventually(
+    await untilDom(
+      page,
+      async () => expect(await item(vuName).getAttribute('data-state')).toBe('done'),
+      15_000,
+    );
+    await untilDom(
+      page,
       async () => expect(await item(`${tag}.pdf`).getAttribute('data-state')).toBe('refused'),
       15_000,
     );
@@ -235,10 +248,14 @@ describeBrowser('tachograph', () => {
     );
 
     let added: number[] = [];
-    await eventually(async () => {
-      added = (await fileIds(page)).filter((id) => !before.includes(id));
-      expect(added).toHaveLength(2);
-    }, 15_000);
+    await untilDom(
+      page,
+      async () => {
+        added = (await fileIds(page)).filter((id) => !before.includes(id));
+        expect(added).toHaveLength(2);
+      },
+      15_000,
+    );
     const row = (id: number) => page.locator(`[data-testid="tacho-file-row"][data-id="${id}"]`);
     const types = await Promise.all(
       added.map((id) => row(id).getByTestId('tacho-file-entity').getAttribute('data-type')),
@@ -258,14 +275,14 @@ describeBrowser('tachograph', () => {
     const schedule = (id: number) => row(id).locator('[data-field="periodicity"][role="gridcell"]');
     await schedule(cardId).getByRole('combobox').click();
     await page.locator('[data-testid="tacho-schedule-option"][data-value="Weekly"]').click();
-    await eventually(async () => expect(await schedule(cardId).textContent()).toBe('Semanal'));
+    await untilDom(page, async () => expect(await schedule(cardId).textContent()).toBe('Semanal'));
     await schedule(vuId).getByRole('combobox').click();
     await page.locator('[data-testid="tacho-schedule-option"][data-value="Custom"]').click();
     await page.getByTestId('tacho-custom-days-input').fill('400');
     expect(await page.getByTestId('tacho-custom-days-save').isDisabled()).toBe(true);
     await page.getByTestId('tacho-custom-days-input').fill('60');
     await page.getByTestId('tacho-custom-days-save').click();
-    await eventually(async () => expect(await schedule(vuId).textContent()).toBe('A cada 60 dias'));
+    await untilDom(page, async () => expect(await schedule(vuId).textContent()).toBe('A cada 60 dias'));
     const stored = await api.call<Array<{ id: number; periodicity: string; custom_days: number | null }>>(
       'GET',
       '/report/api.php/tacho_files',
@@ -275,10 +292,10 @@ describeBrowser('tachograph', () => {
 
     // Only the two new files: search the run's tag, tick all, download.
     await page.getByTestId('tacho-files-search').fill(tag);
-    await eventually(async () => expect(await fileIds(page)).toEqual([...added].sort((a, b) => a - b)));
+    await untilDom(page, async () => expect(await fileIds(page)).toEqual([...added].sort((a, b) => a - b)));
     expect(await page.getByTestId('tacho-files-count').getAttribute('data-count')).toBe('2');
     await page.locator('.MuiDataGrid-columnHeaderCheckbox input[type="checkbox"]').check();
-    await eventually(async () =>
+    await untilDom(page, async () =>
       expect(await page.getByTestId('tacho-files-selected').textContent()).toBe('2 Ficheiros seleccionados'),
     );
     await screenshot(page, 'tacho-files');
@@ -323,15 +340,16 @@ describeBrowser('tachograph', () => {
     const zone = page.getByTestId('tacho-upload-zone');
     await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
     await zone.dispatchEvent('drop', { dataTransfer: transfer });
-    await eventually(
+    await untilDom(
+      page,
       async () => expect(await item(droppedName).getAttribute('data-state')).toBe('done'),
       15_000,
     );
-    await eventually(async () => expect(await fileIds(page)).toHaveLength(3), 15_000);
+    await untilDom(page, async () => expect(await fileIds(page)).toHaveLength(3), 15_000);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await row(cardId).waitFor();
-    await eventually(async () => expect(await noOverflow(page)).toBeLessThanOrEqual(0), 5_000);
+    await untilFrames(page, async () => expect(await noOverflow(page)).toBeLessThanOrEqual(0), 5_000);
     await screenshot(page, 'tacho-files-phone');
   }, 120_000);
 

@@ -8,12 +8,25 @@ import { summarise } from './test-timings.mjs';
 mkdirSync('.test-results', { recursive: true });
 const out = '.test-results/vitest.json';
 rmSync(out, { force: true });
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...process.argv.slice(2),
+];
 const run = spawnSync('npx', args, { stdio: 'inherit' });
 if (existsSync(out)) {
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
-  console.log(JSON.stringify(summarise(r)));
+  const line = summarise(r);
+  // a file whose set-up failed fails no test of its own (they are skipped): its failure is counted here
+  const failedFiles = line.failedFiles.length;
+  console.log(
+    `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped` +
+      (failedFiles ? `; ${failedFiles} file${failedFiles === 1 ? '' : 's'} failed` : ''),
+  );
+  console.log(JSON.stringify(line));
 }
 process.exit(run.status ?? 1);

@@ -17,6 +17,8 @@ export interface TimingsLine {
   passed: number | null;
   failed: number | null;
   skipped: number;
+  /** files that failed as a whole (a failed beforeAll fails none of their tests) */
+  failedFiles: string[];
   overSixtySeconds: string[];
   projects: Record<string, ProjectTiming>;
   slowest: FileTiming[];

@@ -24,6 +24,7 @@ export function summarise(report, root = process.cwd()) {
       ms: Math.max(0, Math.round((result.endTime ?? 0) - (result.startTime ?? 0))),
       tests: tests.length,
       failed: tests.filter((test) => test.status === 'failed').length,
+      status: result.status,
     };
   });
   const projects = {};
@@ -42,6 +43,8 @@ export function summarise(report, root = process.cwd()) {
     passed: report.numPassedTests ?? null,
     failed: report.numFailedTests ?? null,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    // files that failed as a whole: a failed beforeAll fails no test of its own (its tests are skipped)
+    failedFiles: files.filter((f) => f.status === 'failed').map((f) => f.file),
     overSixtySeconds: files.filter((f) => f.ms > 60_000).map((f) => f.file),
     projects,
     slowest: [...files]

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { chromiumArgs } from './chromiumArgs';
 import { workerContext, type E2eContext } from './context';
 
@@ -35,6 +35,17 @@ export interface TestPage {
   page: Page;
   /** Uncaught errors of the page; every test asserts there are none. */
   errors: string[];
+}
+
+/**
+ * The end of a test that opened a page: its context is closed and the page must have raised no error.
+ * Returns undefined for the suite's variable: `afterEach(async () => (t = await closePage(t)))`.
+ */
+export async function closePage(t: TestPage | undefined): Promise<undefined> {
+  if (!t) return undefined;
+  await t.context.close();
+  expect(t.errors).toEqual([]);
+  return undefined;
 }
 
 export async function openPage(

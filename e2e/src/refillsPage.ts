@@ -1,20 +1,10 @@
 /** Driving the refill centre in the browser tests. */
 import type { Page } from 'playwright-core';
-import { eventually } from './settingsKit';
+import { expectRowIds, shownRowIds } from './rowIds';
 
-export const shownIds = (page: Page): Promise<number[]> =>
-  page
-    .getByTestId('refill-row')
-    .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))).sort((a, b) => a - b));
+export const shownIds = (page: Page): Promise<number[]> => shownRowIds(page, 'refill-row');
 
-export async function expectRows(page: Page, ids: number[]): Promise<void> {
-  const wanted = [...ids].sort((a, b) => a - b);
-  await eventually(async () => {
-    const shown = await shownIds(page);
-    if (JSON.stringify(shown) !== JSON.stringify(wanted))
-      throw new Error(`rows ${JSON.stringify(shown)}, not ${JSON.stringify(wanted)}`);
-  }, 12_000);
-}
+export const expectRows = (page: Page, ids: number[]): Promise<void> => expectRowIds(page, 'refill-row', ids);
 
 export async function pick(page: Page, filter: string, labels: string[]): Promise<void> {
   for (const label of labels) {

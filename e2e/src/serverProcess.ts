@@ -63,9 +63,12 @@ export async function startServer(
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -75,7 +78,10 @@ export async function startServer(
       } catch {
         // Already gone.
       }
-      for (let i = 0; i < 50 && !exited; i++) await sleep(100);
+      // the exit, or a 5 s guard after which the process group is killed
+      let guard: NodeJS.Timeout | undefined;
+      await Promise.race([gone, new Promise<void>((resolve) => (guard = setTimeout(resolve, 5000)))]);
+      clearTimeout(guard);
       if (!exited) process.kill(-child.pid, 'SIGKILL');
     }
     log.end();
@@ -91,6 +97,7 @@ export async function startServer(
     } catch {
       // Not listening yet.
     }
+    // clock: a bounded poll of the child's port; at the warn level it announces nothing when it listens
     await sleep(250);
   }
   const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '';

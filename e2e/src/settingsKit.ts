@@ -5,6 +5,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { AdminApi } from './api';
 import { downloadBytes, e2e, loginByApi, screenshot, settle, type TestPage } from './browser';
+import { untilDom } from './domWaits';
 
 export const PASSWORD = 'Senha-Boa-123';
 
@@ -80,7 +81,7 @@ export const columnTexts = (page: Page, field: string): Promise<string[]> =>
 
 /** Waits until one column shows the texts expected (lists built from several queries fill in a moment later). */
 export async function waitForColumn(page: Page, field: string, expected: string[]): Promise<void> {
-  await eventually(async () => {
+  await untilDom(page, async () => {
     const texts = await columnTexts(page, field);
     if (JSON.stringify(texts) !== JSON.stringify(expected))
       throw new Error(`column ${field} shows ${JSON.stringify(texts)}, not ${JSON.stringify(expected)}`);
@@ -208,10 +209,14 @@ export async function typeDate(page: Page, testId: string, text: string): Promis
   await field.locator('.MuiPickersInputBase-sectionContent').first().click();
   await page.keyboard.type(text.replace(/\D/g, ''));
   const input = page.getByTestId(testId);
-  await eventually(async () => {
-    const shown = await input.inputValue();
-    if (shown !== text) throw new Error(`${testId} shows "${shown}", not "${text}"`);
-  }, 5_000);
+  await untilDom(
+    page,
+    async () => {
+      const shown = await input.inputValue();
+      if (shown !== text) throw new Error(`${testId} shows "${shown}", not "${text}"`);
+    },
+    5_000,
+  );
 }
 
 /** Saves the form and answers the text of the error dialog, after closing it. */
@@ -242,19 +247,6 @@ export async function sendPosition(
   });
   const response = await fetch(`http://127.0.0.1:${e2e.osmandPort}/?${query.toString()}`, { method: 'POST' });
   if (!response.ok) throw new Error(`osmand: ${response.status}`);
-}
-
-/** Runs fn until it stops throwing (data reaching the server asynchronously). */
-export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (Date.now() > end) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
 
 /** A short unique tag for the names of one suite's data. */

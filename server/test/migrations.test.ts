@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialects, freshDatabase } from './harness';
 import { sql } from 'kysely';
-import { migrateTo, migrateToLatest } from '../src/db/migrate';
+import { migrateTo, migrateToLatest, ownTables } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
 
 const TABLES = [
@@ -97,7 +97,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '029_driverKeys',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
-      const tables = await fresh.db.kysely.introspection.getTables();
+      const tables = await ownTables(fresh.db);
       const names = tables.filter((t) => !fresh.db.schema || t.schema === fresh.db.schema).map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(TABLES));
       const positions = tables.find(

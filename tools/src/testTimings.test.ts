@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { projectOf, summarise } from '../test-timings.mjs';
 
-const file = (name: string, start: number, end: number, statuses: string[]) => ({
+const file = (name: string, start: number, end: number, statuses: string[], status?: string) => ({
   name: `/repo/${name}`,
   startTime: start,
   endTime: end,
+  status: status ?? (statuses.includes('failed') ? 'failed' : 'passed'),
   assertionResults: statuses.map((status) => ({ status })),
 });
 
@@ -48,11 +49,30 @@ describe('test:timings', () => {
       'core/src/a.test.ts',
     ]);
     expect(line.overSixtySeconds).toEqual(['e2e/slow.test.ts']);
+    expect(line.failedFiles).toEqual(['e2e/slow.test.ts']);
     expect(JSON.stringify(line)).not.toContain('\n');
   });
 
+  it('names the files that failed as a whole, such as one whose beforeAll failed', () => {
+    const report = {
+      startTime: 0,
+      numTotalTests: 3,
+      numPassedTests: 1,
+      numFailedTests: 0,
+      numPendingTests: 2,
+      testResults: [
+        file('server/test/ok.test.ts', 0, 10, ['passed']),
+        file('server/test/setUp.test.ts', 0, 20, ['skipped', 'skipped'], 'failed'),
+      ],
+    };
+    const line = summarise(report, '/repo');
+    expect(line).toMatchObject({ failed: 0, skipped: 2, failedFiles: ['server/test/setUp.test.ts'] });
+  });
+
   it('keeps only the 20 slowest files', () => {
-    const testResults = Array.from({ length: 25 }, (_, i) => file(`core/${i}.test.ts`, 0, i * 10, ['passed']));
+    const testResults = Array.from({ length: 25 }, (_, i) =>
+      file(`core/${i}.test.ts`, 0, i * 10, ['passed']),
+    );
     const line = summarise({ startTime: 0, testResults }, '/repo');
     expect(line.slowest).toHaveLength(20);
     expect(line.slowest[0]).toEqual({ file: 'core/24.test.ts', ms: 240, tests: 1 });

@@ -1,5 +1,13 @@
 /** Versioned migrations, run at start. */
-import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type DatabaseIntrospector,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  type TableMetadata,
+} from 'kysely';
 import type { Db } from './database';
 import { migration001 } from './migrations/001_core';
 import { migration002 } from './migrations/002_reports';
@@ -69,18 +77,75 @@ function provider(db: Db): MigrationProvider {
   };
 }
 
+/**
+ * The tables (and their columns) of this database's own schema. Kysely's PostgreSQL introspector reads the
+ * columns of every schema in the database and fails when another session drops a table at that moment (a
+ * test file's schema going away, a partition dropped by retention on another tenant's schema): this reads
+ * only the schema the database works in.
+ */
+export async function ownTables(db: Db): Promise<TableMetadata[]> {
+  if (db.dialect !== 'postgres') return db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+  const { rows } = await sql<{
+    schema: string;
+    table: string;
+    kind: string;
+    column: string | null;
+    type: string | null;
+  }>`
+    select n.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column,
+      format_type(a.atttypid, a.atttypmod) as type
+    from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    left join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    where n.nspname = coalesce(${db.schema ?? null}::text, current_schema()) and c.relkind in ('r', 'v', 'p')
+    order by c.relname, a.attnum`.execute(db.kysely);
+  const tables = new Map<string, TableMetadata>();
+  for (const row of rows) {
+    let table = tables.get(row.table);
+    if (!table) {
+      table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] };
+      tables.set(row.table, table);
+    }
+    if (row.column)
+      table.columns.push({
+        name: row.column,
+        dataType: row.type ?? '',
+        isNullable: true,
+        isAutoIncrementing: false,
+        hasDefaultValue: false,
+      });
+  }
+  return [...tables.values()];
+}
+
+/** `db.kysely` whose introspector sees only the database's own schema (see ownTables). */
+function ownSchemaKysely(db: Db): Db['kysely'] {
+  if (db.dialect !== 'postgres') return db.kysely;
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.kysely.introspection.getSchemas(),
+    getTables: () => ownTables(db),
+    getMetadata: async () => ({ tables: await ownTables(db) }),
+  };
+  return new Proxy(db.kysely, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 const migrator = (db: Db) =>
   new Migrator({
-    db: db.kysely,
+    db: ownSchemaKysely(db),
     provider: provider(db),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
 
 /**
- * PostgreSQL advisory lock held around every migration run. Kysely's migrator reads the catalogue of every
- * schema in the database (its introspector), which fails when another session changes a table or drops a
- * schema at that moment: one migration at a time per database (several nodes starting together, or test
- * files migrating their own schemas side by side; the test harness takes it to create and drop schemas).
+ * PostgreSQL advisory lock held around every migration run: one migration at a time per database (several
+ * nodes starting together, or test files migrating their own schemas side by side; the test harness takes
+ * it to create and drop schemas).
  */
 export const MIGRATION_LOCK_KEY = 72_450_117;
 

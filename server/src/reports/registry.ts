@@ -1,6 +1,6 @@
 /** Every standard report: its permission, title, columns (for the docs) and builder. */
-import type { Column, ReportResult } from './model';
-import type { ReportContext } from './context';
+import type { Column } from './model';
+import type { ReportDef } from './reportDef';
 import { TRIP_COLUMNS, tripsReport } from './builders/trips';
 import { ACTIVITY_COLUMNS, activityReport } from './builders/activity';
 import { SPEEDING_COLUMNS, speedingReport } from './builders/speeding';
@@ -30,28 +30,10 @@ import {
   MONTHLY_LITERS_FLEET_COLUMNS,
   monthlyLitersReport,
 } from './builders/monthlyLiters';
-import { COST_LIMIT, type PeriodLimit } from './request';
+import { COST_LIMIT } from './request';
 import { customReportDefs } from './custom';
 
-/** The extra configurable fields of document 2 §2.2 (two texts, two checks, two selects). */
-export type OptionKey = 'text1' | 'text2' | 'check1' | 'check2' | 'select1' | 'select2';
-
-export interface ReportDef {
-  name: string;
-  permission: string;
-  title: string;
-  /** may run by driver (itemsType D) */
-  drivers: boolean;
-  /** the option fields the report reads, in the order the form shows them (the server-given order) */
-  options: OptionKey[];
-  /** the columns, or a sentence when they depend on the period */
-  columns: Column[] | string;
-  /** the period limit when not the standard one (31 days with several vehicles) */
-  limit?: PeriodLimit;
-  /** reads the cost type checkboxes (`cost_types`) */
-  costTypes?: boolean;
-  build(ctx: ReportContext): Promise<ReportResult[]>;
-}
+export type { OptionKey, ReportDef } from './reportDef';
 
 const MATRIX = 'Veículo, Matrícula, one column per day `DD/MM` (or per month `MM/YYYY` over 31 days), Total';
 

@@ -7,7 +7,8 @@ import type { Services } from '../services/context';
 import { buildContext, type ReportContext } from './context';
 import { zoneFor } from './engine/timezone';
 import type { ReportResult } from './model';
-import { REPORTS, type ReportDef } from './registry';
+import { REPORTS } from './registry';
+import type { ReportDef } from './reportDef';
 import { parseReportRequest, STANDARD_LIMIT } from './request';
 
 export const MSG_VEHICLES_ONLY = 'Relatório disponível apenas por veículo';

@@ -1,13 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import type { Slice } from './statistics';
+import type { ColouredSlice } from './statistics';
 
 // The chart library loads with the first donut that has something to draw; title, total and legend do not wait.
 const DonutChart = lazy(() => import('./DonutChart').then((m) => ({ default: m.DonutChart })));
 
-export interface ColouredSlice extends Slice {
-  colour: string;
-}
+export type { ColouredSlice } from './statistics';
 
 interface Props {
   title: string;

@@ -3,7 +3,7 @@
  * legend beside it names and counts every slice, and a tooltip would cover the total in the middle.
  */
 import { Cell, Pie, PieChart, ResponsiveContainer } from 'recharts';
-import type { ColouredSlice } from './DonutCard';
+import type { ColouredSlice } from './statistics';
 
 interface Props {
   slices: ColouredSlice[];

@@ -98,3 +98,8 @@ export function statisticsSince(all: readonly DeviceStatistics[]): string | null
   const [, year, month, day, time] = RESET_TEXT.exec(oldest)!;
   return `${day}/${month}/${year} ${time}`;
 }
+
+/** A slice with the colour the donut draws it in. */
+export interface ColouredSlice extends Slice {
+  colour: string;
+}

@@ -7,15 +7,9 @@
  */
 import pt from './pt.json';
 
-export type Table = { [key: string]: string | Table };
+import type { Table } from './mergeTables';
 
-export type AreaModules = Record<string, { default: Table }>;
-
-export function mergeTables(shell: Table, areas: AreaModules): Table {
-  const merged: Table = { ...shell };
-  for (const module of Object.values(areas)) Object.assign(merged, module.default);
-  return merged;
-}
+export { mergeTables, type AreaModules, type Table } from './mergeTables';
 
 export const PORTUGUESE_SHELL: Table = pt;
 

@@ -4,7 +4,7 @@
  */
 import { Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from 'prom-client';
 import type { LiveHub } from '../../live/hub';
-import type { OperatedParts } from './operations';
+import type { OperatedParts } from './operatedParts';
 import { computedStats } from '../../processing/stages/computed';
 
 export interface ServerMetrics {

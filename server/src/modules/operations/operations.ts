@@ -6,9 +6,7 @@
  */
 import { Registry } from 'prom-client';
 import type { Config } from '../../config';
-import type { Ingest } from '../../processing/ingest';
-import type { OsmandListener, TeltonikaListener } from '../../protocols';
-import type { CameraListener } from '../../protocols/camera';
+import type { OperatedParts } from './operatedParts';
 import { RedisProbe } from './redisProbe';
 import { createMetrics, type ServerMetrics } from './metrics';
 import type { LiveHub } from '../../live/hub';
@@ -20,14 +18,7 @@ declare module '../../services/context' {
   }
 }
 
-/** The running parts health and metrics look at; each is absent until it has started. */
-export interface OperatedParts {
-  node?: string;
-  ingest?: Ingest;
-  teltonika?: TeltonikaListener;
-  osmand?: OsmandListener;
-  camera?: CameraListener;
-}
+export type { OperatedParts } from './operatedParts';
 
 export class Operations {
   readonly registry = new Registry();

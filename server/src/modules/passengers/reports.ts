@@ -4,7 +4,7 @@
  * /report/report_passenger_passenger.php like every report, and through report_passenger_pickup.php.
  */
 import { PASSENGER_PASSENGER_PERMISSION, PASSENGER_VEHICLE_PERMISSION } from '@frota/core';
-import type { ReportDef } from '../../reports/registry';
+import type { ReportDef } from '../../reports/reportDef';
 import { PASSENGER_PASSENGER_COLUMNS, PASSENGER_TITLE, passengerPassengerReport } from './passengerReport';
 import { PASSENGER_VEHICLE_COLUMNS, VEHICLE_TITLE, passengerVehicleReport } from './vehicleReport';
 

@@ -1,5 +1,5 @@
 /** Every specific report of document 2 §2.1 and document 3 §2, by family, and the passenger reports. */
-import type { ReportDef } from '../registry';
+import type { ReportDef } from '../reportDef';
 import { DAILY_REPORTS } from './daily';
 import { DRIVING_REPORTS } from './driving';
 import { MACHINES_REPORTS } from './machines';

@@ -4,7 +4,7 @@
  */
 import shell from '../ar.json';
 import menus from '../menus/ar.json';
-import { mergeTables, type Table } from '../tables';
+import { mergeTables, type Table } from '../mergeTables';
 
 export default mergeTables(
   { ...shell, ...menus },

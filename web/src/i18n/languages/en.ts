@@ -4,7 +4,7 @@
  */
 import shell from '../en.json';
 import menus from '../menus/en.json';
-import { mergeTables, type Table } from '../tables';
+import { mergeTables, type Table } from '../mergeTables';
 
 export default mergeTables(
   { ...shell, ...menus },

@@ -4,7 +4,7 @@
  */
 import shell from '../fr.json';
 import menus from '../menus/fr.json';
-import { mergeTables, type Table } from '../tables';
+import { mergeTables, type Table } from '../mergeTables';
 
 export default mergeTables(
   { ...shell, ...menus },

@@ -9,7 +9,7 @@
  */
 import { col, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { periodText, vehicleText } from '../../builders/common';
 import { elapsedDays } from '../../builders/days';
 import { addTotals, CASTEL_FIGURES, castelCells, castelFooter } from './castelColumns';

@@ -6,7 +6,7 @@
  */
 import { col, km, kmh, table, type Cell, type Column, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { duration } from '../../engine/timezone';
 import { MIN_STOP_MS, type Stop } from '../../engine/tracker';
 import { ACTIVITY_COLUMNS, activityReport } from '../../builders/activity';

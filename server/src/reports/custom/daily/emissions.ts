@@ -7,7 +7,7 @@
 import { numberAttr } from '@frota/core';
 import { col, km, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { mapVehicles, periodText } from '../../builders/common';
 import { elapsedDays } from '../../builders/days';
 import { CO2_KG_PER_LITRE, FUEL_NAMES, fuelKind } from './fuelType';

@@ -7,7 +7,7 @@
  */
 import { col, hoursOf, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { duration } from '../../engine/timezone';
 import { periodText } from '../../builders/common';
 import { elapsedDays, engineMs } from '../../builders/days';

@@ -5,7 +5,7 @@
  */
 import { col, km, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import type { DayFigures } from '../../engine/dayBook';
 import { duration } from '../../engine/timezone';
 import { mapVehicles, periodText } from '../../builders/common';

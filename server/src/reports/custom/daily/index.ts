@@ -1,5 +1,5 @@
 /** The specific reports of the daily family (document 2 §2.1). */
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { CASTEL_REPORTS } from './castel';
 import { DETAILED_ACTIVITY } from './detailedActivity';
 import { EMISSIONS } from './emissions';

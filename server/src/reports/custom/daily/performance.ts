@@ -6,7 +6,7 @@
  */
 import { col, km, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { duration } from '../../engine/timezone';
 import { periodText } from '../../builders/common';
 import { weekFor } from '../../builders/trips';

@@ -5,7 +5,7 @@
  */
 import { col, hoursOf, km, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { duration } from '../../engine/timezone';
 import { mapVehicles, periodText, vehicleText } from '../../builders/common';
 import { weekFor } from '../../builders/trips';

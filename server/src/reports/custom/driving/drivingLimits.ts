@@ -14,7 +14,7 @@ import {
   vehicleText,
   vehiclesOfDriver,
 } from '../../builders/common';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { drivingBreaches, type Breach, type DrivingInterval } from './drivingTime';
 import { DrivingIntervals, type VehicleDriving } from './drivingIntervals';
 

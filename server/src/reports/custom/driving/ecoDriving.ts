@@ -6,7 +6,7 @@ import { col, km, round, table, type Cell, type Column, type ReportResult } from
 import type { ReportContext } from '../../context';
 import { duration } from '../../engine/timezone';
 import { driverNames, periodText } from '../../builders/common';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { ECO_KIND_TITLES, ECO_KINDS, ECO_RULES_TEXT, ecoScore, per100km, type EcoKind } from './ecoScore';
 import { addTally, newTally, type EcoTally } from './ecoCounter';
 import { ecoByVehicle, ecoSettings, ecoSettingsText } from './ecoRun';

@@ -1,5 +1,5 @@
 /** The specific reports of the driving family (document 2 §2.1). */
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { LUANDA_SPEEDING } from './luandaSpeeding';
 import { ECO_DRIVING } from './ecoDriving';
 import { RAG } from './rag';

@@ -8,7 +8,7 @@ import { loadZones, type ReportContext } from '../../context';
 import { numberOption } from '../../request';
 import { ZoneSet } from '../../engine/zoneSet';
 import { detectEpisodes, SPEEDING_COLUMNS, speedingTables } from '../../builders/speeding';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 
 export const LUANDA_INSIDE_KMH = 60;
 export const LUANDA_OUTSIDE_KMH = 90;

@@ -7,7 +7,7 @@ import { duration } from '../../engine/timezone';
 import { addresses, mapVehicles, periodText, placeOf, vehicleText } from '../../builders/common';
 import { eventTitle } from '../../../events/notify/eventText';
 import { ALARM_NAMES } from '../../../events/detectors/alarms';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { FAULT_KEYS, FaultDetector, type Fault, type FaultKind } from './faultDetector';
 
 export const DEFAULT_POWER_VOLTS = 6;

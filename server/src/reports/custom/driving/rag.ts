@@ -5,7 +5,7 @@
 import { col, km, pie, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { driverNames, periodText } from '../../builders/common';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import {
   ECO_RULES_TEXT,
   ecoScore,

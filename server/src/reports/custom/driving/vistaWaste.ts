@@ -14,7 +14,7 @@ import { mapVehicles, periodText, vehicleText } from '../../builders/common';
 import { badRequest } from '../../../services/errors';
 import type { Consumer } from '../../engine/run';
 import type { Sample } from '../../engine/sample';
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 
 export const MSG_NO_ZONES = 'Por favor seleccione as zonas pretendidas';
 export const VISITED = 'Visitada';

@@ -6,7 +6,7 @@
  * may be asked (cranes and lifters by category, or another); one without `pto_port` shows its engine
  * time only.
  */
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { col, hoursOf, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext, VehicleInfo } from '../../context';
 import { DayBook, type DayFigures } from '../../engine/dayBook';

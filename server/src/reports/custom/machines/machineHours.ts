@@ -3,7 +3,7 @@
  * (ignition on), working (power above engine_voltage or rpm above 0) and connected without work, the
  * first and last moment of work and the hour meter.
  */
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { col, hoursOf, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext, VehicleInfo } from '../../context';
 import { DayBook, type DayFigures } from '../../engine/dayBook';

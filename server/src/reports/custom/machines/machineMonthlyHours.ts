@@ -4,7 +4,7 @@
  * with a total column and a total row. Working hours are the day book's driving time, which for a
  * machine is work: power above engine_voltage or rpm above 0.
  */
-import type { ReportDef } from '../../registry';
+import type { ReportDef } from '../../reportDef';
 import { hoursOf, round, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { matrix } from '../../builders/monthly';

@@ -1,0 +1,59 @@
+import { Linter } from 'eslint';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import housePlan, { housePlanRule } from '../eslint/housePlan.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Lints `code` as if it were the file at `path` of this repository; the messages of the house-plan rule. */
+function lint(path: string, code: string, rule = housePlanRule(repo, new Set())) {
+  const linter = new Linter({ configType: 'flat' });
+  return linter
+    .verify(
+      code,
+      [
+        {
+          files: ['**/*.ts', '**/*.tsx'],
+          plugins: { frota: { rules: { 'house-plan': rule } } },
+          rules: { 'frota/house-plan': 'error' },
+        },
+      ],
+      { filename: join(repo, path) },
+    )
+    .map((m) => m.message);
+}
+
+describe('lint: the house plan', () => {
+  it('lets an import point down or stay in its room', () => {
+    expect(lint('server/src/reports/newReport.ts', "import { openDatabase } from '../db/database';")).toEqual(
+      [],
+    );
+    expect(lint('server/src/db/other.ts', "import { openDatabase } from './database';")).toEqual([]);
+    expect(lint('web/src/refills/NewPart.tsx', "import { DataList } from '../common/DataList';")).toEqual([]);
+    expect(lint('server/src/db/other.test.ts', "import '../api/commands';")).toEqual([]);
+  });
+
+  it('refuses an upward import, naming both rooms', () => {
+    const [message] = lint('server/src/db/newFile.ts', "export { sendOrQueue } from '../api/commands';");
+    expect(message).toContain('db/newFile.ts (db) imports api/commands.ts (api), a room above it');
+    expect(lint('web/src/common/NewList.tsx', "const p = import('../app/pages');")).toHaveLength(1);
+  });
+
+  it('refuses an import from one area into another', () => {
+    const [message] = lint('web/src/tacho/NewPage.tsx', "import { FilterBar } from '../alerts/FilterBar';");
+    expect(message).toContain('from another area (alerts)');
+    expect(lint('server/src/modules/refills/x.ts', "import '../cameras/routes';")).toHaveLength(1);
+  });
+
+  it("lets through only the listed exceptions (today's debt, each with its reason)", () => {
+    const listed = "import { sendOrQueue } from '../../api/commands';";
+    expect(
+      lint('server/src/modules/cameras/cameraCommand.ts', listed, housePlan.rules['house-plan']),
+    ).toEqual([]);
+    expect(lint('server/src/modules/cameras/cameraCommand.ts', listed)).toHaveLength(1);
+    expect(
+      lint('server/src/modules/cameras/otherFile.ts', listed, housePlan.rules['house-plan']),
+    ).toHaveLength(1);
+  });
+});
