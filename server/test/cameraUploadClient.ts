@@ -1,6 +1,7 @@
 /** A test camera on a real TCP connection to the camera listener (the protocol logic is TestCamera's). */
 import { connect, type Socket } from 'node:net';
 import { TestCamera, type TestCameraOptions } from '../src/protocols/camera/testCamera';
+import { connectionWaiters } from './connectionWaiters';
 
 export interface TcpCamera {
   camera: TestCamera;
@@ -23,16 +24,16 @@ export async function connectCamera(port: number, options: TestCameraOptions): P
     },
     () => socket.destroy(),
   );
-  const waiters = new Set<() => void>();
-  const wake = () => {
-    for (const waiter of [...waiters]) waiter();
-  };
+  let isClosed = false;
+  const { wake, until } = connectionWaiters(
+    () => isClosed,
+    (what) => `the camera connection closed before ${what}`,
+  );
   socket.on('data', (chunk: Buffer) => {
     camera.receive(chunk);
     wake();
   });
   socket.on('error', () => undefined);
-  let isClosed = false;
   const closed = new Promise<void>((resolve) =>
     socket.once('close', () => {
       isClosed = true;
@@ -40,28 +41,6 @@ export async function connectCamera(port: number, options: TestCameraOptions): P
       resolve();
     }),
   );
-  const until: TcpCamera['until'] = (check, what, timeoutMs = 15_000) =>
-    new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        waiters.delete(waiter);
-      };
-      const waiter = () => {
-        if (check()) {
-          done();
-          resolve();
-        } else if (isClosed) {
-          done();
-          reject(new Error(`the camera connection closed before ${what}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(`timed out waiting for ${what}`));
-      }, timeoutMs);
-      waiters.add(waiter);
-      waiter();
-    });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('error', reject);

@@ -1,5 +1,6 @@
 /** A WebSocket client of /api/socket that keeps every message (tests only). */
 import WebSocket from 'ws';
+import { connectionWaiters } from './connectionWaiters';
 
 export interface LiveClient {
   messages: Array<{ positions?: any[]; events?: any[]; devices?: any[] }>;
@@ -22,14 +23,15 @@ export interface LiveClient {
 export async function openLive(base: string, cookie: string): Promise<LiveClient> {
   const ws = new WebSocket(base.replace(/^http/, 'ws') + '/api/socket', { headers: { cookie } });
   const messages: LiveClient['messages'] = [];
-  const waiters = new Set<() => void>();
+  const { wake, until: waitFor } = connectionWaiters(
+    () => ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING,
+    (what) => `live socket closed while waiting for ${what}`,
+  );
   ws.on('message', (data) => {
     messages.push(JSON.parse(String(data)));
-    for (const waiter of [...waiters]) waiter();
+    wake();
   });
-  ws.on('close', () => {
-    for (const waiter of [...waiters]) waiter();
-  });
+  ws.on('close', wake);
   // the first message (the devices and positions snapshot) is sent once the socket is registered with
   // the live hub: from then on it receives every publication
   await new Promise<void>((resolve, reject) => {
@@ -37,28 +39,8 @@ export async function openLive(base: string, cookie: string): Promise<LiveClient
     ws.once('error', reject);
     ws.once('close', (code) => reject(new Error(`live socket closed (${code}) before its first message`)));
   });
-  const until: LiveClient['until'] = (check, what = 'a live message', timeoutMs = 15_000) =>
-    new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        waiters.delete(waiter);
-      };
-      const waiter = () => {
-        if (check()) {
-          done();
-          resolve();
-        } else if (ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING) {
-          done();
-          reject(new Error(`live socket closed while waiting for ${what}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(`timed out waiting for ${what}`));
-      }, timeoutMs);
-      waiters.add(waiter);
-      waiter();
-    });
+  const until: LiveClient['until'] = (check, what = 'a live message', timeoutMs) =>
+    waitFor(check, what, timeoutMs);
   return {
     messages,
     positions: () => messages.flatMap((m) => m.positions ?? []),
