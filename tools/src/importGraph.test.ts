@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { circles, measure, roomOf, ROOMS } from '../import-graph.mjs';
 
@@ -87,5 +88,11 @@ describe('graph:imports', () => {
     expect(line.details.web.crossArea).toEqual({
       'refills -> alerts': ['refills/Page.tsx -> alerts/FilterBar.tsx'],
     });
+  });
+
+  it('finds no import circle in server/src or web/src (docs/ARCHITECTURE.md)', () => {
+    const line = measure(resolve(dirname(fileURLToPath(import.meta.url)), '../..'), { list: true });
+    expect(line.details.server.circles).toEqual([]);
+    expect(line.details.web.circles).toEqual([]);
   });
 });

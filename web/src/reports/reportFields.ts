@@ -1,5 +1,5 @@
 /** Option fields shared by several report screens (document 2 §2.4). */
-import type { FieldDef, FieldKey, FieldValues } from './reportDefs';
+import type { FieldDef, FieldKey, FieldValues } from './reportTypes';
 
 /** A select field whose values are the positions of its choices. */
 export const select = (
