@@ -36,6 +36,7 @@ export const ROOMS = {
     layers: [
       ['i18n', 'icons'],
       ['api'],
+      ['session'],
       ['common'],
       ['map'],
       [
@@ -54,7 +55,7 @@ export const ROOMS = {
       ['app'],
       ['main.tsx'],
     ],
-    areasLayer: 4,
+    areasLayer: 5,
   },
 };
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { DataList, EVENT_PAGE_SIZE } from '../common/DataList';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { MessageDialog } from '../common/MessageDialog';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { alertTypeName, offeredAlertTypes } from './alertTypes';
 import type { DayRange } from './alertPeriod';
 import { EVENT_STATUSES, statusKey } from './eventStatus';

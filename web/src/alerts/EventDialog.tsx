@@ -18,7 +18,7 @@ import EmailIcon from '@mui/icons-material/Email';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { mayWrite } from '../common/listActions';
 import { EventDetails } from './EventDetails';
 import { EventEmailDialog, TOAST_MS } from './EventEmailDialog';

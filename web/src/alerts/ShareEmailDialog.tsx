@@ -12,7 +12,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { defaultCc } from './emailDefaults';
 
 export const TOAST_MS = 3000;

@@ -1,4 +1,4 @@
-/** Alert central screens by route path (see app/routes.ts for the paths). */
+/** Alert central screens by route path (see session/routes.ts for the paths). */
 import type { ComponentType } from 'react';
 import { AlertCentralPage } from './AlertCentralPage';
 

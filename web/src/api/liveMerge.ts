@@ -1,4 +1,4 @@
-import { indexBy } from '../common/indexBy';
+import { indexBy } from './indexBy';
 import type { AppEvent, Device, EventStatusUpdate, LiveMessage, Position } from './types';
 
 /** What one flush of the live queue applies: the latest of each item, in arrival order. */

@@ -7,7 +7,7 @@ import { LoadingPage } from './LoadingPage';
 import { LoginPage } from './login/LoginPage';
 import { readResetLink } from './login/resetLink';
 import { SessionProvider } from './SessionProvider';
-import { useSession } from './sessionContext';
+import { useSession } from '../session/sessionContext';
 import { loadShell } from './shellChunk';
 import { ThemeRoot } from './ThemeRoot';
 

@@ -11,8 +11,8 @@ import { screenFor } from './pages';
 import { PlaceholderPage } from './PlaceholderPage';
 import { readSnapshot } from './fleetSnapshot';
 import { createQueryClient } from './queryClient';
-import { ROUTES, type AppRoute } from './routes';
-import { useSession } from './sessionContext';
+import { ROUTES, type AppRoute } from '../session/routes';
+import { useSession } from '../session/sessionContext';
 import { SnapshotKeeper } from './SnapshotKeeper';
 
 type Screen = ReturnType<typeof screenFor>;

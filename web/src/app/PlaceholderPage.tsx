@@ -1,7 +1,7 @@
 import { Paper, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { useTranslation } from 'react-i18next';
-import type { AppRoute } from './routes';
+import type { AppRoute } from '../session/routes';
 
 /** Screens of later issues: the route's title and an "under construction" note. */
 export function PlaceholderPage({ route }: { route: AppRoute }) {

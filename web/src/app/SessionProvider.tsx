@@ -6,7 +6,7 @@ import { storedLanguage } from './languageMemory';
 import { LoadingPage } from './LoadingPage';
 import { OfflinePage } from './OfflinePage';
 import { bootstrapSession, type BootstrapResult } from './sessionBootstrap';
-import { SessionContext } from './sessionContext';
+import { SessionContext } from '../session/sessionContext';
 import { onSessionLost } from './sessionEvents';
 import { loadShell } from './shellChunk';
 import { clearSnapshot, readSnapshot } from './fleetSnapshot';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import './i18n';
-import { buildMenu } from './permissions';
+import { buildMenu } from '../session/permissions';
 import { SideMenu } from './SideMenu';
 
 function Where() {

@@ -12,8 +12,8 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
-import type { MenuSection } from './permissions';
-import { MANUAL_URL } from './routes';
+import type { MenuSection } from '../session/permissions';
+import { MANUAL_URL } from '../session/routes';
 
 export interface SideMenuProps {
   open: boolean;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../api/queries';
 import { saveSnapshot, SNAPSHOT_LISTS, type SnapshotList } from './fleetSnapshot';
-import { useSession } from './sessionContext';
+import { useSession } from '../session/sessionContext';
 
 /** After the fleet first arrives, how long before it is kept (the map draws first). */
 const FIRST_SAVE_MS = 3000;

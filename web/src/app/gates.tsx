@@ -3,9 +3,9 @@ import { Box } from '@mui/material';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useDevices } from '../api/queries';
 import { useBetaMode } from './betaMode';
-import { canOpenRoute, firstMenuPath, isTemporaryUser } from './permissions';
-import type { AppRoute } from './routes';
-import { useSession } from './sessionContext';
+import { canOpenRoute, firstMenuPath, isTemporaryUser } from '../session/permissions';
+import type { AppRoute } from '../session/routes';
+import { useSession } from '../session/sessionContext';
 
 /** A blank page that redirects to the first enabled menu entry (unknown or forbidden addresses). */
 export function RedirectToFirst() {

@@ -2,15 +2,9 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadLanguageTable, PORTUGUESE_SHELL } from '../i18n/tables';
 import { loadRtlCache } from './directionCache';
+import { DEFAULT_LANGUAGE, isRtl, type Language } from '../i18n/languageList';
 
-export const LANGUAGES = ['pt', 'en', 'es', 'fr', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'pt';
-
-export const toLanguage = (value: unknown): Language =>
-  LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE;
-
-export const isRtl = (language: Language): boolean => language === 'ar';
+export { DEFAULT_LANGUAGE, isRtl, LANGUAGES, toLanguage, type Language } from '../i18n/languageList';
 
 void i18n.use(initReactI18next).init({
   resources: { pt: { translation: PORTUGUESE_SHELL } },

@@ -4,7 +4,7 @@
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PlaceholderPage } from './PlaceholderPage';
-import type { AppRoute } from './routes';
+import type { AppRoute } from '../session/routes';
 
 type PageTable = Record<string, ComponentType>;
 

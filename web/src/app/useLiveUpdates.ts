@@ -6,7 +6,7 @@ import { connectLive } from '../api/liveSocket';
 import { queryKeys } from '../api/queries';
 import { playSound } from '../api/sounds';
 import type { AppEvent, Device, LiveMessage, Position, User } from '../api/types';
-import { flushBegins, flushFolded } from './flushProbe';
+import { flushBegins, flushFolded } from '../api/flushProbe';
 
 export const LIVE_FLUSH_MS = 10_000;
 export const NOTIFICATION_TOAST_MS = 10_000;

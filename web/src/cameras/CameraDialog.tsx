@@ -23,7 +23,7 @@ import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertPickers } from '../alerts/AlertPickers';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { useFormat } from '../common/useFormat';
 import { WallDateTimePicker } from '../reports/WallDateTimePicker';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { AlertPickers } from '../alerts/AlertPickers';
 import { DateRangeFields } from '../alerts/DateRangeFields';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { useFormat } from '../common/useFormat';

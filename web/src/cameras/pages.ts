@@ -1,4 +1,4 @@
-/** Camera screens by route path (see app/routes.ts for the paths). Built by issue 21. */
+/** Camera screens by route path (see session/routes.ts for the paths). Built by issue 21. */
 import type { ComponentType } from 'react';
 import { CameraImagesPage } from './CameraImagesPage';
 import { CamerasPage } from './CamerasPage';

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { GridColDef } from '@mui/x-data-grid';
 import '../app/i18n';
 import type { User } from '../api/types';
-import { SessionContext } from '../app/sessionContext';
+import { SessionContext } from '../session/sessionContext';
 import { DataList } from './DataList';
 
 type Row = { id: number; name: string; active: boolean };

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/client';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorDialog } from './MessageDialog';
 import { downloadCsv, downloadExcel, exportCsv, exportExcel, rowsTable } from './listExport';

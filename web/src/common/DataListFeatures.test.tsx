@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { GridColDef } from '@mui/x-data-grid';
 import '../app/i18n';
-import { SessionContext } from '../app/sessionContext';
+import { SessionContext } from '../session/sessionContext';
 import { DataList, type DataListProps } from './DataList';
 import { useServerList, type ListPage, type ListQuery } from './useServerList';
 

@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/ma
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { ErrorDialog } from './MessageDialog';
 import { formatSaveError } from './saveError';
 import { saveItem } from './saveItem';

@@ -7,7 +7,7 @@
  * message, document 1 §5).
  */
 import type { User } from '../api/types';
-import { isTemporaryUser } from '../app/permissions';
+import { isTemporaryUser } from '../session/permissions';
 
 export interface ListActionRules {
   editPath?: string;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useClientDetails } from '../api/queries';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { DEFAULT_TIMEZONE, formatCurrency, formatDate, formatDateTime } from './formatters';
 
 type DateInput = Parameters<typeof formatDateTime>[0];

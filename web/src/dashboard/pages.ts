@@ -1,4 +1,4 @@
-/** Dashboard screens by route path (see app/routes.ts for the paths). */
+/** Dashboard screens by route path (see session/routes.ts for the paths). */
 import type { ComponentType } from 'react';
 import { DashboardPage } from './DashboardPage';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, SECTIONS } from '../app/routes';
+import { ROUTES, SECTIONS } from '../session/routes';
 import { loadLanguageTable, type Table } from './tables';
 
 const flatten = (table: Table, prefix = ''): Record<string, string> =>

@@ -1,6 +1,6 @@
 import { boolAttr } from '@frota/core';
 import type { User } from '../api/types';
-import { isTemporaryUser } from '../app/permissions';
+import { isTemporaryUser } from '../session/permissions';
 
 /** The map switches of the interface settings (document 1 §3, user attributes map_*). */
 export interface MapSettings {

@@ -1,4 +1,4 @@
-/** Map screens by route path (see app/routes.ts for the paths). */
+/** Map screens by route path (see session/routes.ts for the paths). */
 import type { ComponentType } from 'react';
 import { OnlineMapPage } from './OnlineMapPage';
 

@@ -1,7 +1,7 @@
 import { boolAttr } from '@frota/core';
 import type { Device, User } from '../api/types';
-import { canOpenRoute, hasPermission, isTemporaryUser } from '../app/permissions';
-import { ROUTES } from '../app/routes';
+import { canOpenRoute, hasPermission, isTemporaryUser } from '../session/permissions';
+import { ROUTES } from '../session/routes';
 
 /** The popup's Options menu, in the order of document 1 §2. */
 export type PopupOption =

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDevices, useDrivers, usePositions } from '../api/queries';
 import type { Device, Driver } from '../api/types';
-import { flushRendering } from '../app/flushProbe';
-import { indexBy } from '../common/indexBy';
+import { flushRendering } from '../api/flushProbe';
+import { indexBy } from '../api/indexBy';
 import { LastResult } from './lastResult';
 import { settlePendingCommands, usePendingCommands } from './pendingCommands';
 import type { LivePosition, VehicleView } from './types';

@@ -1,4 +1,4 @@
-/** Management screens by route path (see app/routes.ts for the paths). Built by issue 17. */
+/** Management screens by route path (see session/routes.ts for the paths). Built by issue 17. */
 import type { ComponentType } from 'react';
 import { CostEditPage } from './CostEditPage';
 import { CostsPage } from './CostsPage';

@@ -1,5 +1,5 @@
 import { todayIn } from '@frota/core';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 
 /** Today (YYYY-MM-DD) in the user's timezone: the day the management dates count from. */

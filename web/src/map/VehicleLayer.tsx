@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
-import { indexBy } from '../common/indexBy';
+import { indexBy } from '../api/indexBy';
 import { setLayersVisible } from './layerVisibility';
 import { useMap } from './mapContext';
 import { ANIMATION_FRAME_MS, MotionState, type Placement } from './motion';

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useGroups } from '../api/queries';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { mayWrite } from '../common/listActions';
 import { compareText } from '../common/listSearch';

@@ -1,4 +1,4 @@
-/** Passenger control screens by route path (see app/routes.ts): the list, the form and the import. */
+/** Passenger control screens by route path (see session/routes.ts): the list, the form and the import. */
 import type { ComponentType } from 'react';
 import { PassengerEditPage } from './PassengerEditPage';
 import { PassengerImportPage } from './PassengerImportPage';

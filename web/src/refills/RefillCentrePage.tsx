@@ -6,7 +6,7 @@ import { REFILL_PAGE_SIZE } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ALL, isAll } from '../alerts/allRule';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { mayWrite } from '../common/listActions';

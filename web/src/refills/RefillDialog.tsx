@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/client';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { mayWrite } from '../common/listActions';
 import { ErrorDialog } from '../common/MessageDialog';

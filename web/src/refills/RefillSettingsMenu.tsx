@@ -7,7 +7,7 @@ import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { AppAndroidDialog } from './AppAndroidDialog';
 import { hasUserLimit } from './refillRules';
 

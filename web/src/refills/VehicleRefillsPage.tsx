@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { costPerLitre } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { formatNumber } from '../common/formatters';
 import { useFormat } from '../common/useFormat';

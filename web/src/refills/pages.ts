@@ -1,4 +1,4 @@
-/** Refill screens by route path (see app/routes.ts for the paths). Built by issue 18. */
+/** Refill screens by route path (see session/routes.ts for the paths). Built by issue 18. */
 import type { ComponentType } from 'react';
 import { OperatorEditPage } from './OperatorEditPage';
 import { OperatorsPage } from './OperatorsPage';

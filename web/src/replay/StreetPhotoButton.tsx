@@ -12,7 +12,7 @@ import {
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { fetchStreetPhotos } from './replayApi';
 
 interface Props {

@@ -1,4 +1,4 @@
-/** Route replay screens by route path (see app/routes.ts for the paths). */
+/** Route replay screens by route path (see session/routes.ts for the paths). */
 import type { ComponentType } from 'react';
 import { ReplayPage } from './ReplayPage';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../api/types';
-import { canOpenRoute, firstMenuPath } from '../app/permissions';
-import { ROUTES } from '../app/routes';
+import { canOpenRoute, firstMenuPath } from '../session/permissions';
+import { ROUTES } from '../session/routes';
 import { popupOptions } from '../live/popupOptions';
 import { REPLAY_PAGES } from './pages';
 

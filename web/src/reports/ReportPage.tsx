@@ -2,9 +2,9 @@ import { useCallback, useMemo, useRef, useState, type ComponentType } from 'reac
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useGeofences, useGroups } from '../api/queries';
-import { hasPermission } from '../app/permissions';
-import { ROUTES, YEAR_PERMISSION } from '../app/routes';
-import { useCurrentUser } from '../app/sessionContext';
+import { hasPermission } from '../session/permissions';
+import { ROUTES, YEAR_PERMISSION } from '../session/routes';
+import { useCurrentUser } from '../session/sessionContext';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
 import { EVENT_TYPES, keepOffered, offeredEventTypes } from './eventTypes';

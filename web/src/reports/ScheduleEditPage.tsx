@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { getJson, sendJson } from '../api/client';
 import { useGeofences, useGroups } from '../api/queries';
-import { useCurrentUser } from '../app/sessionContext';
+import { useCurrentUser } from '../session/sessionContext';
 import { ErrorDialog } from '../common/MessageDialog';
 import { useFormat } from '../common/useFormat';
 import { useGoBack } from '../common/useGoBack';

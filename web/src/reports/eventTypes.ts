@@ -1,6 +1,6 @@
 /** The event type checkboxes of the alerts report and schedules (document 2 §2.2). */
 import type { Device, User } from '../api/types';
-import { hasPermission } from '../app/permissions';
+import { hasPermission } from '../session/permissions';
 import { deviceMatches } from './selection';
 
 export const EVENT_TYPES = [

@@ -1,4 +1,4 @@
-/** Report screens by route path (see app/routes.ts for the paths); this module is the lazy reports chunk. */
+/** Report screens by route path (see session/routes.ts for the paths); this module is the lazy reports chunk. */
 import type { ComponentType } from 'react';
 import { reportScreen } from './ReportPage';
 import { CUSTOM_REPORTS, STANDARD_REPORTS } from './reportDefs';

@@ -1,6 +1,6 @@
 /** The report types a schedule may send (document 2 §2.5) with their permissions and option fields. */
 import type { User } from '../api/types';
-import { hasPermission } from '../app/permissions';
+import { hasPermission } from '../session/permissions';
 import type { CatalogueEntry } from './reportData';
 import { orderFields, REPORT_DEFS, type FieldDef, type FieldValues, type ReportFormat } from './reportDefs';
 

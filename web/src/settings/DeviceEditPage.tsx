@@ -3,8 +3,8 @@ import { FormControlLabel, InputAdornment, MenuItem, Stack, Switch, TextField } 
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDrivers, useGeofences, useGroups } from '../api/queries';
-import { hasPermission } from '../app/permissions';
-import { useSession } from '../app/sessionContext';
+import { hasPermission } from '../session/permissions';
+import { useSession } from '../session/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';

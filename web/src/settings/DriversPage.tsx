@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sendJson } from '../api/client';
 import { queryKeys, useDrivers } from '../api/queries';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { mayWrite } from '../common/listActions';
 import { compareText } from '../common/listSearch';

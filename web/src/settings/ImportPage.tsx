@@ -14,7 +14,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../api/queries';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorDialog } from '../common/MessageDialog';
 import { useGoBack } from '../common/useGoBack';

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { sendJson } from '../api/client';
 import { NOTIFICATION_SOUNDS, playSound, soundName } from '../api/sounds';
 import type { User } from '../api/types';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { useEditItem } from '../common/useEditItem';
 import { interfacePatch, MAP_TOGGLES } from './interfaceSettings';

@@ -14,8 +14,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { boolAttr, isValidEmail } from '@frota/core';
-import { hasPermission } from '../app/permissions';
-import { useSession } from '../app/sessionContext';
+import { hasPermission } from '../session/permissions';
+import { useSession } from '../session/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';

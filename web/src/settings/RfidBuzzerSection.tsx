@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { sendJson } from '../api/client';
-import { hasPermission } from '../app/permissions';
-import { useSession } from '../app/sessionContext';
+import { hasPermission } from '../session/permissions';
+import { useSession } from '../session/sessionContext';
 import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
 
 /** Turns the RFID reader's buzzer on or off (device types 1, 3, 12, 13, 16, 20 with has_rfid). */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { sendJson } from '../api/client';
 import { useDevices, useGeofences } from '../api/queries';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { sendJson } from '../api/client';
 import { queryKeys, useUsers } from '../api/queries';
 import type { User } from '../api/types';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { compareText } from '../common/listSearch';
 import { usersListRows } from './usersList';

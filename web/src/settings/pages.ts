@@ -1,4 +1,4 @@
-/** Settings screens by route path (see app/routes.ts for the paths). */
+/** Settings screens by route path (see session/routes.ts for the paths). */
 import type { ComponentType } from 'react';
 import { DeviceEditPage } from './DeviceEditPage';
 import { DevicesPage } from './DevicesPage';

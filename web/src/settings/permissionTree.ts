@@ -1,7 +1,7 @@
 /** The permission panel of the user form (document 1 §6): menu groups and their items, and the global ones. */
 import type { User } from '../api/types';
-import { hasPermission, isTemporaryUser } from '../app/permissions';
-import { ROUTES, SECTION_FLAGS, SECTIONS } from '../app/routes';
+import { hasPermission, isTemporaryUser } from '../session/permissions';
+import { ROUTES, SECTION_FLAGS, SECTIONS } from '../session/routes';
 
 export interface PermissionItem {
   permission: string;

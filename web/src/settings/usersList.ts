@@ -1,5 +1,5 @@
 import type { User } from '../api/types';
-import { isTemporaryUser } from '../app/permissions';
+import { isTemporaryUser } from '../session/permissions';
 import { compareText } from '../common/listSearch';
 
 /** Rows of /settings/users: no temporary users, not oneself, by name ignoring case. */

@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { useSession } from '../app/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { mayWrite } from '../common/listActions';
 import { ErrorDialog } from '../common/MessageDialog';

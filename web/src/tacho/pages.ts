@@ -1,4 +1,4 @@
-/** Tachograph screens by route path (see app/routes.ts for the paths). Built by issue 20. */
+/** Tachograph screens by route path (see session/routes.ts for the paths). Built by issue 20. */
 import type { ComponentType } from 'react';
 import { TachoDriversPage } from './TachoDriversPage';
 import { TachoFilesPage } from './TachoFilesPage';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import i18n from '../app/i18n';
-import { SessionContext } from '../app/sessionContext';
+import { SessionContext } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { formatDate, formatDateTime } from '../common/formatters';
 import { driverColumns } from './driverColumns';

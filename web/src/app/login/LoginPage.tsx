@@ -8,7 +8,7 @@ import { loginErrorKey } from './loginErrors';
 import { readResetLink } from './resetLink';
 import { prepareLanguage, toLanguage } from '../i18n';
 import { replaceLocation, useBrowserLocation } from '../browserLocation';
-import { useSession } from '../sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { useLoginInfo } from './useLoginInfo';
 import { LoginField } from './LoginField';
 import { BACKGROUNDS, nextBackground, randomBackground } from './backgrounds';

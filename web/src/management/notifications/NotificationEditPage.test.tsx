@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import '../../app/i18n';
 import { queryKeys } from '../../api/queries';
 import type { Device, Group, User } from '../../api/types';
-import { SessionContext } from '../../app/sessionContext';
+import { SessionContext } from '../../session/sessionContext';
 import { NotificationEditPage } from './NotificationEditPage';
 import { NOTIFICATIONS_KEY } from './notificationsApi';
 

@@ -3,7 +3,7 @@ import { FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useDevices, useGroups } from '../../api/queries';
-import { useSession } from '../../app/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { EditForm } from '../../common/EditForm';
 import { ItemPicker } from '../../reports/ItemPicker';
 import { deviceLabel, devicesOfGroup, groupsWithMembers, reportDevices } from '../../reports/selection';
