@@ -43,7 +43,7 @@ describe('lint: the house plan', () => {
   });
 
   it('refuses an import from one area into another', () => {
-    const [message] = lint('web/src/tacho/NewPage.tsx', "import { FilterBar } from '../alerts/FilterBar';");
+    const [message] = lint('web/src/tacho/NewPage.tsx', "import { EventDialog } from '../alerts/EventDialog';");
     expect(message).toContain('from another area (alerts)');
     expect(lint('server/src/modules/refills/x.ts', "import '../cameras/routes';")).toHaveLength(1);
   });

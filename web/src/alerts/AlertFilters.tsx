@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../session/sessionContext';
 import { alertTypeName, offeredAlertTypes } from './alertTypes';
-import type { DayRange } from './alertPeriod';
+import type { DayRange } from '../common/period/alertPeriod';
 import { EVENT_STATUSES, statusKey } from './eventStatus';
 import type { EventFilters } from './eventsQuery';
-import { FilterBar, useFleetOptions } from './FilterBar';
+import { FilterBar, useFleetOptions } from '../common/centre/FilterBar';
 
 export interface AlertFiltersProps {
   filters: EventFilters;

@@ -5,7 +5,7 @@ import { useFormat } from '../common/useFormat';
 import { alertTypeName } from './alertTypes';
 import type { AlertEvent } from './eventsApi';
 import { statusOf } from './eventStatus';
-import { Fact, PlaceMap } from './PlaceFacts';
+import { Fact, PlaceMap } from '../map/PlaceFacts';
 import { StatusLabel } from './StatusChip';
 
 /** The Detalhes tab: the event's facts and a still map of its position, road or satellite. */

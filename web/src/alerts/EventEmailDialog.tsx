@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { shareEvent } from './eventsApi';
-import { ShareEmailDialog } from './ShareEmailDialog';
+import { ShareEmailDialog } from '../common/centre/ShareEmailDialog';
 
-export { TOAST_MS } from './ShareEmailDialog';
+export { TOAST_MS } from '../common/centre/ShareEmailDialog';
 
 /** Sends an event by e-mail: destination and CC (the user's own address by default). */
 export function EventEmailDialog({ eventId, onClose }: { eventId: number; onClose: () => void }) {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../api/types';
-import { chooseDays, checkRange, defaultRange, periodDays, type RangeChoice } from './alertPeriod';
+import {
+  chooseDays,
+  checkRange,
+  defaultRange,
+  periodDays,
+  type RangeChoice,
+} from '../common/period/alertPeriod';
 import { alertTypeKey, offeredAlertTypes } from './alertTypes';
-import { ALL, applyAllRule, isAll } from './allRule';
-import { defaultCc } from './emailDefaults';
+import { ALL, applyAllRule, isAll } from '../common/centre/allRule';
+import { defaultCc } from '../common/centre/emailDefaults';
 import { eventsPath, type EventFilters } from './eventsQuery';
 import { statusChanged } from './EventDialog';
 import pt from './i18n/pt.json';

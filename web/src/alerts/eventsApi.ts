@@ -5,7 +5,7 @@ import type { AlertEvent } from '@frota/core';
 export type { AlertEvent };
 import { queryKeys } from '../api/queries';
 import type { ListPage, ListQuery } from '../common/useServerList';
-import type { DayRange } from './alertPeriod';
+import type { DayRange } from '../common/period/alertPeriod';
 import { eventsPath, type EventFilters } from './eventsQuery';
 
 export interface EventHistoryEntry {

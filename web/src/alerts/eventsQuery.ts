@@ -1,7 +1,7 @@
 /** The request of one page of the alert central (contract item 4). */
 import type { ListQuery } from '../common/useServerList';
-import { isAll } from './allRule';
-import type { DayRange } from './alertPeriod';
+import { isAll } from '../common/centre/allRule';
+import type { DayRange } from '../common/period/alertPeriod';
 
 export interface EventFilters {
   status: string[];

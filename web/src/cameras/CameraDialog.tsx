@@ -22,11 +22,11 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AlertPickers } from '../alerts/AlertPickers';
+import { AlertPickers } from '../common/pickers/AlertPickers';
 import { useCurrentUser } from '../session/sessionContext';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { useFormat } from '../common/useFormat';
-import { WallDateTimePicker } from '../reports/WallDateTimePicker';
+import { WallDateTimePicker } from '../common/pickers/WallDateTimePicker';
 import {
   CAMERA_REFRESH_MS,
   VIDEO_DEFAULT_SECONDS,

@@ -1,5 +1,5 @@
 /** The media list's days (document 3 §2): today by default; a pair applies when complete and in order. */
-import { periodDays, today, type DayRange } from '../alerts/alertPeriod';
+import { periodDays, today, type DayRange } from '../common/period/alertPeriod';
 
 export type { DayRange };
 

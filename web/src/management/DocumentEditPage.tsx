@@ -4,7 +4,7 @@ import { MenuItem, Tab, Tabs, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CameraCapture } from './CameraCapture';
-import { idOf, plateOf, useFormVehicle, useVehicle } from './currentVehicle';
+import { idOf, plateOf, useFormVehicle, useVehicle } from '../common/vehicle/currentVehicle';
 import {
   documentBody,
   documentDraft,

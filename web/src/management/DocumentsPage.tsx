@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '../common/DataList';
 import { compareText } from '../common/listSearch';
 import { useFormat } from '../common/useFormat';
-import { plateOf, useVehicle } from './currentVehicle';
+import { plateOf, useVehicle } from '../common/vehicle/currentVehicle';
 import { EXPIRY_TONES } from './ExpiryCell';
 import { useDocuments, type ManagementDocument } from './managementApi';
 import { formatDay, inPeriod, periodStart } from './rules';

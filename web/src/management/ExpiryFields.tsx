@@ -1,5 +1,5 @@
 import { Checkbox, FormControlLabel } from '@mui/material';
-import { DayInput } from '../settings/DateInputs';
+import { DayInput } from '../common/pickers/DateInputs';
 
 /** The "with expiry date" checkbox revealing the expiry date picker (document 3 §2, §4). */
 export function ExpiryFields({

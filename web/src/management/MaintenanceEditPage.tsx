@@ -2,8 +2,8 @@ import { Checkbox, FormControlLabel, InputAdornment, Stack, TextField } from '@m
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useClientDetails } from '../api/queries';
-import { DayInput } from '../settings/DateInputs';
-import { idOf, useFormVehicle } from './currentVehicle';
+import { DayInput } from '../common/pickers/DateInputs';
+import { idOf, useFormVehicle } from '../common/vehicle/currentVehicle';
 import {
   maintenanceBody,
   maintenanceDraft,

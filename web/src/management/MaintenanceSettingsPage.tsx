@@ -15,7 +15,7 @@ import { Navigate } from 'react-router';
 import { sendJson } from '../api/client';
 import type { Device } from '../api/types';
 import { EditForm } from '../common/EditForm';
-import { plateOf, SUMMARY_PATH, useListVehicle, useVehicle } from './currentVehicle';
+import { plateOf, SUMMARY_PATH, useListVehicle, useVehicle } from '../common/vehicle/currentVehicle';
 import {
   setMode,
   settingsPatch,
@@ -24,7 +24,7 @@ import {
   type SettingsDraft,
 } from './maintenanceSettings';
 import { translateMessage } from './messages';
-import { VehicleTabs } from './VehicleTabs';
+import { VehicleTabs } from '../common/vehicle/VehicleTabs';
 
 /** /management/settings/:id — manual or automatic maintenance of the vehicle (document 3 §2). */
 export function MaintenanceSettingsPage() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { EditForm } from '../common/EditForm';
-import { plateOf, SUMMARY_PATH, useVehicle } from './currentVehicle';
+import { plateOf, SUMMARY_PATH, useVehicle } from '../common/vehicle/currentVehicle';
 import { saveVehicleItem, type ManagementKind } from './managementApi';
 import { translateMessage } from './messages';
 

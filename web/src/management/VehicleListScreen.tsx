@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Navigate } from 'react-router';
-import { SUMMARY_PATH, useListVehicle } from './currentVehicle';
+import { SUMMARY_PATH, useListVehicle } from '../common/vehicle/currentVehicle';
 import { PeriodSelect } from './PeriodSelect';
 import type { Period } from './rules';
-import { VehicleTabs, type VehicleScreen } from './VehicleTabs';
+import { VehicleTabs, type VehicleScreen } from '../common/vehicle/VehicleTabs';
 
 /**
  * The frame of a per-vehicle list: the vehicle's tabs above the list, the period filter handed to it; a

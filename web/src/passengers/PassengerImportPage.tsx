@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PassengerInput } from '@frota/core';
 import { getJson, sendJson } from '../api/client';
-import { ImportPage } from '../settings/ImportPage';
+import { ImportPage } from '../common/import/ImportPage';
 import { passengerImportApi, passengerLogKey, type PassengerImportCalls } from './passengerImport';
 import { PASSENGERS_KEY } from './passengersApi';
 

@@ -1,6 +1,6 @@
 /** The passenger form's draft, checks and saved body. */
 import { normaliseCardId, type Passenger } from '@frota/core';
-import { isNumericPhone } from '../settings/validation';
+import { isNumericPhone } from '../common/validation';
 
 export type PassengerDraft = Omit<Passenger, 'id'> & { id?: number };
 

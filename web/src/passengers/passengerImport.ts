@@ -4,7 +4,7 @@
  * group chosen above the grid goes into each passenger as it is created.
  */
 import type { PassengerInput } from '@frota/core';
-import type { ImportApi } from '../settings/driverImport';
+import type { ImportApi } from '../common/import/driverImport';
 
 export interface PassengerImportCalls {
   /** Resolves when `GET /api/passengers` answers OK. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSENGER_MESSAGES, type Passenger, type PassengerInput } from '@frota/core';
 import { loadLanguageTable, type Table } from '../i18n/tables';
-import { emptyRows, pasteInto, runImport } from '../settings/driverImport';
+import { emptyRows, pasteInto, runImport } from '../common/import/driverImport';
 import { newPassengerDraft, passengerBody, validatePassenger } from './passengerForm';
 import { passengerImportApi, passengerLogKey } from './passengerImport';
 import { passengerRows } from './passengerRows';

@@ -2,7 +2,7 @@ import { Box, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../common/formatters';
 import { useFormat } from '../common/useFormat';
-import { Fact, PlaceMap } from '../alerts/PlaceFacts';
+import { Fact, PlaceMap } from '../map/PlaceFacts';
 import { stateOf, STATE_TONES } from './consumptionTone';
 import type { ConsumptionField, Refill } from './refillTypes';
 

@@ -1,6 +1,6 @@
 import { FUEL_TYPES, REFILL_TYPES } from '@frota/core';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, useFleetOptions } from '../alerts/FilterBar';
+import { FilterBar, useFleetOptions } from '../common/centre/FilterBar';
 import type { DayRange } from './refillPeriod';
 import type { RefillFilters as Filters } from './refillsQuery';
 

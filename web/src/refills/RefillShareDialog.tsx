@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ShareEmailDialog } from '../alerts/ShareEmailDialog';
+import { ShareEmailDialog } from '../common/centre/ShareEmailDialog';
 import { shareProblem } from './refillRules';
 import { shareRefill } from './refillsApi';
 

@@ -2,7 +2,7 @@
 import { MAX_REFILL_PERIOD_DAYS } from '@frota/core';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { periodDays, today, type DayRange } from '../alerts/alertPeriod';
+import { periodDays, today, type DayRange } from '../common/period/alertPeriod';
 
 dayjs.extend(utc);
 

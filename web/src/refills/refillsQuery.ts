@@ -1,5 +1,5 @@
 /** The request of one page of the refill centre (`GET /report/api.php/refills/{from}/{to}`). */
-import { isAll } from '../alerts/allRule';
+import { isAll } from '../common/centre/allRule';
 import type { ListQuery } from '../common/useServerList';
 import type { DayRange } from './refillPeriod';
 

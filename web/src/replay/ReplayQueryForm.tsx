@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Autocomplete, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../api/types';
-import type { Period, PeriodPreset, PeriodValue } from '../reports/period';
-import { WallDateTimePicker } from '../reports/WallDateTimePicker';
+import type { Period, PeriodPreset, PeriodValue } from '../common/period/period';
+import { WallDateTimePicker } from '../common/pickers/WallDateTimePicker';
 import { REPLAY_PRESETS } from './replayPeriod';
 
 interface Props {

@@ -1,6 +1,6 @@
 /** The replay's calls (issue 16 contract 1 and 2). */
 import { getJson, request } from '../api/client';
-import type { Period } from '../reports/period';
+import type { Period } from '../common/period/period';
 import type { SeriesAnswer } from './types';
 
 export const ROUTE_CHART_PATH = '/report/report_routechartdata.php';

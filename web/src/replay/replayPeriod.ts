@@ -1,4 +1,4 @@
-import type { PeriodPreset } from '../reports/period';
+import type { PeriodPreset } from '../common/period/period';
 
 /** Document 2 §2.6: the replay's periods. */
 export const REPLAY_PRESETS: PeriodPreset[] = [

@@ -4,8 +4,8 @@
  * route meanwhile, and the other chips once the series are in.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { Period } from '../reports/period';
-import { isAbort } from '../reports/runReport';
+import type { Period } from '../common/period/period';
+import { isAbort } from '../api/files';
 import { fetchSeries } from './replayApi';
 import { withSeries } from './replayData';
 import type { ReplayData, SeriesAnswer } from './types';

@@ -7,14 +7,14 @@ import { compareText } from '../common/listSearch';
 import { COST_TYPES } from './reportDefs';
 import { CostTypesField, EventTypesField } from './CheckListField';
 import { GroupHoursPanel } from './GroupHoursPanel';
-import { ItemPicker } from './ItemPicker';
+import { ItemPicker } from '../common/pickers/ItemPicker';
 import { OptionFields } from './OptionFields';
-import type { Period } from './period';
+import type { Period } from '../common/period/period';
 import { PeriodField } from './PeriodField';
 import { fetchGroupDrivers } from './reportData';
 import { visibleFields, type FieldKey, type ReportDef } from './reportDefs';
 import { showsWorkingHours, type ReportFormState } from './reportForm';
-import { deviceLabel, devicesOfGroup, groupsWithMembers, passengersOfGroup } from './selection';
+import { deviceLabel, devicesOfGroup, groupsWithMembers, passengersOfGroup } from '../common/selection';
 import { WorkingHoursPanel } from './WorkingHoursPanel';
 import { ZoneFilter } from './ZoneFilter';
 

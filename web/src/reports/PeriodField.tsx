@@ -10,9 +10,9 @@ import {
   type Period,
   type PeriodPreset,
   type PeriodValue,
-} from './period';
+} from '../common/period/period';
 import type { PeriodKind } from './reportDefs';
-import { WallDateTimePicker } from './WallDateTimePicker';
+import { WallDateTimePicker } from '../common/pickers/WallDateTimePicker';
 
 interface Props {
   kind: PeriodKind;

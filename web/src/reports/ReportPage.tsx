@@ -10,8 +10,8 @@ import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
 import { EVENT_TYPES, keepOffered, offeredEventTypes } from './eventTypes';
 import { FilterForm } from './FilterForm';
 import { groupHoursFor, groupsOfDevices } from './groupHours';
-import { monthChoices } from './period';
-import { PickersProvider } from './PickersProvider';
+import { monthChoices } from '../common/period/period';
+import { PickersProvider } from '../common/pickers/PickersProvider';
 import { ReportActions } from './ReportActions';
 import { useReportCatalogue, useReportDevices, useReportDrivers, useReportPassengers } from './reportData';
 import { formatsOf, REPORT_DEFS, type ReportDef, type ReportFormat } from './reportDefs';
@@ -24,7 +24,7 @@ import {
   type ReportFormState,
 } from './reportForm';
 import { ReportResults } from './ReportResults';
-import { reportDevices } from './selection';
+import { reportDevices } from '../common/selection';
 import { ScrollTop } from './ScrollTop';
 import { useReportRun } from './useReportRun';
 

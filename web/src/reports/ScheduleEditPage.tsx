@@ -29,7 +29,7 @@ import {
   type ScheduleDraft,
 } from './scheduleForm';
 import { allowedScheduleTypes } from './scheduleTypes';
-import { reportDevices } from './selection';
+import { reportDevices } from '../common/selection';
 
 const BACK = '/report/schedules';
 

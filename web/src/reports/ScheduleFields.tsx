@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Device, Driver, Geofence, Group } from '../api/types';
 import { compareText } from '../common/listSearch';
 import { EventTypesField } from './CheckListField';
-import { ItemPicker } from './ItemPicker';
+import { ItemPicker } from '../common/pickers/ItemPicker';
 import { OptionFields } from './OptionFields';
 import { fetchGroupDrivers } from './reportData';
 import {
@@ -15,7 +15,7 @@ import {
   type ScheduleDraft,
 } from './scheduleForm';
 import { scheduleFormats, scheduleType, type ScheduleType } from './scheduleTypes';
-import { deviceLabel, devicesOfGroup, groupsWithMembers } from './selection';
+import { deviceLabel, devicesOfGroup, groupsWithMembers } from '../common/selection';
 import { WorkingHoursPanel } from './WorkingHoursPanel';
 import { ZoneFilter } from './ZoneFilter';
 

@@ -3,7 +3,7 @@ import { FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Geofence } from '../api/types';
 import { compareText } from '../common/listSearch';
-import { ItemPicker } from './ItemPicker';
+import { ItemPicker } from '../common/pickers/ItemPicker';
 
 interface Props {
   geofences: Geofence[] | undefined;

@@ -12,7 +12,7 @@ import {
 } from './reportForm';
 import { checkSchedule, newScheduleDraft, scheduleBody, showsScheduleWorkingHours } from './scheduleForm';
 import { allowedScheduleTypes, scheduleType } from './scheduleTypes';
-import { passengersOfGroup, reportDevices } from './selection';
+import { passengersOfGroup, reportDevices } from '../common/selection';
 import type { CatalogueEntry } from './reportData';
 
 const NOW = new Date('2026-04-15T10:00:00Z');

@@ -1,7 +1,7 @@
 /** The event type checkboxes of the alerts report and schedules (document 2 §2.2). */
 import type { Device, User } from '../api/types';
 import { hasPermission } from '../session/permissions';
-import { deviceMatches } from './selection';
+import { deviceMatches } from '../common/selection';
 
 export const EVENT_TYPES = [
   'geofenceEnter',

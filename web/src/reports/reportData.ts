@@ -1,8 +1,9 @@
 /** The filter lists of document 2 §7: vehicles (disabled included), drivers, groups and zones. */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson } from '../api/client';
+import { filterListKeys } from '../api/filterLists';
 import type { Passenger } from '@frota/core';
-import type { Device, Driver } from '../api/types';
+import type { Driver } from '../api/types';
 import type { FieldKey } from './reportDefs';
 
 /** A report the server can run for the user (GET /report/api.php/reports). */
@@ -16,8 +17,8 @@ export interface CatalogueEntry {
 }
 
 export const reportQueryKeys = {
-  devices: ['reports', 'devices'],
-  drivers: ['reports', 'drivers'],
+  devices: filterListKeys.devices,
+  drivers: filterListKeys.drivers,
   groupDrivers: (groupId: number) => ['reports', 'drivers', groupId],
   passengers: ['reports', 'passengers'],
   catalogue: ['reports', 'catalogue'],
@@ -27,18 +28,7 @@ export const reportQueryKeys = {
 
 export const SCHEDULER_PATH = '/report/api.php/report_scheduler';
 
-export const useReportDevices = (): UseQueryResult<Device[]> =>
-  useQuery({
-    queryKey: reportQueryKeys.devices,
-    queryFn: () => getJson<Device[]>('/report/api.php/devices?disabled=true'),
-  });
-
-export const useReportDrivers = (enabled = true): UseQueryResult<Driver[]> =>
-  useQuery({
-    queryKey: reportQueryKeys.drivers,
-    queryFn: () => getJson<Driver[]>('/report/api.php/drivers'),
-    enabled,
-  });
+export { useReportDevices, useReportDrivers } from '../api/filterLists';
 
 /** The passenger picker's list (the passenger reports). */
 export const useReportPassengers = (enabled: boolean): UseQueryResult<Passenger[]> =>

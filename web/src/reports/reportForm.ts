@@ -7,7 +7,7 @@ import {
   periodLength,
   type Period,
   type PeriodValue,
-} from './period';
+} from '../common/period/period';
 import { groupHoursItems } from './groupHours';
 import {
   COST_TYPES,

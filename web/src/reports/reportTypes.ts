@@ -1,5 +1,5 @@
 /** The shapes of a report screen's definition: its period kind, formats, option fields and the definition. */
-import type { DeviceFilter } from './selection';
+import type { DeviceFilter } from '../common/selection';
 
 /** `year`: a given year (or custom dates), the cost reports' selector. */
 export type PeriodKind = 'range' | 'day' | 'month' | 'year';

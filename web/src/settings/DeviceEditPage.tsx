@@ -8,7 +8,7 @@ import { useSession } from '../session/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';
-import { MaintenanceModeFields } from '../management/MaintenanceModeFields';
+import { MaintenanceModeFields } from '../common/MaintenanceModeFields';
 import { CategoryPicker } from './CategoryPicker';
 import { DeviceDetailsFields } from './DeviceDetailsFields';
 import {

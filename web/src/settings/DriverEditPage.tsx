@@ -6,7 +6,7 @@ import { useClientDetails, useGroups } from '../api/queries';
 import { EditForm } from '../common/EditForm';
 import { IdMultiSelect } from '../common/IdSelect';
 import { useEditItem } from '../common/useEditItem';
-import { DayInput } from './DateInputs';
+import { DayInput } from '../common/pickers/DateInputs';
 import { drivingCategories, newDriverDraft, validateDriver, type DriverDraft } from './driverForm';
 import { formUniqueId } from './driversList';
 import { useLinkDraft, useSaveWithLinks } from './settingsApi';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { getJson, sendJson } from '../api/client';
 import { queryKeys } from '../api/queries';
-import type { ImportApi } from './driverImport';
-import { ImportPage } from './ImportPage';
+import type { ImportApi } from '../common/import/driverImport';
+import { ImportPage } from '../common/import/ImportPage';
 
 const api: ImportApi = {
   check: async () => {

@@ -34,7 +34,7 @@ import {
 } from './notificationTypes';
 import { useLinkDraft, useSaveWithLinks } from './settingsApi';
 import { useAllVehicles } from './settingsQueries';
-import { isNumericPhone } from './validation';
+import { isNumericPhone } from '../common/validation';
 
 /** /settings/notification/:id? — an alert: type, description, delivery methods, e-mails, vehicles. */
 export function NotificationEditPage() {

@@ -17,7 +17,7 @@ import {
   validateTemporaryLink,
   type TemporaryLinkDraft,
 } from './temporaryLinkForm';
-import { DateTimeInput, DayInput } from './DateInputs';
+import { DateTimeInput, DayInput } from '../common/pickers/DateInputs';
 
 const ENDPOINT = 'settings/temporary_links';
 

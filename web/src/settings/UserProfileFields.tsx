@@ -1,6 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { DateTimeInput } from './DateInputs';
+import { DateTimeInput } from '../common/pickers/DateInputs';
 import {
   managerByPermission,
   profileFields,

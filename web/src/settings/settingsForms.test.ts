@@ -9,7 +9,7 @@ import {
   newTemporaryLink,
   validateTemporaryLink,
 } from './temporaryLinkForm';
-import { isNumericPhone } from './validation';
+import { isNumericPhone } from '../common/validation';
 import { DEFAULT_WEEK, weekOf } from './workingWeek';
 
 describe('working week', () => {

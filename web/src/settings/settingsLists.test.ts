@@ -10,7 +10,13 @@ import {
 import { ALERT_TYPES } from './notificationTypes';
 import { notificationBody, toFormNotification, validateNotification } from './notificationForm';
 import { fuelText, hardwareText, vehicleRows } from './vehiclesList';
-import { emptyRows, importableRows, pasteInto, runImport, type ImportApi } from './driverImport';
+import {
+  emptyRows,
+  importableRows,
+  pasteInto,
+  runImport,
+  type ImportApi,
+} from '../common/import/driverImport';
 
 const names = { electric: 'Eléctrico', diesel: 'Gasóleo', gasoline: 'Gasolina' };
 

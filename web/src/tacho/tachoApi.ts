@@ -1,7 +1,7 @@
 /** The tachograph area's calls (document 3 §7) and their cache keys. */
 import { ApiError, getJson, request, sendJson } from '../api/client';
 import { queryKeys } from '../api/queries';
-import { dispositionFileName, downloadFile } from '../reports/runReport';
+import { dispositionFileName, downloadFile } from '../api/files';
 import type { Periodicity, TachoDriverRecord, TachoFile } from './tachoTypes';
 
 const API = '/report/api.php';

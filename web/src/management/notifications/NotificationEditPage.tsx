@@ -5,9 +5,9 @@ import { Navigate, useParams } from 'react-router';
 import { useDevices, useGroups } from '../../api/queries';
 import { useSession } from '../../session/sessionContext';
 import { EditForm } from '../../common/EditForm';
-import { ItemPicker } from '../../reports/ItemPicker';
-import { deviceLabel, devicesOfGroup, groupsWithMembers, reportDevices } from '../../reports/selection';
-import { idOf } from '../currentVehicle';
+import { ItemPicker } from '../../common/pickers/ItemPicker';
+import { deviceLabel, devicesOfGroup, groupsWithMembers, reportDevices } from '../../common/selection';
+import { idOf } from '../../common/vehicle/currentVehicle';
 import { useVehicleItem } from '../useVehicleItem';
 import { AdvanceSwitch } from './AdvanceSwitch';
 import {

@@ -5,7 +5,7 @@ import { NOTIFICATION_SEND_HOUR, type MaintenanceNotification } from '@frota/cor
 import { useTranslation } from 'react-i18next';
 import { useDevices } from '../../api/queries';
 import { DataList } from '../../common/DataList';
-import { plateOf } from '../currentVehicle';
+import { plateOf } from '../../common/vehicle/currentVehicle';
 import { emailsText, notificationColumns, vehiclesText } from './notificationColumns';
 import { NOTIFICATION_PATH } from './notificationPaths';
 import {

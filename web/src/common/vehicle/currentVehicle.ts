@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useDevices } from '../api/queries';
-import type { Device } from '../api/types';
+import { useDevices } from '../../api/queries';
+import type { Device } from '../../api/types';
 
 const KEY = 'frota.management.vehicle';
 

@@ -6,13 +6,13 @@
 import { useMemo } from 'react';
 import { Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useGroups } from '../api/queries';
-import { compareText } from '../common/listSearch';
-import { useReportDevices, useReportDrivers } from '../reports/reportData';
-import { deviceLabel } from '../reports/selection';
-import { AlertPickers } from './AlertPickers';
-import type { DayRange } from './alertPeriod';
-import { DateRangeFields } from './DateRangeFields';
+import { useGroups } from '../../api/queries';
+import { compareText } from '../listSearch';
+import { useReportDevices, useReportDrivers } from '../../api/filterLists';
+import { deviceLabel } from '../selection';
+import { AlertPickers } from '../pickers/AlertPickers';
+import type { DayRange } from '../period/alertPeriod';
+import { DateRangeFields } from '../pickers/DateRangeFields';
 import { MultiFilter, type FilterOption } from './MultiFilter';
 
 /** "Others": no group, or no driver (the server's `0`). */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, Group, User } from '../api/types';
-import { offeredEventTypes } from './eventTypes';
+import { offeredEventTypes } from '../reports/eventTypes';
 import {
   groupHoursFor,
   groupHoursItems,
   groupsOfDevices,
   rememberedGroupHours,
   rememberGroupHours,
-} from './groupHours';
-import { dispositionFileName, fallbackFileName } from './runReport';
+} from '../reports/groupHours';
+import { dispositionFileName, fallbackFileName } from '../reports/runReport';
 import { addToSelection, deviceLabel, devicesOfGroup, groupsWithMembers, reportDevices } from './selection';
 import {
   invalidWorkingTime,
@@ -16,7 +16,7 @@ import {
   defaultWorkingWeek,
   weekFromFields,
   weekFields,
-} from './workingHours';
+} from '../reports/workingHours';
 
 const device = (
   id: number,

@@ -6,7 +6,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_TIMEZONE } from '../common/formatters';
+import { DEFAULT_TIMEZONE } from '../formatters';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -11,8 +11,8 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
-import { useCurrentUser } from '../session/sessionContext';
+import { ApiError } from '../../api/client';
+import { useCurrentUser } from '../../session/sessionContext';
 import { defaultCc } from './emailDefaults';
 
 export const TOAST_MS = 3000;

@@ -13,11 +13,11 @@ import {
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useGroups } from '../api/queries';
-import { useSession } from '../session/sessionContext';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { ErrorDialog } from '../common/MessageDialog';
-import { useGoBack } from '../common/useGoBack';
+import { useGroups } from '../../api/queries';
+import { useSession } from '../../session/sessionContext';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ErrorDialog } from '../MessageDialog';
+import { useGoBack } from '../useGoBack';
 import { emptyRows, importableRows, runImport, type ImportApi, type ImportRow } from './driverImport';
 import { ImportGrid } from './ImportGrid';
 

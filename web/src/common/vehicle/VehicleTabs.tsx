@@ -1,9 +1,9 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canOpenRoute } from '../session/permissions';
-import { ROUTES } from '../session/routes';
-import { useSession } from '../session/sessionContext';
+import { canOpenRoute } from '../../session/permissions';
+import { ROUTES } from '../../session/routes';
+import { useSession } from '../../session/sessionContext';
 import { plateOf, useVehicle } from './currentVehicle';
 
 export type VehicleScreen = 'maintenances' | 'costs' | 'documents' | 'refills' | 'settings';

@@ -1,7 +1,7 @@
 /** Picker contents: which vehicles a report offers and how a chosen group expands into its members. */
 import { deviceOffersReport } from '@frota/core';
 import type { Device, Group } from '../api/types';
-import { compareText } from '../common/listSearch';
+import { compareText } from './listSearch';
 
 /**
  * Vehicle-only filters chosen from device attributes (document 2 §2.2): machines are vehicle_type 3; eco

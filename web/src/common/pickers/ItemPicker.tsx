@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Autocomplete, Box, Button, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Group } from '../api/types';
-import { filterRows } from '../common/listSearch';
-import { addToSelection } from './selection';
+import type { Group } from '../../api/types';
+import { filterRows } from '../listSearch';
+import { addToSelection } from '../selection';
 
 export interface PickerItem {
   id: number;

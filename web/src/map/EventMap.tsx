@@ -1,9 +1,9 @@
 /** The small, still map of an event's position (its own chunk: MapLibre loads with the first dialog). */
 import { useEffect } from 'react';
 import { Box } from '@mui/material';
-import { MapView } from '../map/MapView';
-import { useMap } from '../map/mapContext';
-import type { BaseLayerId } from '../map/baseLayers';
+import { MapView } from './MapView';
+import { useMap } from './mapContext';
+import type { BaseLayerId } from './baseLayers';
 
 const ZOOM = 15;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { WALL_FORMAT } from './period';
+import { WALL_FORMAT } from '../period/period';
 
 /**
  * Date(-time) pickers over wall-clock texts in the user's timezone. The picker runs in UTC holding that

@@ -12,7 +12,7 @@ import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { enUS, esES, frFR, ptPT } from '@mui/x-date-pickers/locales';
-import { DATE_FORMAT, DEFAULT_TIMEZONE } from '../common/formatters';
+import { DATE_FORMAT, DEFAULT_TIMEZONE } from '../formatters';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT } from '../common/formatters';
+import { DATE_FORMAT } from '../formatters';
 
 /** A typed year grows a digit at a time (2, 20, 202, 2025); only a four-digit year is a chosen date. */
 const dayText = (date: Dayjs | null): string =>
