@@ -16,7 +16,7 @@ export const ROOMS = {
   server: {
     root: 'server/src',
     layers: [
-      ['config.ts'],
+      ['config.ts', 'errors.ts'],
       ['db'],
       ['auth'],
       ['services'],

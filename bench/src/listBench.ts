@@ -10,7 +10,7 @@ import pg from 'pg';
 import { scopeFor, type Scope } from '../../server/src/auth/policy';
 import { openDatabase, type Db } from '../../server/src/db/database';
 import { fromBool, toJson } from '../../server/src/db/mapping';
-import { userJson } from '../../server/src/services/rows';
+import { userJson } from '../../server/src/db/rows';
 
 export async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t = performance.now();

@@ -29,7 +29,7 @@ import { openDatabase, type Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { fromBool, toJson } from '../../server/src/db/mapping';
 import { scopeFor } from '../../server/src/auth/policy';
-import { userJson } from '../../server/src/services/rows';
+import { userJson } from '../../server/src/db/rows';
 import type { Services } from '../../server/src/services/context';
 import { runReport } from '../../server/src/reports/runner';
 import { positionChunks, CHUNK } from '../../server/src/reports/engine/positionStream';

@@ -12,7 +12,7 @@ import {
   hasZodFastifySchemaValidationErrors,
 } from 'fastify-type-provider-zod';
 import type { Services } from './services/context';
-import { HttpError } from './services/errors';
+import { HttpError } from './errors';
 import { sessionRoutes } from './api/session';
 import { passwordRoutes } from './api/password';
 import { serverInfoRoutes } from './api/serverInfo';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, type TestServer } from './harness';
 import { fromBool } from '../src/db/mapping';
 import { scopeFor } from '../src/auth/policy';
-import { userJson } from '../src/services/rows';
+import { userJson } from '../src/db/rows';
 import { assertZipSize, ZIP_TOO_LARGE } from '../src/modules/tacho/files/downloads';
 import {
   API,

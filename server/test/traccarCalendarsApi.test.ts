@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from './harness';
 import { EDITOR_PERMISSIONS } from './fixtures';
 import { scopeFor } from '../src/auth/policy';
-import { userJson } from '../src/services/rows';
+import { userJson } from '../src/db/rows';
 import { CALENDAR_LINKS, listCalendarLinks } from '../src/modules/traccar/calendars/calendarLinks';
 import { applyObjectLinks, parseObjectLinks, type ObjectLink } from '../src/modules/traccar/objectLinks';
 

@@ -1,11 +1,7 @@
 /** calendarContains: iCalendar periods as Traccar reads them (weekly rules, time zones, all-day dates). */
 import { describe, expect, it } from 'vitest';
-import {
-  CalendarError,
-  calendarContains,
-  parseCalendar,
-} from '../src/modules/traccar/calendars/calendarContains';
-import { wallClockToInstant } from '../src/modules/traccar/calendars/zonedTime';
+import { CalendarError, calendarContains, parseCalendar } from '../src/events/calendars/calendarContains';
+import { wallClockToInstant } from '../src/events/calendars/zonedTime';
 
 const ics = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Frota//test//PT', ...lines, 'END:VCALENDAR'].join('\r\n');

@@ -17,7 +17,7 @@ import {
   type SentReport,
 } from '../src/modules/traccar/scheduled/reportJob';
 import { periodsEnded } from '../src/modules/traccar/scheduled/occurrences';
-import { parseCalendar } from '../src/modules/traccar/calendars/calendarContains';
+import { parseCalendar } from '../src/events/calendars/calendarContains';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Every day in Luanda, midnight to midnight: the seeded day 2025-03-10 is one of its periods. */

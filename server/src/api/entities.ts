@@ -16,7 +16,7 @@ import {
 import type { Services } from '../services/context';
 import type { EntityKind, Scope } from '../auth/policy';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../auth/guard';
-import { badRequest, forbidden } from '../services/errors';
+import { badRequest, forbidden } from '../errors';
 import {
   MAPPERS,
   deleteRow,
@@ -30,8 +30,8 @@ import { recordAction, OBJECT_TYPES } from '../auth/audit';
 import { credentialsChanged } from '../auth/credentials';
 import { filteredRows, listQuery, withoutAttributes, type ListQuery } from './entityFilters';
 import { deviceValues, driverValues, geofenceValues, notificationValues } from '../services/entityRules';
-import { assertUserLimit, userValues } from '../services/userRules';
-import { userJson } from '../services/rows';
+import { assertUserLimit, userValues } from '../auth/userRules';
+import { userJson } from '../db/rows';
 import { validateArea } from '@frota/core';
 import { isTemporaryUser } from '@frota/core';
 import { deviceSave, normaliseMaintenanceAttributes } from '../modules/management/deviceSettings';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { canSee, visibleIds, type EntityKind, type Scope } from '../auth/policy';
 import { listRows, type ListFilter } from '../services/entities';
-import { forbidden, notFound } from '../services/errors';
+import { forbidden, notFound } from '../errors';
 
 type Row = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services/context';
-import { badRequest } from '../services/errors';
+import { badRequest } from '../errors';
 import { hashPassword } from '../auth/password';
 import { endOtherCredentials } from '../auth/credentials';
 import { fromBool, toBool } from '../db/mapping';

@@ -11,7 +11,7 @@ import { canSee, visibleIds, type Scope } from '../auth/policy';
 import { recordAction } from '../auth/audit';
 import type { FastifyRequest } from 'fastify';
 import { KEY_KIND, linkTableFor } from '../services/associations';
-import { badRequest, forbidden, notFound } from '../services/errors';
+import { badRequest, forbidden, notFound } from '../errors';
 import { applyMaintenanceLinks, maintenanceLinks } from '../modules/management/traccarMaintenance';
 import { applyObjectLinks, parseObjectLinks } from '../modules/traccar/objectLinks';
 import { COMMAND_LINKS } from '../modules/traccar/commands/links';

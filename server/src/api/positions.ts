@@ -7,8 +7,8 @@ import type { Services } from '../services/context';
 import { assertCanWrite, requireScope } from '../auth/guard';
 import { canSee, visibleIds, type Scope } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
-import { badRequest, forbidden, notFound } from '../services/errors';
-import { eventJson, positionJson } from '../services/rows';
+import { badRequest, forbidden, notFound } from '../errors';
+import { eventJson, positionJson } from '../db/rows';
 import { fromIso, parseJson, toJson } from '../db/mapping';
 
 const MAX_HISTORY_ROWS = 100_000;

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Services } from '../services/context';
 import { assertNotTemporary, requireScope } from '../auth/guard';
 import { visibleIds } from '../auth/policy';
-import { forbidden } from '../services/errors';
+import { forbidden } from '../errors';
 import { listRows } from '../services/entities';
-import { deviceJson, driverJson, groupJson, userJson } from '../services/rows';
+import { deviceJson, driverJson, groupJson, userJson } from '../db/rows';
 import {
   DEFAULT_CLIENT_DETAILS,
   readSetting,

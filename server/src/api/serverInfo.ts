@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Services } from '../services/context';
 import { LANGUAGES, MAP_DEFAULTS, readSetting, writeSetting } from '../services/serverSettings';
 import { requireScope } from '../auth/guard';
-import { badRequest, forbidden } from '../services/errors';
+import { badRequest, forbidden } from '../errors';
 import { recordAction } from '../auth/audit';
 
 const SETTING = 'server';

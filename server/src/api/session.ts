@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services/context';
-import { HttpError, badRequest, notFound, unauthorized } from '../services/errors';
+import { HttpError, badRequest, notFound, unauthorized } from '../errors';
 import { isExpired, loadUser, optionalScope, requireScope } from '../auth/guard';
 import { verifyPassword } from '../auth/password';
 import { SESSION_COOKIE, createSession, deleteSession, findSession } from '../auth/sessions';
@@ -14,7 +14,7 @@ import { userTokenId } from '../auth/credentials';
 import { isStrongToken } from '../auth/tokenStrength';
 import { recordAction } from '../auth/audit';
 import { canSee } from '../auth/policy';
-import type { User } from '../services/rows';
+import type { User } from '../db/rows';
 
 function setSessionCookie(reply: FastifyReply, id: string, expiresAt: number, secure: boolean) {
   reply.setCookie(SESSION_COOKIE, id, {

@@ -9,7 +9,7 @@ import { optionalScope } from '../auth/guard';
 import { findSession } from '../auth/sessions';
 import { visibleIds } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
-import { deviceJson, positionJson } from '../services/rows';
+import { deviceJson, positionJson } from '../db/rows';
 import { listRows } from '../services/entities';
 
 export const PING_MS = 30_000;

@@ -5,7 +5,7 @@
  */
 import { isTemporaryUser } from '@frota/core';
 import type { Db } from '../db/database';
-import { TEMP_TOKEN_LENGTH, USER_TOKEN_LENGTH } from '../services/userRules';
+import { TEMP_TOKEN_LENGTH, USER_TOKEN_LENGTH } from './userRules';
 import { tokenDigest } from './accessTokens';
 import { randomToken } from './password';
 import { deleteTokenSessions, deleteUserSessions } from './sessions';

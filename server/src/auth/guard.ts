@@ -2,8 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import { hasPermission } from '@frota/core';
 import type { Services } from '../services/context';
-import { forbidden, unauthorized } from '../services/errors';
-import { userJson, type User } from '../services/rows';
+import { forbidden, unauthorized } from '../errors';
+import { userJson, type User } from '../db/rows';
 import { scopeFor, type Scope } from './policy';
 import { SESSION_COOKIE, findSession } from './sessions';
 

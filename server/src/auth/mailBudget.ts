@@ -13,7 +13,7 @@
  *
  * Every try counts, refused ones too: the window ends at its fixed time whatever the sender does.
  */
-import { HttpError } from '../services/errors';
+import { HttpError } from '../errors';
 import type { CounterStore } from './throttleStore';
 
 export const MAIL_WINDOW_MS = 60 * 60 * 1000;

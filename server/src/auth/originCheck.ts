@@ -15,7 +15,7 @@
  * where a Traccar client or the web app sends them (FORM_PATHS); elsewhere 415.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../services/errors';
+import { HttpError } from '../errors';
 
 export const CROSS_SITE_REFUSED = 'Pedido de outro site recusado (cross-site request refused)';
 export const FORM_REFUSED = 'Formulário não aceite neste endereço: envie JSON (form body not accepted here)';

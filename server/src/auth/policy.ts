@@ -5,7 +5,7 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { User } from '../services/rows';
+import type { User } from '../db/rows';
 import { isTemporaryUser } from '@frota/core';
 
 export type EntityKind = 'devices' | 'groups' | 'geofences' | 'drivers' | 'notifications' | 'users';

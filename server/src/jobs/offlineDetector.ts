@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { parseJson, toJson } from '../db/mapping';
 import type { LiveHub } from '../live/hub';
 import type { EventContext } from '../processing/types';
-import { deviceJson, eventJson } from '../services/rows';
+import { deviceJson, eventJson } from '../db/rows';
 import { acquireLease } from './lease';
 import { DEFAULT_LEASE_MS, startLeasedJob, type LeasedJob } from './leasedJob';
 

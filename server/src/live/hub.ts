@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { blankPosition } from '@frota/core';
 import { scopeFor, visibleIds, type Scope } from '../auth/policy';
 import { PrivacyFilter, privateDeviceIds, seesPrivate } from '../auth/privacy';
-import type { User } from '../services/rows';
+import type { User } from '../db/rows';
 
 export interface LiveMessage {
   devices?: Array<{ id: number } & Record<string, unknown>>;

@@ -12,7 +12,7 @@
  */
 import type { Db } from '../db/database';
 import { scopeFor, visibleIds, type Scope } from '../auth/policy';
-import { userJson } from '../services/rows';
+import { userJson } from '../db/rows';
 import type { DriverDirectory, NamedDriver } from './stages/driver';
 
 export interface CardRead {

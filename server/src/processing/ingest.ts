@@ -7,14 +7,14 @@ import type { Db } from '../db/database';
 import { parseJson, toBool } from '../db/mapping';
 import type { LiveHub } from '../live/hub';
 import type { DecodedPosition, IngestSink } from '../protocols/types';
-import { deviceJson, eventJson, positionJson } from '../services/rows';
+import { deviceJson, eventJson, positionJson } from '../db/rows';
 import { BatchWriter, type WriteRequest } from './batchWriter';
 import { commandDelivered, pendingCommands, type PendingCommand } from './pendingCommands';
 import type { DeviceState } from './deviceState';
 import { processRecord } from './pipeline';
 import type { EventContext, ProcessedPosition, StoredEvent } from './types';
 import { ZoneIndex } from './zoneIndex';
-import { ComputedDirectory } from '../modules/traccar/computed/computedDirectory';
+import { ComputedDirectory } from './computed/computedDirectory';
 import { DriverCards, type CardRead } from './driverDirectory';
 
 export interface Notifier {

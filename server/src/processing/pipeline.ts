@@ -11,7 +11,7 @@ import { applyDistance } from './stages/distance';
 import { applyDriver, type DriverDirectory } from './stages/driver';
 import { applyPassengerCard } from './stages/passengers';
 import { applyComputed, type ComputedError } from './stages/computed';
-import type { ComputedLookup } from '../modules/traccar/computed/computedDirectory';
+import type { ComputedLookup } from './computed/computedDirectory';
 import { filterPosition } from './stages/filter';
 import { applyHours } from './stages/hours';
 import { applyIgnition } from './stages/ignition';

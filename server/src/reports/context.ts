@@ -5,7 +5,7 @@
 import type { Db } from '../db/database';
 import type { Services } from '../services/context';
 import { visibleIds, type Scope } from '../auth/policy';
-import { notFound } from '../services/errors';
+import { notFound } from '../errors';
 import { parseJson } from '../db/mapping';
 import { DEFAULT_CLIENT_DETAILS, readSetting, type ClientDetails } from '../services/serverSettings';
 import { zoneFor, type Zone } from './engine/timezone';

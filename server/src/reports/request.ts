@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { boolAttr } from '@frota/core';
-import { badRequest } from '../services/errors';
+import { badRequest } from '../errors';
 import type { Zone } from './engine/timezone';
 import { parseWeek, WeekError, type WorkingWeek } from './engine/workingHours';
 

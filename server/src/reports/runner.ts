@@ -2,7 +2,7 @@
 import { deviceOffersReport, isDeviceGatedReport, type GateDevice } from '@frota/core';
 import { assertPermission } from '../auth/guard';
 import type { Scope } from '../auth/policy';
-import { badRequest, notFound } from '../services/errors';
+import { badRequest, notFound } from '../errors';
 import type { Services } from '../services/context';
 import { buildContext, type ReportContext } from './context';
 import { zoneFor } from './engine/timezone';

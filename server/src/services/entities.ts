@@ -5,7 +5,7 @@
 import type { Db } from '../db/database';
 import { visibleIds, canSee, type EntityKind, type Scope } from '../auth/policy';
 import { KEY_KIND, LOOKUPS, OWNER_LINK } from './associations';
-import { badRequest, notFound } from './errors';
+import { badRequest, notFound } from '../errors';
 import {
   deviceJson,
   driverJson,
@@ -14,7 +14,7 @@ import {
   notificationJson,
   rowValues,
   userJson,
-} from './rows';
+} from '../db/rows';
 
 type Row = Record<string, unknown>;
 

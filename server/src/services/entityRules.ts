@@ -17,7 +17,7 @@ import {
 import { randomToken } from '../auth/password';
 import { visibleIds, type Scope } from '../auth/policy';
 import type { Db } from '../db/database';
-import { badRequest } from './errors';
+import { badRequest } from '../errors';
 
 export const MESSAGES = {
   alertNotificators: 'Deve seleccionar pelo menos um método de envio do alerta',

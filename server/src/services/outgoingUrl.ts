@@ -9,7 +9,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promises as dns } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 
 /** What the user is told when a URL is refused on saving. */
 export const URL_REFUSED = 'Endereço não permitido: aponta para a rede interna (loopback, local ou privada)';

@@ -23,7 +23,7 @@ import {
 import type { Services } from '../../services/context';
 import type { EntityKind, Scope } from '../../auth/policy';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../../auth/guard';
-import { badRequest, forbidden } from '../../services/errors';
+import { badRequest, forbidden } from '../../errors';
 import { MAPPERS, getRow, isUniqueViolation, readRow } from '../../services/entities';
 import {
   MESSAGES,
@@ -32,9 +32,9 @@ import {
   geofenceValues,
   notificationValues,
 } from '../../services/entityRules';
-import { USER_MESSAGES, assertUserLimit, userValues } from '../../services/userRules';
+import { USER_MESSAGES, assertUserLimit, userValues } from '../../auth/userRules';
 import { credentialsChanged } from '../../auth/credentials';
-import { userJson } from '../../services/rows';
+import { userJson } from '../../db/rows';
 import { parseJson } from '../../db/mapping';
 import { planLinks, storeWithLinks } from './linkedStore';
 import type { LinkSets } from './linkSpec';

@@ -9,8 +9,8 @@ import type { Database } from '../../db/schema';
 import { visibleIds, type EntityKind, type Scope } from '../../auth/policy';
 import { BOOLEANS } from '../../services/entities';
 import { OWNER_LINK } from '../../services/associations';
-import { rowValues } from '../../services/rows';
-import { badRequest, forbidden, notFound } from '../../services/errors';
+import { rowValues } from '../../db/rows';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { LINKS, type LinkDef, type LinkSets } from './linkSpec';
 
 type Row = Record<string, unknown>;

@@ -11,10 +11,10 @@ import { isTemporaryUser, userInput } from '@frota/core';
 import type { Services } from '../../services/context';
 import type { Scope } from '../../auth/policy';
 import { assertCanWrite, assertNotTemporary, assertPermission, requireScope } from '../../auth/guard';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { deleteRow } from '../../services/entities';
-import { userJson } from '../../services/rows';
-import { temporaryLinkInput, type TemporaryLinkBody } from '../../services/userRules';
+import { userJson } from '../../db/rows';
+import { temporaryLinkInput, type TemporaryLinkBody } from '../../auth/userRules';
 import { saveWithLinks } from './linkedSave';
 import { visibleLinks } from './linkedStore';
 

@@ -4,12 +4,8 @@
  */
 import type { Db } from '../../db/database';
 import { scopeFor, visibleIds } from '../../auth/policy';
-import { notificationJson, userJson } from '../../services/rows';
-import {
-  calendarContains,
-  parseCalendar,
-  type ParsedCalendar,
-} from '../../modules/traccar/calendars/calendarContains';
+import { notificationJson, userJson } from '../../db/rows';
+import { calendarContains, parseCalendar, type ParsedCalendar } from '../calendars/calendarContains';
 import { buildRuleSet, type CalendarTests, type RuleSet, type Sees } from './matching';
 
 export interface RuleDirectory {

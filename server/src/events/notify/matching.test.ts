@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../services/rows';
+import type { User } from '../../db/rows';
 import {
   buildRuleSet,
   canReceive,

@@ -3,7 +3,7 @@
  * "Notification save"). Pure: the rows come from `lookup.ts`, visibility from the access policy.
  */
 import { isTemporaryUser } from '@frota/core';
-import type { User } from '../../services/rows';
+import type { User } from '../../db/rows';
 
 /** Notification types the web client rewrites to type `alarm` with the name in attributes.alarms. */
 export const ALARM_NAMES = [

@@ -70,7 +70,10 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     // The creating administrator is linked as a recipient; these cases are about the linked users only.
     const notification = async (body: Record<string, unknown>) => {
       const id = (await ok(admin.post('/api/notifications', body))).id as number;
-      await server.services.db.kysely.deleteFrom('userNotification').where('notificationId', '=', id).execute();
+      await server.services.db.kysely
+        .deleteFrom('userNotification')
+        .where('notificationId', '=', id)
+        .execute();
       return id;
     };
     ids.overspeed = await notification({

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { LiveHub } from '../../live/hub';
 import type { Mailer } from '../../services/mailer';
-import type { User } from '../../services/rows';
+import type { User } from '../../db/rows';
 import type { EventContext } from '../../processing/types';
 import { createDeliveryQueue, DEFAULT_RETRY, type Delivery, type RetryPolicy } from './deliveryQueue';
 import { createRuleDirectory } from './lookup';

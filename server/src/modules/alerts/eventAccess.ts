@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database';
 import { visibleIds, type Scope } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 
 export interface VisibleEvent {
   id: number;

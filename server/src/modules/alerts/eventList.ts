@@ -8,7 +8,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { EVENT_TALLY_DAY_MS } from '../../db/migrations/011_eventTallies';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import type { Fleet } from './fleet';
 
 export interface EventFilter {

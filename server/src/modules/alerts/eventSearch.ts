@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Scope } from '../../auth/policy';
 import { PrivacyFilter } from '../../auth/privacy';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 import { zoneFor } from '../../reports/engine/timezone';
 import { alertTypesFor } from './eventTypes';
 import { countEvents, listEvents, listedVehicles, type EventFilter } from './eventList';

@@ -1,6 +1,6 @@
 /** The alert central's event types and statuses (document 2 §4). */
 import { alertCentralTypes } from '@frota/core';
-import type { User } from '../../services/rows';
+import type { User } from '../../db/rows';
 
 /** The types this user may list: the seatbelt and lights alarms only with their permission. */
 export const alertTypesFor = (user: User): string[] => alertCentralTypes(user);

@@ -1,5 +1,5 @@
 /** The alert central's period: whole days in the user's timezone, both ends included, at most 31 days. */
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import type { Zone } from '../../reports/engine/timezone';
 
 export const MAX_PERIOD_DAYS = 31;

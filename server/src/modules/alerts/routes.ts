@@ -8,7 +8,7 @@ import type { Services } from '../../services/context';
 import { assertCanWrite, assertPermission, requireScope } from '../../auth/guard';
 import type { Scope } from '../../auth/policy';
 import { PrivacyFilter } from '../../auth/privacy';
-import { badRequest, HttpError } from '../../services/errors';
+import { badRequest, HttpError } from '../../errors';
 import { EVENTS_PERMISSION } from './eventTypes';
 import { visibleEvent } from './eventAccess';
 import { broadcastStatus, changeStatus, statusHistory } from './eventStatus';

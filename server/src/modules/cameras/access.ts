@@ -9,7 +9,7 @@ import type { Services } from '../../services/context';
 import { parseJson } from '../../db/mapping';
 import { assertCanWrite, requireScope } from '../../auth/guard';
 import { visibleIds, type Scope } from '../../auth/policy';
-import { forbidden, notFound } from '../../services/errors';
+import { forbidden, notFound } from '../../errors';
 import { boolAttr } from '../../processing/deviceState';
 
 export const CAMERAS_PERMISSION = 'module.cameras';

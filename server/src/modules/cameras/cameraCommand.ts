@@ -6,7 +6,7 @@
  */
 import type { Services } from '../../services/context';
 import { sendOrQueue } from '../../api/commands';
-import { HttpError } from '../../services/errors';
+import { HttpError } from '../../errors';
 
 export const COMMAND_SENT = 'Comando enviado com sucesso';
 export const COMMAND_FAILED = 'Erro ao enviar comando';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/context';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/mapping';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { zoneFor, type Zone } from '../../reports/engine/timezone';
 import {
   assertCameraWrite,

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/context';
 import type { Scope } from '../../auth/policy';
 import { visibleIds } from '../../auth/policy';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { deleteCameraMedia, loadMediaContent } from './media/mediaStore';
 import { announceCameraMedia } from './media/liveMedia';
 import { assertCameraWrite, cameraScope } from './access';

@@ -1,5 +1,5 @@
 /** The media list's period: whole days in the user's timezone, both ends included. */
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import type { Zone } from '../../reports/engine/timezone';
 
 function day(text: string): { y: number; m: number; d: number; utc: number } {

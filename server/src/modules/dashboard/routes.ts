@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../services/context';
 import { assertCanWrite, assertPermission, requireScope } from '../../auth/guard';
-import { forbidden } from '../../services/errors';
+import { forbidden } from '../../errors';
 import { readStatistics, resetStatistics } from './statistics';
 
 const BASE = '/report/api.php';

@@ -12,7 +12,7 @@
 import { dueReport, hasPermission, NOTIFICATION_SEND_HOUR } from '@frota/core';
 import type { Db } from '../../db/database';
 import type { Services } from '../../services/context';
-import type { User } from '../../services/rows';
+import type { User } from '../../db/rows';
 import { isExpired, loadUser } from '../../auth/guard';
 import { scopeFor } from '../../auth/policy';
 import { fromBool, toBool } from '../../db/mapping';

@@ -17,7 +17,7 @@ import {
 import type { Services } from '../../services/context';
 import type { Scope } from '../../auth/policy';
 import { visibleIds } from '../../auth/policy';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { managementScope } from '../management/access';
 import { accepted } from '../management/crud';
 import { deleteNotification, listNotifications, ownNotification, saveNotification } from './rows';

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { assertCanWrite, assertNotTemporary, assertPermission, requireScope } from '../../auth/guard';
 import { visibleIds, type Scope } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 
 export const MANAGEMENT_PERMISSION = 'management.summary';
 const DEFAULT_TIMEZONE = 'Africa/Luanda';

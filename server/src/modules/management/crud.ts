@@ -11,7 +11,7 @@ import type { Scope } from '../../auth/policy';
 import type { Selectable } from 'kysely';
 import type { Checked } from '@frota/core';
 import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { managementScope, userToday, visibleVehicle, type ManagedVehicle } from './access';
 import { periodOf, periodQuery, type Period } from './period';
 import { itemParams, messageAnswer, vehicleParams } from './schemas';

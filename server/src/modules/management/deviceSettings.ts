@@ -6,7 +6,7 @@
  */
 import { hasPermission, MANAGEMENT_MESSAGES as M, MAINTENANCE_MODES, parseAmount } from '@frota/core';
 import type { Scope } from '../../auth/policy';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { MANAGEMENT_PERMISSION } from './access';
 
 type Row = Record<string, unknown>;

@@ -4,7 +4,7 @@
  */
 import { validateDocument } from '@frota/core';
 import { fromBool } from '../../db/mapping';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 import { accepted, type Context, type Resource } from './crud';
 import { DOCUMENT_COLUMNS, documentJson, listDocuments } from './documentRows';
 import { readUpload } from './fileContent';

@@ -5,7 +5,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_TYPES, MANAGEMENT_MESSAGES as M, MAX_FILE_BYTES, type FileType } from '@frota/core';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 
 export interface UploadedFile {
   name: string;

@@ -9,7 +9,7 @@ import { FILE_MIME, type FileType } from '@frota/core';
 import { fileHeaders } from '../../services/fileHeaders';
 import type { Services } from '../../services/context';
 import { visibleIds } from '../../auth/policy';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 import { managementScope } from './access';
 import { messageAnswer } from './schemas';
 

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../../db/database';
 import { visibleIds, type Scope } from '../../auth/policy';
-import { forbidden } from '../../services/errors';
+import { forbidden } from '../../errors';
 
 type Row = Record<string, unknown>;
 

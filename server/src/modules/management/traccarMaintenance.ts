@@ -14,7 +14,7 @@ import type { Db } from '../../db/database';
 import { assertCanWrite } from '../../auth/guard';
 import { canSee, visibleIds, type Scope } from '../../auth/policy';
 import { fromBool, parseJson, toBool, toJson } from '../../db/mapping';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { MANAGEMENT_PERMISSION, managementScope, userToday } from './access';
 import { maintenanceQuery } from './maintenanceRows';
 import { messageAnswer } from './schemas';

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services/context';
 import { optionalScope } from '../../auth/guard';
-import { forbidden, unauthorized } from '../../services/errors';
+import { forbidden, unauthorized } from '../../errors';
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -11,7 +11,7 @@ import type { Services } from '../../services/context';
 import type { Database } from '../../db/schema';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../../auth/guard';
 import { canSee, type Scope } from '../../auth/policy';
-import { forbidden, notFound } from '../../services/errors';
+import { forbidden, notFound } from '../../errors';
 
 export async function passengerScope(services: Services, req: FastifyRequest, write = false): Promise<Scope> {
   const scope = await requireScope(services, req);

@@ -8,7 +8,7 @@
  */
 import type { Db } from '../../db/database';
 import { scopeFor, visibleIds, type Scope } from '../../auth/policy';
-import { userJson } from '../../services/rows';
+import { userJson } from '../../db/rows';
 
 /** The scope of a passenger's owner, or null when that user is gone. */
 export async function ownerScope(db: Db, ownerId: number | null): Promise<Scope | null> {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PASSENGER_MESSAGES, passengerInput, type PassengerInput } from '@frota/core';
 import type { Services } from '../../services/context';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { isUniqueViolation } from '../../services/entities';
 import { assertGroupVisible, passengerScope } from './access';
 import {

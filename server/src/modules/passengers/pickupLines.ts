@@ -6,7 +6,7 @@
 import { boolAttr } from '@frota/core';
 import type { ReportContext } from '../../reports/context';
 import { seesPrivate } from '../../auth/privacy';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 import { visiblePassengers } from './access';
 
 export interface PickupLine {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PASSENGER_MESSAGES, PASSENGER_REPORT_VERSIONS } from '@frota/core';
 import { requireScope } from '../../auth/guard';
 import type { Services } from '../../services/context';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { contentDisposition, renderFile } from '../../reports/export';
 import { reportBodySchema } from '../../reports/request';
 import { runReport } from '../../reports/runner';

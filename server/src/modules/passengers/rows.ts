@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import type { PassengersTable } from '../../db/passengerTables';
 import { parseJson, toJson } from '../../db/mapping';
 import { visibleIds, type Scope } from '../../auth/policy';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { visiblePassengers } from './access';
 import { ownerScope } from './cardHolders';
 

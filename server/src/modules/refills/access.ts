@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import type { Services } from '../../services/context';
 import { requireScope, assertCanWrite } from '../../auth/guard';
 import { visibleIds, type Scope } from '../../auth/policy';
-import { forbidden, notFound } from '../../services/errors';
+import { forbidden, notFound } from '../../errors';
 
 export const MANAGERS_ONLY = 'Apenas gestores (utilizadores com limite de utilizadores)';
 export const OWNER_ONLY = 'Apenas o utilizador que o criou, ou quem gere esse utilizador, o pode alterar';

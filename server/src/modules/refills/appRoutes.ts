@@ -12,7 +12,7 @@ import { visibleIds } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
 import { zoneFor } from '../../reports/engine/timezone';
 import { userTimezone } from '../../events/notify/eventText';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 import { clientUserIds } from './access';
 import {
   operatorLogin,

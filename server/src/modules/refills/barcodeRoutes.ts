@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../services/context';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { assertVehicle, clientUserIds, refillScope } from './access';
 import { codePng, labelsPdf, type Label } from './barcodes';
 import { listStations } from './stationRows';

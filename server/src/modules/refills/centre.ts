@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import type { Scope } from '../../auth/policy';
 import { visibleIds } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 import { zoneFor } from '../../reports/engine/timezone';
 import { refillPeriod } from './period';
 import { refillJson, refillQuery, type RefillJson } from './refillRows';

@@ -11,7 +11,7 @@ import type { Scope } from '../../auth/policy';
 import { scopeFor } from '../../auth/policy';
 import { loadUser, isExpired } from '../../auth/guard';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { HttpError, unauthorized } from '../../services/errors';
+import { HttpError, unauthorized } from '../../errors';
 
 export const OPERATOR_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 export const OPERATOR_LOGIN_FAILED = 'Utilizador ou password inválidos';

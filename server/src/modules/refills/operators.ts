@@ -5,7 +5,7 @@
 import { isValidEmail, normaliseEmailList } from '@frota/core';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../../auth/password';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 
 export const USERNAME_REQUIRED = 'Nome de utilizador obrigatório';
 export const USERNAME_TAKEN = 'Nome de utilizador já existe';

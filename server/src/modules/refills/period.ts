@@ -1,6 +1,6 @@
 /** The refill centre's period: whole days in the user's timezone, both ends included, at most 365 days. */
 import { MAX_REFILL_PERIOD_DAYS, REFILL_PERIOD_TOO_LONG } from '@frota/core';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import type { Zone } from '../../reports/engine/timezone';
 
 const DAY_MS = 86_400_000;

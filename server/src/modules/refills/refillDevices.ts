@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/mapping';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { numberOf } from './refillInput';
 
 export interface RefillDeviceJson {

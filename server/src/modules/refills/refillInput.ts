@@ -4,7 +4,7 @@
  */
 import { FUEL_TYPES, type FuelType } from '@frota/core';
 import type { Zone } from '../../reports/engine/timezone';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 
 export const COST_NOT_NUMERIC = 'O custo deve ser numérico';
 export const INVALID_DATE = 'Data inválida';

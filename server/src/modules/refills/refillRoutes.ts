@@ -15,7 +15,7 @@ import type { Scope } from '../../auth/policy';
 import { visibleIds } from '../../auth/policy';
 import { zoneFor } from '../../reports/engine/timezone';
 import { userTimezone } from '../../events/notify/eventText';
-import { badRequest, forbidden, HttpError, notFound } from '../../services/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import {
   assertManager,
   assertRefillWrite,

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../services/context';
 import { readSetting, writeSetting } from '../../services/serverSettings';
-import { badRequest, forbidden } from '../../services/errors';
+import { badRequest, forbidden } from '../../errors';
 import { isUniqueViolation } from '../../services/entities';
 import { assertManager, assertRefillWrite, assertVehicle, refillScope, vehicleIds } from './access';
 import {

@@ -4,7 +4,7 @@
  * with its auxiliaries (a main's own total_capacity plus theirs; an auxiliary's own).
  */
 import type { Db } from '../../db/database';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 
 export interface StationJson {
   id: number;

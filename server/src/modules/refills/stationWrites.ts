@@ -1,7 +1,7 @@
 /** Saving and removing refill stations (document 3 §2 form: name, code, location, fuel, capacity, main). */
 import { FUEL_TYPES } from '@frota/core';
 import type { Db } from '../../db/database';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { numberOf } from './refillInput';
 import { findStation, listStations } from './stationRows';
 

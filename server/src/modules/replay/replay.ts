@@ -8,7 +8,7 @@ import { fuelPercent, numberAttr } from '@frota/core';
 import { seesPrivate } from '../../auth/privacy';
 import type { Scope } from '../../auth/policy';
 import type { Db } from '../../db/database';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import type { Services } from '../../services/context';
 import { buildContext, type VehicleInfo } from '../../reports/context';
 import { vehicleStops } from '../../reports/builders/stops';

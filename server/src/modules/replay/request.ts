@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { historyWindow } from '../../api/positions';
 import type { Scope } from '../../auth/policy';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { zoneFor } from '../../reports/engine/timezone';
 import { parseIds, parseReportRequest, type PeriodLimit, type ReportRequest } from '../../reports/request';
 

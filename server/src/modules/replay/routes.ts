@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertPermission, requireScope } from '../../auth/guard';
 import { canSee } from '../../auth/policy';
-import { notFound } from '../../services/errors';
+import { notFound } from '../../errors';
 import type { Services } from '../../services/context';
 import { columnsAnswer, objectsAnswer, packedAnswer, seriesAnswer } from './answer';
 import { streetPhotos } from './mapillary';

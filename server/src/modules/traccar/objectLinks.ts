@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import type { Services } from '../../services/context';
 import { assertCanWrite } from '../../auth/guard';
 import { canSee, type EntityKind, type Scope } from '../../auth/policy';
-import { badRequest, forbidden, notFound } from '../../services/errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 
 type OwnerKey = 'userId' | 'deviceId' | 'groupId';
 

@@ -6,12 +6,12 @@
  * One that exceeds its evaluation budget (issue 33) is aborted the same way (its result is absent) and
  * counted in `computedStats.aborted` (frota_computed_aborted_total).
  */
-import type { CompiledAttribute } from '../../modules/traccar/computed/computedDirectory';
-import { applyResult } from '../../modules/traccar/computed/attributeResult';
-import { scopeOf } from '../../modules/traccar/computed/positionScope';
+import type { CompiledAttribute } from '../computed/computedDirectory';
+import { applyResult } from '../computed/attributeResult';
+import { scopeOf } from '../computed/positionScope';
 import type { DeviceState } from '../deviceState';
 import type { ProcessedPosition } from '../types';
-import { ExpressionLimitError } from '../../modules/traccar/computed/expressionLanguage';
+import { ExpressionLimitError } from '../computed/expressionLanguage';
 
 /** Evaluations aborted for exceeding the budget, since the process started (a Prometheus counter). */
 export const computedStats = { aborted: 0 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { assertCanWrite, assertPermission, requireScope } from '../../auth/guard';
 import type { Scope } from '../../auth/policy';
 import type { Services } from '../../services/context';
-import { badRequest, notFound } from '../../services/errors';
+import { badRequest, notFound } from '../../errors';
 import { REPORTS } from '../registry';
 import { loadDrivers, loadVehicles, loadZones } from '../context';
 import { parseIds } from '../request';

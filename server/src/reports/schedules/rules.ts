@@ -4,7 +4,7 @@
  * filter, ids cleared when the type or the id type changes.
  */
 import { boolAttr, invalidEmailMessage, isValidEmail } from '@frota/core';
-import { badRequest } from '../../services/errors';
+import { badRequest } from '../../errors';
 import { parseIds, MSG_NO_VEHICLES } from '../request';
 import { isHhMm, WORKING_HOURS_MESSAGE } from '../engine/workingHours';
 import { REPORTS } from '../registry';

@@ -7,7 +7,7 @@
 import { scopeFor } from '../../../auth/policy';
 import type { Db } from '../../../db/database';
 import { fromBool, parseJson } from '../../../db/mapping';
-import { userJson } from '../../../services/rows';
+import { userJson } from '../../../db/rows';
 import { baseFileName } from '../ddd';
 import { buildDriverCard, buildVehicleUnit, type ActivityDaySpec } from '../ddd/testing/buildDdd';
 import { storeTachoFile } from './fileStore';

@@ -1,7 +1,7 @@
 /** The stored bytes of the files a user asks for, only among those the user sees (else 404). */
 import type { Db } from '../../../db/database';
 import type { Scope } from '../../../auth/policy';
-import { badRequest, notFound } from '../../../services/errors';
+import { badRequest, notFound } from '../../../errors';
 import { fileVisibility } from './visibility';
 
 export interface FileContent {

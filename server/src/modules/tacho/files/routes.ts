@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertCanWrite } from '../../../auth/guard';
-import { badRequest, notFound } from '../../../services/errors';
+import { badRequest, notFound } from '../../../errors';
 import { fileEntity, listTachoFiles } from './fileRows';
 import { storeTachoFile, TOO_LARGE } from './fileStore';
 import { baseFileName } from '../ddd';

@@ -6,7 +6,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../../services/errors';
+import { badRequest } from '../../../errors';
 import { MAX_TACHO_FILE_BYTES } from './fileStore';
 
 export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hasPermission } from '@frota/core';
 import type { Services } from '../../../services/context';
 import { requireScope } from '../../../auth/guard';
-import { forbidden } from '../../../services/errors';
+import { forbidden } from '../../../errors';
 import { loadCardActivity } from '../files/activityStore';
 import { listTachoDrivers, type CardActivitySource, type DriverListQuery } from './driverList';
 import { driverSchema, driversQuery, messageAnswer } from './schemas';

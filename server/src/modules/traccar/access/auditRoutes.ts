@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { requireScope } from '../../../auth/guard';
-import { badRequest, forbidden } from '../../../services/errors';
+import { badRequest, forbidden } from '../../../errors';
 import { parseJson, toIso } from '../../../db/mapping';
 
 const MAX_ACTIONS = 100_000;

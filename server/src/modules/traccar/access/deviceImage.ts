@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertCanWrite, requireScope } from '../../../auth/guard';
 import { canSee, visibleIds } from '../../../auth/policy';
-import { badRequest, notFound } from '../../../services/errors';
+import { badRequest, notFound } from '../../../errors';
 import { recordAction } from '../../../auth/audit';
 import { fileHeaders } from '../../../services/fileHeaders';
 

@@ -1,7 +1,7 @@
 /** The expiry of an issued token: the asked time (or Traccar's 7 days), never after the user's own expiry. */
-import type { User } from '../../../services/rows';
+import type { User } from '../../../db/rows';
 import { TOKEN_TTL_MS } from '../../../auth/accessTokens';
-import { badRequest } from '../../../services/errors';
+import { badRequest } from '../../../errors';
 
 export function tokenExpiry(
   user: Pick<User, 'expirationTime'>,

@@ -14,9 +14,9 @@ import { issueToken } from '../../../auth/accessTokens';
 import { recordAction } from '../../../auth/audit';
 import { randomToken } from '../../../auth/password';
 import { BOOLEANS } from '../../../services/entities';
-import { rowValues } from '../../../services/rows';
-import { TEMP_SECRET_LENGTH, TEMP_TOKEN_LENGTH, userValues } from '../../../services/userRules';
-import { badRequest, forbidden, notFound } from '../../../services/errors';
+import { rowValues } from '../../../db/rows';
+import { TEMP_SECRET_LENGTH, TEMP_TOKEN_LENGTH, userValues } from '../../../auth/userRules';
+import { badRequest, forbidden, notFound } from '../../../errors';
 import { toIso } from '../../../db/mapping';
 import { tokenExpiry } from './expiration';
 

@@ -12,7 +12,7 @@ import { deleteToken, findToken, issueToken } from '../../../auth/accessTokens';
 import { SESSION_COOKIE, deleteTokenSessions, findSession } from '../../../auth/sessions';
 import { endShare } from '../../../auth/credentials';
 import { recordAction } from '../../../auth/audit';
-import { notFound } from '../../../services/errors';
+import { notFound } from '../../../errors';
 import { tokenExpiry } from './expiration';
 
 export function tokenRoutes(app: FastifyInstance, services: Services): void {

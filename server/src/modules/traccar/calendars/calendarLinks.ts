@@ -5,7 +5,7 @@
  */
 import type { Services } from '../../../services/context';
 import { canSee, visibleIds, type Scope } from '../../../auth/policy';
-import { badRequest, notFound } from '../../../services/errors';
+import { badRequest, notFound } from '../../../errors';
 import type { ObjectLinkKind } from '../objectLinks';
 import { canSeeCalendar, visibleCalendarIds } from './calendarStore';
 

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { parseJson, toJson } from '../../../db/mapping';
 import { canSee, type Scope } from '../../../auth/policy';
-import { badRequest, notFound } from '../../../services/errors';
-import { CalendarError, parseCalendar } from './calendarContains';
+import { badRequest, notFound } from '../../../errors';
+import { CalendarError, parseCalendar } from '../../../events/calendars/calendarContains';
 
 type Row = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
  * `/notifications/send/{notificator}`): the test message, or an announcement with a subject and a body.
  */
 import type { Mailer } from '../../../services/mailer';
-import type { User } from '../../../services/rows';
-import { badRequest } from '../../../services/errors';
+import type { User } from '../../../db/rows';
+import { badRequest } from '../../../errors';
 import { isNumericPhone, type SmsSender } from '../../../events/notify/sms';
 import type { NotificatorType } from './notificationTypes';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertCanWrite, requireScope } from '../../../auth/guard';
 import type { Scope } from '../../../auth/policy';
-import { badRequest, forbidden } from '../../../services/errors';
+import { badRequest, forbidden } from '../../../errors';
 import {
   calendarInput,
   calendarJson,

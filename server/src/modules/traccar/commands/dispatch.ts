@@ -9,8 +9,8 @@
 import type { Services } from '../../../services/context';
 import type { Scope } from '../../../auth/policy';
 import { assertCanWrite, assertPermission } from '../../../auth/guard';
-import { badRequest, forbidden, HttpError } from '../../../services/errors';
-import { deviceJson } from '../../../services/rows';
+import { badRequest, forbidden, HttpError } from '../../../errors';
+import { deviceJson } from '../../../db/rows';
 import { boolAttr } from '../../../processing/deviceState';
 import { pendingCommands } from '../../../processing/pendingCommands';
 import { createSmsSender, isNumericPhone } from '../../../events/notify/sms';

@@ -10,9 +10,9 @@ import type { Services } from '../../../services/context';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../../../auth/guard';
 import { canSee, visibleIds, type Scope } from '../../../auth/policy';
 import { getRow } from '../../../services/entities';
-import { deviceJson } from '../../../services/rows';
+import { deviceJson } from '../../../db/rows';
 import { boolAttr } from '../../../processing/deviceState';
-import { badRequest, notFound } from '../../../services/errors';
+import { badRequest, notFound } from '../../../errors';
 import type { Db } from '../../../db/database';
 import { COMMAND_TYPES, supportedTypes } from './commandTypes';
 import {

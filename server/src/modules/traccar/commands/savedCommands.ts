@@ -7,7 +7,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/database';
 import { fromBool, parseJson, toBool } from '../../../db/mapping';
 import { canSee, type Scope } from '../../../auth/policy';
-import { notFound } from '../../../services/errors';
+import { notFound } from '../../../errors';
 
 type Row = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 import type { Db } from '../../../db/database';
 import type { Scope } from '../../../auth/policy';
 import { assertCanWrite } from '../../../auth/guard';
-import { forbidden, notFound } from '../../../services/errors';
+import { forbidden, notFound } from '../../../errors';
 
 export function visibleAttributes(db: Db, scope: Scope) {
   const q = db.kysely.selectFrom('computedAttributes').selectAll();

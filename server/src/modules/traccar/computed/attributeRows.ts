@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { parseJson, toJson } from '../../../db/mapping';
-import { badRequest } from '../../../services/errors';
-import { ATTRIBUTE_TYPES } from './attributeResult';
-import { compileExpression } from './expressionLanguage';
+import { badRequest } from '../../../errors';
+import { ATTRIBUTE_TYPES } from '../../../processing/computed/attributeResult';
+import { compileExpression } from '../../../processing/computed/expressionLanguage';
 
 export const traccarAttribute = z.object({
   id: z.number(),

@@ -9,12 +9,12 @@ import type { Services } from '../../../services/context';
 import { requireScope } from '../../../auth/guard';
 import { canSee } from '../../../auth/policy';
 import { parseJson, toBool } from '../../../db/mapping';
-import { badRequest, notFound } from '../../../services/errors';
+import { badRequest, notFound } from '../../../errors';
 import { assertAttributeAdmin, visibleAttribute, visibleAttributes } from './attributeAccess';
 import { attributeJson, attributeValues, parseAttribute, traccarAttribute } from './attributeRows';
-import { typedResult } from './attributeResult';
-import { compileExpression, type Value } from './expressionLanguage';
-import { scopeOf } from './positionScope';
+import { typedResult } from '../../../processing/computed/attributeResult';
+import { compileExpression, type Value } from '../../../processing/computed/expressionLanguage';
+import { scopeOf } from '../../../processing/computed/positionScope';
 
 const tags = ['attributes'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });

@@ -6,7 +6,7 @@
 import type { ReportContext } from '../../../reports/context';
 import { PrivacyFilter } from '../../../auth/privacy';
 import { isBlankedPosition } from '@frota/core';
-import { eventJson, positionJson, type EventJson, type Position } from '../../../services/rows';
+import { eventJson, positionJson, type EventJson, type Position } from '../../../db/rows';
 import { MAX_EXPORT_POSITIONS } from './positionHistory';
 
 const EXCLUDED_TYPES = ['deviceMoving'];

@@ -3,7 +3,7 @@
  * CsvExportProvider): a KML line of the track, a GPX track, and CSV rows with one column per attribute.
  */
 import { create } from 'xmlbuilder2';
-import type { Position } from '../../../services/rows';
+import type { Position } from '../../../db/rows';
 import type { Zone } from '../../../reports/engine/timezone';
 import { isBlankedPosition } from '@frota/core';
 import { csvText } from '@frota/core/csv';

@@ -4,8 +4,8 @@ import { canSee, type Scope } from '../../../auth/policy';
 import { PrivacyFilter } from '../../../auth/privacy';
 import { historyWindow } from '../../../api/positions';
 import { loadZones } from '../../../reports/context';
-import { notFound } from '../../../services/errors';
-import { positionJson, type Position } from '../../../services/rows';
+import { notFound } from '../../../errors';
+import { positionJson, type Position } from '../../../db/rows';
 
 /** As many positions as GET /api/positions answers for a history. */
 export const MAX_EXPORT_POSITIONS = 100_000;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertCanWrite, requireScope } from '../../../auth/guard';
 import { canSee } from '../../../auth/policy';
-import { notFound } from '../../../services/errors';
+import { notFound } from '../../../errors';
 import { zoneFor } from '../../../reports/engine/timezone';
 import { deviceHistory } from './positionHistory';
 import { positionsCsv, positionsGpx, positionsKml } from './positionFiles';

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import type { Services } from '../../../services/context';
 import { requireScope } from '../../../auth/guard';
-import { badRequest, forbidden } from '../../../services/errors';
+import { badRequest, forbidden } from '../../../errors';
 
 const DAY_MS = 86_400_000;
 const HOURS_PER_DAY = 24;

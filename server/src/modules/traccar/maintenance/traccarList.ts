@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { loadUser } from '../../../auth/guard';
 import { canSee, scopeFor, type Scope } from '../../../auth/policy';
-import { notFound } from '../../../services/errors';
+import { notFound } from '../../../errors';
 import { pageOf } from '../commands/listOptions';
 
 const count = z.coerce.number().int().nonnegative();

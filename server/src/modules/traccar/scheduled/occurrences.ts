@@ -4,7 +4,7 @@
  * as calendarContains.ts reads them (ical.js recurrence; DTSTART's IANA TZID, the calendar's VTIMEZONE,
  * or UTC for floating times and all-day dates).
  */
-import { instantOf, type ParsedCalendar } from '../calendars/calendarContains';
+import { instantOf, type ParsedCalendar } from '../../../events/calendars/calendarContains';
 
 /** More occurrences than this per event are not expanded (a minutely rule over years). */
 const MAX_OCCURRENCES = 200_000;

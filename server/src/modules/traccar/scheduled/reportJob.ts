@@ -6,12 +6,12 @@
  * twice; a failed send is logged and not retried, as Traccar's mailer does.
  */
 import type { Services } from '../../../services/context';
-import type { User } from '../../../services/rows';
+import type { User } from '../../../db/rows';
 import { isExpired, loadUser } from '../../../auth/guard';
 import { scopeFor } from '../../../auth/policy';
 import { parseJson } from '../../../db/mapping';
 import { startLeasedJob, type LeasedJob } from '../../../jobs/leasedJob';
-import { CalendarError, parseCalendar } from '../calendars/calendarContains';
+import { CalendarError, parseCalendar } from '../../../events/calendars/calendarContains';
 import { periodsEnded, type Period } from './occurrences';
 import { mailScheduledReport } from './reportMail';
 import { SCHEDULED_TYPES, type ScheduledType } from './reportStore';

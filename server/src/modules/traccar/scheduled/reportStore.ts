@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import { parseJson, toJson } from '../../../db/mapping';
 import { canSee, type Scope } from '../../../auth/policy';
-import { notFound } from '../../../services/errors';
+import { notFound } from '../../../errors';
 import { canSeeCalendar } from '../calendars/calendarStore';
 
 type Row = Record<string, unknown>;

@@ -5,7 +5,7 @@
 import type { ReportContext, VehicleInfo } from '../../context';
 import { loadVehicles } from '../../context';
 import { visibleIds } from '../../../auth/policy';
-import { notFound } from '../../../services/errors';
+import { notFound } from '../../../errors';
 
 export const NO_GROUP = 'Sem grupo';
 

@@ -11,7 +11,7 @@ import { duration } from '../../engine/timezone';
 import { ZoneSet, type ReportZone } from '../../engine/zoneSet';
 import { ZoneVisits, type Visit } from '../../engine/zoneVisits';
 import { mapVehicles, periodText, vehicleText } from '../../builders/common';
-import { badRequest } from '../../../services/errors';
+import { badRequest } from '../../../errors';
 import type { Consumer } from '../../engine/run';
 import type { Sample } from '../../engine/sample';
 import type { ReportDef } from '../../reportDef';

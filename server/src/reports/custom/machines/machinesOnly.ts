@@ -1,5 +1,5 @@
 /** Machine reports run only for machines (device attribute vehicle_type 3, document 1 §3). */
-import { badRequest } from '../../../services/errors';
+import { badRequest } from '../../../errors';
 import type { ReportContext } from '../../context';
 
 export const MSG_MACHINES_ONLY = 'Relatório disponível apenas para máquinas';

@@ -3,7 +3,7 @@
  * attribute, a link, a group or a device changes): those linked to the device, to its group and to that
  * group's ancestors, highest priority first. An expression that does not compile is left out and reported.
  */
-import type { Db } from '../../../db/database';
+import type { Db } from '../../db/database';
 import { compileExpression, type CompiledExpression } from './expressionLanguage';
 
 export interface CompiledAttribute {

@@ -8,12 +8,12 @@ import {
   type UserInput,
 } from '@frota/core';
 import type { Db } from '../db/database';
-import type { Scope } from '../auth/policy';
-import { hashPassword, randomToken } from '../auth/password';
-import { WEAK_TOKEN, isStrongToken } from '../auth/tokenStrength';
+import type { Scope } from './policy';
+import { hashPassword, randomToken } from './password';
+import { WEAK_TOKEN, isStrongToken } from './tokenStrength';
 import { fromIso, toIso } from '../db/mapping';
-import { badRequest, forbidden } from './errors';
-import type { User } from './rows';
+import { badRequest, forbidden } from '../errors';
+import type { User } from '../db/rows';
 
 type Row = Record<string, unknown>;
 export const USER_TOKEN_LENGTH = 128;

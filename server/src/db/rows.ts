@@ -1,6 +1,6 @@
 /** Row <-> JSON mappers of every entity, the one place where dialect representations are converted. */
-import type { Dialect } from '../db/database';
-import { fromBool, parseJson, toBool, toIso, toJson } from '../db/mapping';
+import type { Dialect } from './database';
+import { fromBool, parseJson, toBool, toIso, toJson } from './mapping';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => Number(v);
