@@ -60,6 +60,20 @@ describe('camera upload client', () => {
     expect(stub.metadata.get('%photof')!.readUInt8(1)).toBe(0);
   });
 
+  it('keeps the files of two cameras apart when both send a file of the same name', async () => {
+    stub = new CameraServerStub();
+    const port = await stub.listen();
+    const cameras = ['356307042440011', '356307042440012'];
+    const files = cameras.map((_, i) => photo('%photof', 20_000, 10 + i));
+    // one after the other: the second camera's file is its own, not the first one's kept upload
+    for (const [i, imei] of cameras.entries()) {
+      const result = await uploadCameraFiles({ host: '127.0.0.1', port, imei, timeoutMs: 5000 }, [files[i]]);
+      expect(result).toMatchObject({ delivered: ['%photof'], left: [], connections: 1, packets: 20 });
+      expect(stub.cameraFiles.get(`${imei}:%photof`)).toEqual(files[i].bytes);
+    }
+    expect(stub.errors).toEqual([]);
+  });
+
   it('resumes from the server RESUME offset after a broken connection', async () => {
     stub = new CameraServerStub();
     const port = await stub.listen();

@@ -81,10 +81,13 @@ export class CameraServerStub {
   readonly repeatInits: number[] = [];
   readonly metadata = new Map<CameraFileId, Buffer>();
   readonly files = new Map<CameraFileId, Buffer>();
+  /** the same, by `${imei}:${file}` (several cameras send files of the same name) */
+  readonly cameraFiles = new Map<string, Buffer>();
   /** RESUME offsets sent, in order */
   readonly resumes: Array<{ file: CameraFileId; offset: number }> = [];
   readonly errors: string[] = [];
-  private readonly uploads = new Map<CameraFileId, Upload>();
+  /** uploads under way or done, by `${imei}:${file}` */
+  private readonly uploads = new Map<string, Upload>();
   private reRequested = false;
 
   constructor(private readonly script: StubScript = {}) {
@@ -116,7 +119,8 @@ export class CameraServerStub {
     const init = await reader.bytes(16);
     if (init.readUInt16BE(0) !== 0) this.fail(`init header ${init.readUInt16BE(0)}`);
     let settings = init.readUInt32BE(12);
-    this.inits.push({ protocol: init.readUInt16BE(2), imei: String(init.readBigUInt64BE(4)), settings });
+    const imei = String(init.readBigUInt64BE(4));
+    this.inits.push({ protocol: init.readUInt16BE(2), imei, settings });
     if (init.readUInt16BE(2) !== PROTOCOL_ID) this.fail(`protocol ${init.readUInt16BE(2)}`);
     for (;;) {
       const id = ORDER.find((f) => settings & SETTINGS_BIT[f]);
@@ -137,11 +141,15 @@ export class CameraServerStub {
       if (start.command !== CMD.start || start.payload.length !== 6) this.fail('expected START of 6 bytes');
       if (start.payload.readUInt16BE(4) !== 0) this.fail('START does not end with u16 0');
       const total = start.payload.readUInt32BE(0);
-      const upload = this.uploads.get(id) ?? { packets: [], crcs: [], total };
+      // kept per camera and file across connections (a resumed upload), never shared between cameras:
+      // two cameras may send their %photof at the same moment
+      const key = `${imei}:${id}`;
+      const upload = this.uploads.get(key) ?? { packets: [], crcs: [], total };
       if (upload.total !== total) this.fail(`START says ${total} packets, before ${upload.total}`);
-      this.uploads.set(id, upload);
+      this.uploads.set(key, upload);
       await this.receive(socket, reader, id, upload);
       this.files.set(id, Buffer.concat(upload.packets));
+      this.cameraFiles.set(key, Buffer.concat(upload.packets));
       settings &= ~SETTINGS_BIT[id];
       if (settings) {
         const repeat = await reader.message();
