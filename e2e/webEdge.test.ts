@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ROUTES } from '../web/src/session/routes';
+import { ROUTES } from '../web/src/app/areas';
 import { AdminApi } from './src/api';
 import {
   nextFrames,

@@ -10,7 +10,8 @@ import ts from 'typescript';
 
 /**
  * Rooms per tree, bottom-up: a file may import its own room and the rooms below it. A room is a folder or a
- * file below the tree's root; `areas` are rooms of one layer that must not import each other.
+ * file below the tree's root; `areas` are rooms of one layer that must not import each other: `modules/*`
+ * is every folder under modules/, `*` every folder not named on another layer.
  */
 export const ROOMS = {
   server: {
@@ -19,16 +20,18 @@ export const ROOMS = {
       ['config.ts', 'errors.ts'],
       ['db'],
       ['auth'],
-      ['services'],
       ['live'],
+      ['services'],
       ['protocols'],
       ['processing'],
       ['events'],
       ['jobs'],
+      ['track'],
       ['reports'],
+      ['manifest'],
       ['modules/*'],
       ['api', 'edge'],
-      ['app.ts', 'server.ts', 'main.ts'],
+      ['moduleList.ts', 'app.ts', 'server.ts', 'main.ts'],
     ],
   },
   web: {
@@ -39,19 +42,8 @@ export const ROOMS = {
       ['session'],
       ['common'],
       ['map'],
-      [
-        'alerts',
-        'cameras',
-        'dashboard',
-        'live',
-        'management',
-        'passengers',
-        'refills',
-        'replay',
-        'reports',
-        'settings',
-        'tacho',
-      ],
+      // the areas: every other folder of web/src (a new area is its folder and its line in app/areas.ts)
+      ['*'],
       ['app'],
       ['main.tsx'],
     ],
@@ -102,6 +94,8 @@ export function roomOf(tree, path) {
       }
     }
   }
+  const rest = tree.layers.findIndex((rooms) => rooms.includes('*'));
+  if (rest >= 0 && parts.length > 1) return { room: parts[0], layer: rest, area: true };
   return { room: parts.length > 1 ? parts[0] : path, layer: -1, area: false };
 }
 

@@ -19,7 +19,7 @@ import type { Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { fromBool, toJson } from '../../server/src/db/mapping';
 import { benchUser, insertChunks, onDatabases, timed } from './listBench';
-import { zoneFor } from '../../server/src/reports/engine/timezone';
+import { zoneFor } from '../../server/src/track/timezone';
 import { searchEvents, type EventsQuery } from '../../server/src/modules/alerts/eventSearch';
 import { ALERT_CENTRAL_TYPES } from '@frota/core';
 

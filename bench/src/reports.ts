@@ -32,9 +32,9 @@ import { scopeFor } from '../../server/src/auth/policy';
 import { userJson } from '../../server/src/db/rows';
 import type { Services } from '../../server/src/services/context';
 import { runReport } from '../../server/src/reports/runner';
-import { positionChunks, CHUNK } from '../../server/src/reports/engine/positionStream';
-import { MOTION_KEYS } from '../../server/src/reports/engine/sample';
-import { zoneFor } from '../../server/src/reports/engine/timezone';
+import { positionChunks, CHUNK } from '../../server/src/track/positionStream';
+import { MOTION_KEYS } from '../../server/src/track/sample';
+import { zoneFor } from '../../server/src/track/timezone';
 import { precompactDays } from '../../server/src/reports/precompact';
 import { segmentPass } from '../../server/src/modules/segments/job';
 

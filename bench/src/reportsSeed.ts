@@ -3,7 +3,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../server/src/db/database';
 import type { Database, PositionsTable } from '../../server/src/db/schema';
 import { fromBool, toJson } from '../../server/src/db/mapping';
-import { zoneFor } from '../../server/src/reports/engine/timezone';
+import { zoneFor } from '../../server/src/track/timezone';
 
 const tz = zoneFor('Africa/Luanda');
 

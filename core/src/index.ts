@@ -17,3 +17,6 @@ export * from './replay';
 export * from './tacho';
 export * from './cameras';
 export * from './passengers';
+export * from './live';
+export * from './positionJson';
+export * from './reportResult';

@@ -24,18 +24,8 @@ import { socketRoutes } from './api/socket';
 import { commandRoutes } from './api/commands';
 import { settingsRoutes } from './api/settings';
 import { reportRoutes } from './reports/routes';
-import { replayRoutes } from './modules/replay/routes';
-import { alertsRoutes } from './modules/alerts/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { managementRoutes } from './modules/management/routes';
-import { maintenanceNotificationRoutes } from './modules/maintenanceNotifications/routes';
-import { refillsRoutes } from './modules/refills/routes';
-import { tachoDriverRoutes } from './modules/tacho/live/routes';
-import { tachoFilesRoutes } from './modules/tacho/files/routes';
-import { passengerRoutes } from './modules/passengers/routes';
-import { traccarRoutes } from './modules/traccar/routes';
-import { camerasRoutes } from './modules/cameras/routes';
-import { operationsRoutes } from './modules/operations/routes';
+import type { ServerModule } from './manifest/serverModule';
+import { SERVER_MODULES } from './moduleList';
 import { registerCompression } from './edge/compression';
 import { registerSecurityHeaders } from './edge/securityHeaders';
 import { registerWebApp } from './edge/webApp';
@@ -59,8 +49,13 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(
   services: Services,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** the modules whose routes the app serves (moduleList.ts); a test may add one */
+    modules?: readonly ServerModule[];
+  } = {},
 ): Promise<FastifyInstance> {
+  const modules = options.modules ?? SERVER_MODULES;
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: services.config.trustProxy,
@@ -133,18 +128,7 @@ export async function buildApp(
   commandRoutes(app, services);
   settingsRoutes(app, services);
   reportRoutes(app, services);
-  replayRoutes(app, services);
-  alertsRoutes(app, services);
-  dashboardRoutes(app, services);
-  managementRoutes(app, services);
-  maintenanceNotificationRoutes(app, services);
-  refillsRoutes(app, services);
-  tachoDriverRoutes(app, services);
-  tachoFilesRoutes(app, services);
-  passengerRoutes(app, services);
-  traccarRoutes(app, services);
-  camerasRoutes(app, services);
-  operationsRoutes(app, services);
+  for (const module of modules) module.routes?.(app, services);
 
   await registerWebApp(app, services.config.webDir);
   return app;

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, moduleMigrations } from './db/migrate';
 import { buildApp, loggerOptions } from './app';
 import { LoginThrottle } from './auth/throttle';
 import { MailBudget } from './auth/mailBudget';
@@ -18,21 +18,14 @@ import { createSmsSender } from './events/notify/sms';
 import { createGeocoder, type ServerGeocoder } from './processing/geocoder';
 import { startOfflineDetector } from './jobs/offlineDetector';
 import { startReportScheduler } from './reports/scheduler';
-import { startScheduledReports } from './modules/traccar/scheduled/reportJob';
-import { startMaintenanceNotifier } from './modules/maintenanceNotifications/job';
-import { TachoDriverTracker, vehiclePlate } from './modules/tacho/live/driverTracker';
-import { PassengerPickupRecorder } from './modules/passengers/pickupRecorder';
 import { startPrecompactor } from './reports/precompact';
-import { startSegmentJob } from './modules/segments/job';
-import { startPartitionMaintainer } from './modules/partitions/partitionJob';
 import { randomBytes } from 'node:crypto';
 import { RedisBus } from './live/redisBus';
 import type { ChangeKind } from './services/context';
 import { startOsmand, startTeltonika, type OsmandListener, type TeltonikaListener } from './protocols';
 import { startCameraListener, type CameraListener } from './protocols/camera';
-import { cameraUploadSink } from './modules/cameras/media/uploadSink';
-import { startVideoConverter, type VideoConverter } from './modules/cameras/media/conversionJob';
-import { Operations } from './modules/operations/operations';
+import type { ModuleRuntime, ServerModule } from './manifest/serverModule';
+import { SERVER_MODULES } from './moduleList';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -42,23 +35,30 @@ export interface RunningServer {
   notifier: ReturnType<typeof createNotifier>;
   /** the pipeline's geocoder (tests wait on its lookup of a spot, which joins a request under way) */
   geocoder: ServerGeocoder;
-  /** what follows stored records: tachograph drivers, passenger pickups (tests wait on their idle()) */
-  tacho: TachoDriverTracker;
-  pickups: PassengerPickupRecorder;
+  /**
+   * Resolves when every module has written the work in hand: what follows stored records (tachograph
+   * drivers, passenger pickups), camera video conversions (tests wait on it)
+   */
+  modulesIdle(): Promise<void>;
   teltonika?: TeltonikaListener;
   osmand?: OsmandListener;
   /** the camera upload listener (FROTA_CAMERA_PORT) */
   camera?: CameraListener;
-  /** the camera video conversion job */
-  videos?: VideoConverter;
   stop(): Promise<void>;
 }
 
 export async function startServer(
   config: Config,
   /** throttle: the login throttle to use instead of one built from the config (the server closes it) */
-  opts: { db?: Db; listen?: boolean; throttle?: LoginThrottle } = {},
+  opts: {
+    db?: Db;
+    listen?: boolean;
+    throttle?: LoginThrottle;
+    /** the modules to run (moduleList.ts); a test may add one */
+    modules?: readonly ServerModule[];
+  } = {},
 ): Promise<RunningServer> {
+  const modules = opts.modules ?? SERVER_MODULES;
   const log = pino({ level: config.logLevel });
   const db =
     opts.db ??
@@ -67,7 +67,7 @@ export async function startServer(
         ? { kind: 'sqlite', file: config.database.file, synchronous: config.database.synchronous }
         : { kind: 'postgres', url: config.database.url },
     );
-  const applied = await migrateToLatest(db);
+  const applied = await migrateToLatest(db, moduleMigrations(modules, db));
   if (applied.length) log.info({ applied }, 'migrations applied');
   await ensureAdministrator(db, config.adminEmail, config.adminPassword, log);
 
@@ -96,7 +96,7 @@ export async function startServer(
     live: new LiveHub(db),
     changes: new ChangeBus(),
   };
-  services.operations = new Operations(config, services.live);
+  for (const module of modules) module.provide?.(services);
   const notifier = createNotifier({
     db,
     mailer: services.mailer,
@@ -105,14 +105,23 @@ export async function startServer(
   });
   const geocoder = createGeocoder({ url: config.geocoderUrl, log: log.child({ component: 'geocoder' }) });
   await geocoder.warmUp();
-  const tacho = new TachoDriverTracker({ db, live: services.live, log });
-  const pickups = new PassengerPickupRecorder({ db, log });
+  const node = randomBytes(6).toString('hex');
+  const runtimes: ModuleRuntime[] = modules.map(
+    (module) =>
+      module.start?.({
+        services,
+        log,
+        node,
+        listening: opts.listen !== false,
+        lookupAddress: (latitude, longitude) => geocoder.lookup(latitude, longitude),
+      }) ?? {},
+  );
+  const followers = runtimes.filter((r) => r.onStored);
   const ingest = new Ingest({
     db,
     live: services.live,
     onStored: (positions, devices) => {
-      tacho.observe(positions, (id) => vehiclePlate(devices.get(id)?.attributes));
-      pickups.observe(positions);
+      for (const follower of followers) follower.onStored!(positions, devices);
     },
     notifier,
     address: (latitude, longitude) => geocoder.lookupSync(latitude, longitude),
@@ -127,9 +136,9 @@ export async function startServer(
   services.changes.on(localChange);
   const app = await buildApp(services, {
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    modules,
   });
-  const node = randomBytes(6).toString('hex');
-  services.operations.attach({ node, ingest });
+  for (const runtime of runtimes) runtime.attach?.({ node, ingest });
   let bus: RedisBus | undefined;
   if (config.redisUrl) {
     bus = await RedisBus.connect(
@@ -166,31 +175,8 @@ export async function startServer(
             intervalMs: config.jobIntervalMs,
             onError: (err) => log.error({ err }, 'report scheduler'),
           }),
-          startMaintenanceNotifier(services, {
-            intervalMs: config.jobIntervalMs,
-            onError: (err) => log.error({ err }, 'maintenance notifications'),
-          }),
           startPrecompactor(db, { onError: (err) => log.error({ err }, 'report precompact') }),
-          startSegmentJob(db, { onError: (err) => log.error({ err }, 'segments') }),
-          startPartitionMaintainer(db, {
-            retentionMonths: config.retentionMonths,
-            log: log.child({ component: 'partitions' }),
-            onError: (err) => log.error({ err }, 'partitions'),
-          }),
-          startScheduledReports(services, {
-            intervalMs: config.jobIntervalMs,
-            onError: (err) => log.error({ err }, 'traccar scheduled reports'),
-            onSent: (sent) => {
-              for (const s of sent.filter((s) => s.status !== 'sent'))
-                log.warn(s, 'traccar scheduled report not sent');
-            },
-          }),
         ];
-  const cameraLog = log.child({ component: 'cameras' });
-  const videos =
-    opts.listen === false
-      ? undefined
-      : startVideoConverter({ db, live: services.live, log: cameraLog, holder: node });
   if (bus) services.changes.on((kind) => bus!.publishChange(kind));
   let url = '';
   if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
@@ -215,44 +201,43 @@ export async function startServer(
     services.commands = {
       send: (uniqueId, text, timeoutMs) => teltonika!.sendCommand(uniqueId, text, timeoutMs),
     };
-    camera = await startCameraListener({
-      port: config.cameraPort,
-      host: config.host,
-      sink: cameraUploadSink({
-        db,
-        live: services.live,
-        log: cameraLog,
-        lookup: (latitude, longitude) => geocoder.lookup(latitude, longitude),
-        videoStored: () => videos?.kick(),
-      }),
-      log: cameraLog,
-    });
-    services.operations.attach({ teltonika, osmand, camera });
-    // port 0 (tests) binds a free port: cameras must be told the real one (camreq)
-    config.cameraPort = camera.port;
+    const cameraSink = runtimes.find((r) => r.cameraSink)?.cameraSink;
+    if (cameraSink) {
+      camera = await startCameraListener({
+        port: config.cameraPort,
+        host: config.host,
+        sink: cameraSink,
+        log: log.child({ component: 'cameras' }),
+      });
+      // port 0 (tests) binds a free port: cameras must be told the real one (camreq)
+      config.cameraPort = camera.port;
+    }
+    for (const runtime of runtimes) runtime.attach?.({ teltonika, osmand, camera });
     log.info(
-      { teltonika: teltonika.tcpPort, osmand: osmand.port, camera: camera.port },
+      { teltonika: teltonika.tcpPort, osmand: osmand.port, camera: camera?.port },
       'device listeners ready',
     );
   }
 
+  const modulesIdle = async () => {
+    for (const runtime of runtimes) await runtime.idle?.();
+  };
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       for (const job of jobs) await job.stop();
-      await videos?.stop();
+      for (const runtime of runtimes) await runtime.stop?.();
       // Devices first: no new records; records already received are committed (and acknowledged).
       await Promise.all([teltonika?.close(), osmand?.close(), camera?.close()]);
       await ingest.writer.drain();
-      await tacho.idle();
-      await pickups.idle();
+      await modulesIdle();
       await notifier.close();
       await bus?.close();
       services.live.closeAll();
       await app.close(); // stops accepting, waits for in-flight requests (and their writes) to finish
       await services.throttle.close();
       await services.mailBudget.close();
-      await services.operations?.close();
+      for (const runtime of runtimes) await runtime.close?.();
       if (!opts.db) await db.close();
     })());
   return {
@@ -262,12 +247,10 @@ export async function startServer(
     ingest,
     notifier,
     geocoder,
-    tacho,
-    pickups,
+    modulesIdle,
     teltonika,
     osmand,
     camera,
-    videos,
     stop,
   };
 }

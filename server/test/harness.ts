@@ -3,6 +3,7 @@
  * fresh schema in the PostgreSQL of FROTA_TEST_DATABASE_URL), and a cookie-keeping HTTP client.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { ServerModule } from '../src/manifest/serverModule';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -89,6 +90,8 @@ export async function insertDevice(db: Db, name: string, uniqueId: string): Prom
 export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string> = {},
+  /** the modules to run instead of moduleList.ts's (a test adding a module of its own) */
+  options: { modules?: readonly ServerModule[] } = {},
 ): Promise<TestServer> {
   const fresh = await freshDatabase(dialect);
   const config: Config = loadConfig({
@@ -104,7 +107,7 @@ export async function startTestServer(
     FROTA_WEB_DIR: join(fresh.dir, 'no-web'),
     ...env,
   });
-  const server = await startServer(config, { db: fresh.db });
+  const server = await startServer(config, { db: fresh.db, modules: options.modules });
   const base = server.url.replace('[::1]', '127.0.0.1');
   return {
     ...server,

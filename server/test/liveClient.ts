@@ -1,9 +1,14 @@
 /** A WebSocket client of /api/socket that keeps every message (tests only). */
 import WebSocket from 'ws';
+import type { LiveChange } from '@frota/core';
 import { connectionWaiters } from './connectionWaiters';
 
+/** The `changed` items of one kind in the messages a socket heard (modules announce their rows so). */
+export const changesOf = (messages: readonly object[], kind: string): LiveChange[] =>
+  messages.flatMap((m) => (m as { changed?: LiveChange[] }).changed ?? []).filter((c) => c.kind === kind);
+
 export interface LiveClient {
-  messages: Array<{ positions?: any[]; events?: any[]; devices?: any[] }>;
+  messages: Array<{ positions?: any[]; events?: any[]; devices?: any[]; changed?: LiveChange[] }>;
   positions(): any[];
   events(): any[];
   /**

@@ -25,13 +25,16 @@ describe('graph:imports', () => {
   it('places files in their rooms: a module area, a folder, a root file', () => {
     expect(roomOf(ROOMS.server, 'modules/refills/routes.ts')).toEqual({
       room: 'modules/refills',
-      layer: 10,
+      layer: 12,
       area: true,
     });
     expect(roomOf(ROOMS.server, 'db/migrate.ts')).toMatchObject({ room: 'db', area: false });
     expect(roomOf(ROOMS.server, 'server.ts')).toMatchObject({ room: 'server.ts' });
+    expect(roomOf(ROOMS.server, 'manifest/serverModule.ts')).toMatchObject({ room: 'manifest', layer: 11 });
     expect(roomOf(ROOMS.web, 'refills/RefillCentrePage.tsx')).toMatchObject({ room: 'refills', area: true });
     expect(roomOf(ROOMS.web, 'common/DataList.tsx')).toMatchObject({ room: 'common', area: false });
+    // a new folder of web/src is an area without being named anywhere
+    expect(roomOf(ROOMS.web, 'fuelCards/area.ts')).toMatchObject({ room: 'fuelCards', layer: 5, area: true });
   });
 
   it('finds circles of two files and more, largest first', () => {

@@ -21,7 +21,7 @@ import { DEMO_DRIVER_COUNT, demoDriverKey } from './demoDrivers';
 import { DEMO_CAMERA_INDEXES } from './simulator/camera/demoCameras';
 import { seedManagementDemo } from '../../server/src/modules/management/demoSeed';
 import { seedRefillsDemo } from '../../server/src/modules/refills/demoSeed';
-import { seedMaintenanceNotifications } from '../../server/src/modules/maintenanceNotifications/demoSeed';
+import { seedMaintenanceNotifications } from '../../server/src/modules/management/notifications/demoSeed';
 import { seedTachoDriversDemo } from '../../server/src/modules/tacho/live/demoSeed';
 import { seedTachoFilesDemo } from '../../server/src/modules/tacho/files/demoSeed';
 import { seedPassengersDemo } from '../../server/src/modules/passengers/demoSeed';

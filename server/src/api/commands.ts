@@ -1,30 +1,26 @@
 /**
  * Commands to vehicles (document 1 §4, §7, §8): immobilisation (block) and RFID buzzer. Codec 12 text on the
  * live connection; a blockRequest/unBlockRequest event records who. Traccar's /api/commands/* (saved
- * commands, types, send) are in modules/traccar/commands over `sendOrQueue`.
+ * commands, types, send) are in modules/traccar/commands over `sendOrQueue` (processing/commandDelivery.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services/context';
 import { assertCanWrite, assertPermission, requireScope } from '../auth/guard';
 import type { Scope } from '../auth/policy';
-import { badRequest, HttpError } from '../errors';
+import { badRequest } from '../errors';
 import { getRow } from '../services/entities';
 import { deviceJson } from '../db/rows';
-import { queueCommand } from '../processing/pendingCommands';
+import {
+  BLOCK_TEXT,
+  BUZZER_OFF_TEXT,
+  BUZZER_ON_TEXT,
+  UNBLOCK_TEXT,
+  sendOrQueue,
+  type CommandOutcome,
+} from '../processing/commandDelivery';
 import { toJson } from '../db/mapping';
 import { boolAttr } from '../processing/deviceState';
-
-/** How long a command on a live connection waits for the device's answer. */
-export const ANSWER_WAIT_MS = 10_000;
-
-type CommandOutcome = { state: 'answered'; result: string } | { state: 'sent' } | { state: 'queued' };
-
-export const BLOCK_TEXT = 'setdigout 1';
-export const UNBLOCK_TEXT = 'setdigout 0';
-/** DOUT2 drives the RFID reader's buzzer; `?` leaves DOUT1 (the immobiliser) as it is. */
-export const BUZZER_ON_TEXT = 'setdigout ?1';
-export const BUZZER_OFF_TEXT = 'setdigout ?0';
 
 function answer(reply: FastifyReply, outcome: CommandOutcome) {
   if (outcome.state === 'queued')
@@ -34,38 +30,6 @@ function answer(reply: FastifyReply, outcome: CommandOutcome) {
   if (outcome.state === 'sent')
     return reply.code(202).send({ state: 'sent', message: 'Comando enviado, sem resposta do veículo' });
   return reply.send({ state: 'answered', result: outcome.result });
-}
-
-/**
- * Sends a Codec 12 text on the live session when this node holds it (waiting `waitMs` for the answer),
- * otherwise queues it in the database for whichever node the vehicle reports to next (this one or
- * another); with `queue` false (Traccar's `noQueue`) a vehicle that is not connected is a 400 instead.
- * A refusal on the live session is a 502 with `failure(reason)`.
- */
-export async function sendOrQueue(
-  services: Services,
-  device: { id: number; uniqueId: string },
-  text: string,
-  waitMs = ANSWER_WAIT_MS,
-  failure: (reason: string) => string = (reason) => `Erro ao enviar o comando (${reason})`,
-  queue = true,
-) {
-  const channel = services.commands;
-  if (channel) {
-    try {
-      return {
-        state: 'answered',
-        result: await channel.send(device.uniqueId, text, waitMs),
-      } as const;
-    } catch (err) {
-      const message = (err as Error).message;
-      if (/no answer/.test(message)) return { state: 'sent' } as const;
-      if (!/not connected|disconnected/.test(message)) throw new HttpError(502, failure(message));
-    }
-  }
-  if (!queue) throw badRequest('Veículo sem ligação: o comando não foi enviado');
-  await queueCommand(services.db, device.id, text);
-  return { state: 'queued' } as const;
 }
 
 async function device(services: Services, scope: Scope, id: number) {

@@ -14,7 +14,7 @@ import {
   type UserInput,
 } from '@frota/core';
 import type { Services } from '../services/context';
-import type { EntityKind, Scope } from '../auth/policy';
+import type { EntityKind } from '../auth/policy';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../auth/guard';
 import { badRequest, forbidden } from '../errors';
 import {
@@ -31,12 +31,13 @@ import { credentialsChanged } from '../auth/credentials';
 import { filteredRows, listQuery, withoutAttributes, type ListQuery } from './entityFilters';
 import { deviceValues, driverValues, geofenceValues, notificationValues } from '../services/entityRules';
 import { assertUserLimit, userValues } from '../auth/userRules';
-import { userJson } from '../db/rows';
+import { deviceJson, userJson } from '../db/rows';
 import { validateArea } from '@frota/core';
 import { isTemporaryUser } from '@frota/core';
 import { deviceSave, normaliseMaintenanceAttributes } from '../modules/management/deviceSettings';
 import { notificationCalendarId } from '../modules/traccar/calendars/calendarStore';
 import { mergePatch } from './mergePatch';
+import { valuesOfParsed, type KindValues } from './kindValues';
 
 type Row = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ interface KindDef {
   write: (body: Row | undefined) => string[];
   /** temporary users may list this kind */
   temporaryRead: boolean;
-  values: (services: Services, scope: Scope, input: never, existing?: Row) => Promise<Row> | Row;
+  values: KindValues;
 }
 
 const KINDS: KindDef[] = [
@@ -157,7 +158,7 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         if (kind === 'devices')
           input = { ...input, attributes: normaliseMaintenanceAttributes(input.attributes as Row) };
         if (kind === 'users') await assertUserLimit(db, scope);
-        const values = await def.values(services, scope, input as never);
+        const values = await valuesOfParsed(def.values, services, scope, input);
         try {
           const id = await insertRow(db, scope, kind, values);
           if (kind !== 'users') await live.refreshScopes();
@@ -196,14 +197,14 @@ export function entityRoutes(app: FastifyInstance, services: Services) {
         let permission = def.write(input);
         if (kind === 'devices') {
           // issue 17: the maintenance settings are saved here, also by management.summary users
-          const save = deviceSave(scope, map(existing) as never, input as never);
+          const save = deviceSave(scope, deviceJson(existing), input);
           input = parseBody(def, save.input);
           permission = [save.permission];
         }
         const self = kind === 'users' && id === scope.user.id;
         if (self) assertCanWrite(scope);
         else assertCanWrite(scope, permission);
-        const values = await def.values(services, scope, input as never, existing);
+        const values = await valuesOfParsed(def.values, services, scope, input, existing);
         try {
           await updateRow(db, kind, id, values);
         } catch (err) {

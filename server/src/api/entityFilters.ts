@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { canSee, visibleIds, type EntityKind, type Scope } from '../auth/policy';
+import { canSee, whereVisible, type EntityKind, type Scope } from '../auth/policy';
 import { listRows, type ListFilter } from '../services/entities';
 import { forbidden, notFound } from '../errors';
 
@@ -56,14 +56,15 @@ const SEARCH: Record<EntityKind, string[]> = {
 
 /** Devices by `uniqueId` then by `id`, each among the devices the scope sees (Traccar's order). */
 async function devicesByKeys(db: Db, scope: Scope, q: ListQuery): Promise<Row[]> {
-  const visible = visibleIds(db, scope, 'devices');
   const pick = async (column: 'uniqueId' | 'id', values: Array<string | number>) => {
     if (!values.length) return [];
-    let query = db.kysely
-      .selectFrom('devices')
-      .selectAll()
-      .where(column, 'in', values as never);
-    if (visible) query = query.where('devices.id', 'in', visible as never);
+    const query = whereVisible(
+      db.kysely.selectFrom('devices').selectAll().where(column, 'in', values),
+      'devices.id',
+      db,
+      scope,
+      'devices',
+    );
     const rows = (await query.execute()) as Row[];
     // one answer per asked value, in the asked order
     return values.flatMap((v) => rows.filter((r) => String(r[column]) === String(v)));

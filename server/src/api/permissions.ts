@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { permissionLink, type PermissionLink } from '@frota/core';
 import type { Services } from '../services/context';
 import { assertCanWrite, requireScope } from '../auth/guard';
-import { canSee, visibleIds, type Scope } from '../auth/policy';
+import { canSee, whereVisible, type Scope } from '../auth/policy';
+import { columnsByName } from '../db/columnsByName';
 import { recordAction } from '../auth/audit';
 import type { FastifyRequest } from 'fastify';
 import { KEY_KIND, linkTableFor } from '../services/associations';
@@ -67,19 +68,20 @@ async function apply(
   const checked: Array<{ link: PermissionLink } & NonNullable<ReturnType<typeof linkTableFor>>> = [];
   for (const link of links) checked.push({ link, ...(await checkLink(services, scope, link)) });
   await services.db.kysely.transaction().execute(async (trx) => {
+    const t = columnsByName(trx);
     for (const { link, table, keys } of checked) {
       const values = { [keys[0]]: link[keys[0]], [keys[1]]: link[keys[1]] };
       if (add) {
-        await trx
+        await t
           .insertInto(table)
-          .values(values as never)
-          .onConflict((oc) => oc.columns(keys as never).doNothing())
+          .values(values)
+          .onConflict((oc) => oc.columns(keys).doNothing())
           .execute();
       } else {
-        await trx
+        await t
           .deleteFrom(table)
-          .where(keys[0] as never, '=', values[keys[0]] as never)
-          .where(keys[1] as never, '=', values[keys[1]] as never)
+          .where(keys[0], '=', values[keys[0]])
+          .where(keys[1], '=', values[keys[1]])
           .execute();
       }
     }
@@ -132,16 +134,12 @@ async function listLinks(services: Services, scope: Scope, query: Record<string,
   for (const [key, id] of ids)
     if (id !== 0 && !(await canSee(services.db, scope, KEY_KIND[key], id)))
       throw notFound(`${key} ${id} not found`);
-  let q = services.db.kysely.selectFrom(found.table).select(found.keys as never);
+  let q = columnsByName(services.db.kysely).selectFrom(found.table).select(found.keys);
   for (const [key, id] of ids) {
-    if (id !== 0) q = q.where(key as never, '=', id as never);
-    const visible = visibleIds(services.db, scope, KEY_KIND[key]);
-    if (visible) q = q.where(key as never, 'in', visible as never);
+    if (id !== 0) q = q.where(key, '=', id);
+    q = whereVisible(q, key, services.db, scope, KEY_KIND[key]);
   }
-  const rows = (await q
-    .orderBy(ids[0][0] as never)
-    .orderBy(ids[1][0] as never)
-    .execute()) as Record<string, unknown>[];
+  const rows = await q.orderBy(ids[0][0]).orderBy(ids[1][0]).execute();
   return rows.map((r) => Object.fromEntries(ids.map(([key]) => [key, Number(r[key])])));
 }
 

@@ -1,29 +1,18 @@
 /** GET /api/positions (latest, history, by id), GET /api/events, PUT /api/devices/{id}/accumulators. */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import { z } from 'zod';
-import { accumulatorsInput, hasPermission } from '@frota/core';
+import { accumulatorsInput } from '@frota/core';
 import type { Services } from '../services/context';
 import { assertCanWrite, requireScope } from '../auth/guard';
-import { canSee, visibleIds, type Scope } from '../auth/policy';
+import { canSee, whereVisible } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
 import { badRequest, forbidden, notFound } from '../errors';
+import { historyWindow } from '../auth/historyWindow';
 import { eventJson, positionJson } from '../db/rows';
-import { fromIso, parseJson, toJson } from '../db/mapping';
+import { parseJson, toJson } from '../db/mapping';
 
 const MAX_HISTORY_ROWS = 100_000;
-
-/** The history window a user may read: temporary users only inside allowHistoryFrom..allowHistoryTo. */
-export function historyWindow(scope: Scope, from: number, to: number): [number, number] {
-  if (scope.temporary) {
-    if (!scope.user.attributes.allowHistory) throw forbidden('History not allowed');
-    const lo = fromIso(scope.user.attributes.allowHistoryFrom as string) ?? from;
-    const hi = fromIso(scope.user.attributes.allowHistoryTo as string) ?? to;
-    return [Math.max(from, lo), Math.min(to, hi)];
-  }
-  if (!hasPermission(scope.user, 'map.history')) throw forbidden('Missing permission map.history');
-  return [from, to];
-}
 
 const time = z.string().refine((v) => Number.isFinite(Date.parse(v)), 'invalid date');
 
@@ -51,11 +40,15 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
     async (req) => {
       const scope = await requireScope(services, req);
       const q = req.query as { deviceId?: number; from?: string; to?: string; id?: number | number[] };
-      const devices = visibleIds(db, scope, 'devices');
       if (q.id !== undefined) {
         const ids = Array.isArray(q.id) ? q.id : [q.id];
-        let query = k.selectFrom('positions').selectAll().where('id', 'in', ids);
-        if (devices) query = query.where('deviceId', 'in', devices as never);
+        const query = whereVisible(
+          k.selectFrom('positions').selectAll().where('id', 'in', ids),
+          'deviceId',
+          db,
+          scope,
+          'devices',
+        );
         const rows = (await query.execute()).map(positionJson);
         const privacy = await PrivacyFilter.for(db, scope.user, [...new Set(rows.map((r) => r.deviceId))]);
         return rows.map((r) => privacy.apply(r));
@@ -77,15 +70,24 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
         const privacy = await PrivacyFilter.for(db, scope.user, [q.deviceId]);
         return rows.map((r) => privacy.apply(positionJson(r)));
       }
-      let latest = k
-        .selectFrom('positions')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never,
-        );
-      if (devices) latest = latest.where('deviceId', 'in', devices as never);
+      const latest = whereVisible(
+        k
+          .selectFrom('positions')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            k
+              .selectFrom('devices')
+              .select('positionId')
+              .where('positionId', 'is not', null)
+              .$narrowType<{ positionId: NotNull }>(),
+          ),
+        'deviceId',
+        db,
+        scope,
+        'devices',
+      );
       const privacy = await PrivacyFilter.for(db, scope.user);
       return (await latest.execute()).map((r) => privacy.apply(positionJson(r)));
     },
@@ -115,8 +117,7 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
         .selectAll()
         .where('eventTime', '>=', from)
         .where('eventTime', '<=', to);
-      const devices = visibleIds(db, scope, 'devices');
-      if (devices) query = query.where('deviceId', 'in', devices as never);
+      query = whereVisible(query, 'deviceId', db, scope, 'devices');
       if (q.deviceId) query = query.where('deviceId', '=', q.deviceId);
       const events = (await query.orderBy('eventTime', 'desc').limit(q.limit).execute()).map(eventJson);
       const privacy = await PrivacyFilter.for(db, scope.user, [...new Set(events.map((e) => e.deviceId))]);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services/context';
 import { assertNotTemporary, requireScope } from '../auth/guard';
-import { visibleIds } from '../auth/policy';
+import { whereVisible } from '../auth/policy';
 import { forbidden } from '../errors';
 import { listRows } from '../services/entities';
 import { deviceJson, driverJson, groupJson, userJson } from '../db/rows';
@@ -119,9 +119,13 @@ export function reportApiRoutes(app: FastifyInstance, services: Services) {
       if (!groups.length) return [];
       const ids = groups.map((g) => g.id);
       const k = db.kysely;
-      const devicesSub = visibleIds(db, scope, 'devices');
-      let devicesQ = k.selectFrom('devices').select(['id', 'groupId']).where('groupId', 'in', ids);
-      if (devicesSub) devicesQ = devicesQ.where('id', 'in', devicesSub as never);
+      const devicesQ = whereVisible(
+        k.selectFrom('devices').select(['id', 'groupId']).where('groupId', 'in', ids),
+        'id',
+        db,
+        scope,
+        'devices',
+      );
       const [devices, users, geofences, drivers] = await Promise.all([
         devicesQ.execute(),
         k.selectFrom('userGroup').select(['groupId', 'userId as id']).where('groupId', 'in', ids).execute(),

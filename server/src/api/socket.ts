@@ -3,11 +3,12 @@
  * for those devices only (LiveHub). Pings keep proxies from closing idle sockets and drop dead peers, and
  * close the socket of a session that has ended. The upgrade passes the cross-site check (originCheck.ts).
  */
+import type { NotNull } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/context';
 import { optionalScope } from '../auth/guard';
 import { findSession } from '../auth/sessions';
-import { visibleIds } from '../auth/policy';
+import { whereVisible } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
 import { deviceJson, positionJson } from '../db/rows';
 import { listRows } from '../services/entities';
@@ -37,16 +38,24 @@ export function socketRoutes(app: FastifyInstance, services: Services) {
     socket.on('close', () => clearInterval(ping));
 
     const k = services.db.kysely;
-    let latest = k
-      .selectFrom('positions')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        k.selectFrom('devices').select('positionId').where('positionId', 'is not', null) as never,
-      );
-    const devices = visibleIds(services.db, scope, 'devices');
-    if (devices) latest = latest.where('deviceId', 'in', devices as never);
+    const latest = whereVisible(
+      k
+        .selectFrom('positions')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          k
+            .selectFrom('devices')
+            .select('positionId')
+            .where('positionId', 'is not', null)
+            .$narrowType<{ positionId: NotNull }>(),
+        ),
+      'deviceId',
+      services.db,
+      scope,
+      'devices',
+    );
     const [positions, deviceRows, privacy] = await Promise.all([
       latest.execute(),
       listRows(services.db, scope, 'devices'),

@@ -1,11 +1,14 @@
 /** Resolves the session user of a request and enforces the route-level rules of the access policy. */
 import type { FastifyRequest } from 'fastify';
 import { hasPermission } from '@frota/core';
-import type { Services } from '../services/context';
+import type { Db } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
 import { userJson, type User } from '../db/rows';
 import { scopeFor, type Scope } from './policy';
 import { SESSION_COOKIE, findSession } from './sessions';
+
+/** What the guard reads of the service context: the database (callers pass the whole context). */
+type WithDb = { db: Db };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,7 +17,7 @@ declare module 'fastify' {
 }
 
 export async function loadUser(
-  services: Services,
+  services: WithDb,
   id: number,
 ): Promise<(User & { hashedPassword: string | null; salt: string | null }) | undefined> {
   const row = await services.db.kysely
@@ -30,7 +33,7 @@ export function isExpired(user: Pick<User, 'expirationTime'>, now = Date.now()):
 }
 
 /** The scope of the logged-in user, or null. Disabled and expired users have no session. */
-export async function optionalScope(services: Services, req: FastifyRequest): Promise<Scope | null> {
+export async function optionalScope(services: WithDb, req: FastifyRequest): Promise<Scope | null> {
   if (req.frotaScope !== undefined) return req.frotaScope;
   const session = await findSession(services.db, req.cookies[SESSION_COOKIE]);
   const user = session ? await loadUser(services, session.userId) : undefined;
@@ -43,7 +46,7 @@ export async function optionalScope(services: Services, req: FastifyRequest): Pr
   return req.frotaScope;
 }
 
-export async function requireScope(services: Services, req: FastifyRequest): Promise<Scope> {
+export async function requireScope(services: WithDb, req: FastifyRequest): Promise<Scope> {
   const scope = await optionalScope(services, req);
   if (!scope) throw unauthorized('Unauthorized');
   return scope;

@@ -1,8 +1,9 @@
 /**
  * The access policy of ARCHITECTURE §6: who sees which row. Every list query and every by-id lookup goes
- * through `visibleIds`, so a row a user may not see is never returned (the API answers 404).
+ * through `visibleIds` (most as `whereVisible`), so a row a user may not see is never returned (the API
+ * answers 404).
  */
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type ReferenceExpression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { User } from '../db/rows';
@@ -41,9 +42,16 @@ export async function scopeFor(db: Db, user: User): Promise<Scope> {
   const userIds =
     user.userLimit !== 0
       ? await closure([user.id], async (ids) =>
-          (await k.selectFrom('userUser').select('managedUserId').where('userId', 'in', ids).execute()).map(
-            (r) => Number(r.managedUserId),
-          ),
+          (
+            await k
+              .selectFrom('userUser')
+              .innerJoin('users', 'users.id', 'userUser.userId')
+              .select('userUser.managedUserId')
+              .where('userUser.userId', 'in', ids)
+              // only managers pass on what they manage: a plain user's stray links give nothing (§6)
+              .where('users.userLimit', '!=', 0)
+              .execute()
+          ).map((r) => Number(r.managedUserId)),
         )
       : [user.id];
   const direct = (
@@ -61,12 +69,11 @@ export async function scopeFor(db: Db, user: User): Promise<Scope> {
 
 const never = sql<SqlBool>`1 = 0`;
 
+/** The sub-query of visible ids: one `id` column, read from the table of its kind. */
+export type VisibleIds = SelectQueryBuilder<Database, EntityKind, { id: number }>;
+
 /** A sub-query of the ids of `kind` the scope may see; undefined means "everything" (administrators). */
-export function visibleIds(
-  db: Db,
-  scope: Scope,
-  kind: EntityKind,
-): SelectQueryBuilder<Database, keyof Database, { id: number }> | undefined {
+export function visibleIds(db: Db, scope: Scope, kind: EntityKind): VisibleIds | undefined {
   if (scope.admin) return undefined;
   const k = db.kysely;
   const { userIds, groupIds } = scope;
@@ -87,14 +94,12 @@ export function visibleIds(
             ),
             groupIds.length ? eb('devices.groupId', 'in', groupIds) : never,
           ]),
-        ) as never;
+        );
     case 'groups':
       return k
         .selectFrom('groups')
         .select('groups.id as id')
-        .where(
-          groupIds.length ? sql<SqlBool>`${sql.ref('groups.id')} in (${sql.join(groupIds)})` : never,
-        ) as never;
+        .where(groupIds.length ? sql<SqlBool>`${sql.ref('groups.id')} in (${sql.join(groupIds)})` : never);
     case 'geofences':
       return k
         .selectFrom('geofences')
@@ -120,7 +125,7 @@ export function visibleIds(
                 )
               : never,
           ]),
-        ) as never;
+        );
     case 'drivers':
       return k
         .selectFrom('drivers')
@@ -146,7 +151,7 @@ export function visibleIds(
                 )
               : never,
           ]),
-        ) as never;
+        );
     case 'notifications':
       return k
         .selectFrom('notifications')
@@ -160,19 +165,30 @@ export function visibleIds(
               .select('userNotification.notificationId')
               .where('userNotification.userId', 'in', userIds),
           ),
-        ) as never;
+        );
     case 'users':
-      return k.selectFrom('users').select('users.id as id').where('users.id', 'in', userIds) as never;
+      return k.selectFrom('users').select('users.id as id').where('users.id', 'in', userIds);
   }
 }
 
-export async function canSee(db: Db, scope: Scope, kind: EntityKind, id: number): Promise<boolean> {
+/**
+ * The query narrowed to the rows whose `column` holds an id of `kind` the scope sees: `column in
+ * (visibleIds)`; unchanged for administrators, who see everything.
+ */
+export function whereVisible<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  column: ReferenceExpression<DB, TB>,
+  db: Db,
+  scope: Scope,
+  kind: EntityKind,
+): SelectQueryBuilder<DB, TB, O> {
   const sub = visibleIds(db, scope, kind);
-  const table = kind;
-  const q = db.kysely
-    .selectFrom(table)
-    .select(`${table}.id` as never)
-    .where(`${table}.id` as never, '=', id as never);
-  const row = await (sub ? q.where(`${table}.id` as never, 'in', sub as never) : q).executeTakeFirst();
+  return sub ? qb.where(column, 'in', sub) : qb;
+}
+
+export async function canSee(db: Db, scope: Scope, kind: EntityKind, id: number): Promise<boolean> {
+  const column = `${kind}.id` as const;
+  const q = db.kysely.selectFrom(kind).select(column).where(column, '=', id);
+  const row = await whereVisible(q, column, db, scope, kind).executeTakeFirst();
   return row !== undefined;
 }

@@ -39,42 +39,63 @@ import { migration027 } from './migrations/027_scopedKeys';
 import { migration028 } from './migrations/028_credentials';
 import { migration029 } from './migrations/029_driverKeys';
 
-function provider(db: Db): MigrationProvider {
+function provider(db: Db, extra: Record<string, Migration>): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return {
-        '001_core': migration001(db.dialect),
-        '002_reports': migration002(db.dialect),
-        '003_positionColumns': migration003(db.dialect),
-        '004_commands': migration004(db.dialect),
-        '005_compactCache': migration005(),
-        '006_positionTallies': migration006(db.dialect),
-        '007_eventStatuses': migration007(db.dialect),
-        '008_deviceStatistics': migration008(db.dialect),
-        '011_eventTallies': migration011(db.dialect),
-        '009_management': migration009(db.dialect),
-        '010_refills': migration010(db.dialect),
-        '012_maintenanceNotifications': migration012(db.dialect),
-        '013_tachoDrivers': migration013(db.dialect),
-        '014_tachoFiles': migration014(db.dialect),
-        '015_cameras': migration015(db.dialect),
-        '016_passengers': migration016(db.dialect),
-        '017_savedCommands': migration017(db.dialect),
-        '018_calendars': migration018(db.dialect),
-        '019_computedAttributes': migration019(db.dialect),
-        '020_accessTokens': migration020(db.dialect),
-        '021_traccarReports': migration021(db.dialect),
-        '022_partitions': migration022(db.dialect),
-        '023_leaseRuns': migration023(),
-        '024_segments': migration024(db.dialect),
-        '025_segmentFuel': migration025(db.dialect),
-        '026_tachoScope': migration026(db.dialect),
-        '027_scopedKeys': migration027(db.dialect),
-        '028_credentials': migration028(db.dialect),
-        '029_driverKeys': migration029(db.dialect),
-      };
+      const own = Object.keys(extra).filter((name) => name in core(db));
+      if (own.length) throw new Error(`migrations named twice: ${own.join(', ')}`);
+      return { ...core(db), ...extra };
     },
   };
+}
+
+/** The core's migrations and those of the modules written before the manifests, by name. */
+function core(db: Db): Record<string, Migration> {
+  return {
+    '001_core': migration001(db.dialect),
+    '002_reports': migration002(db.dialect),
+    '003_positionColumns': migration003(db.dialect),
+    '004_commands': migration004(db.dialect),
+    '005_compactCache': migration005(),
+    '006_positionTallies': migration006(db.dialect),
+    '007_eventStatuses': migration007(db.dialect),
+    '008_deviceStatistics': migration008(db.dialect),
+    '011_eventTallies': migration011(db.dialect),
+    '009_management': migration009(db.dialect),
+    '010_refills': migration010(db.dialect),
+    '012_maintenanceNotifications': migration012(db.dialect),
+    '013_tachoDrivers': migration013(db.dialect),
+    '014_tachoFiles': migration014(db.dialect),
+    '015_cameras': migration015(db.dialect),
+    '016_passengers': migration016(db.dialect),
+    '017_savedCommands': migration017(db.dialect),
+    '018_calendars': migration018(db.dialect),
+    '019_computedAttributes': migration019(db.dialect),
+    '020_accessTokens': migration020(db.dialect),
+    '021_traccarReports': migration021(db.dialect),
+    '022_partitions': migration022(db.dialect),
+    '023_leaseRuns': migration023(),
+    '024_segments': migration024(db.dialect),
+    '025_segmentFuel': migration025(db.dialect),
+    '026_tachoScope': migration026(db.dialect),
+    '027_scopedKeys': migration027(db.dialect),
+    '028_credentials': migration028(db.dialect),
+    '029_driverKeys': migration029(db.dialect),
+  };
+}
+
+/** The migrations the modules bring in their manifests (`migrations`), for this database's dialect. */
+export function moduleMigrations(
+  modules: ReadonlyArray<{ migrations?: Record<string, (dialect: Db['dialect']) => Migration> }>,
+  db: Db,
+): Record<string, Migration> {
+  const out: Record<string, Migration> = {};
+  for (const module of modules)
+    for (const [name, make] of Object.entries(module.migrations ?? {})) {
+      if (name in out) throw new Error(`migration ${name} is named by two modules`);
+      out[name] = make(db.dialect);
+    }
+  return out;
 }
 
 /**
@@ -135,10 +156,10 @@ function ownSchemaKysely(db: Db): Db['kysely'] {
   });
 }
 
-const migrator = (db: Db) =>
+const migrator = (db: Db, extra: Record<string, Migration> = {}) =>
   new Migrator({
     db: ownSchemaKysely(db),
-    provider: provider(db),
+    provider: provider(db, extra),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
 
@@ -161,8 +182,9 @@ async function serialised<T>(db: Db, run: () => Promise<T>): Promise<T> {
   });
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  return outcome(await serialised(db, () => migrator(db).migrateToLatest()));
+/** `extra`: the modules' migrations (moduleMigrations), run with the core's in name order. */
+export async function migrateToLatest(db: Db, extra: Record<string, Migration> = {}): Promise<string[]> {
+  return outcome(await serialised(db, () => migrator(db, extra).migrateToLatest()));
 }
 
 /** Up (or down) to the named migration: how the migrations of existing data are tested. */

@@ -1,5 +1,6 @@
 /** Row <-> JSON mappers of every entity, the one place where dialect representations are converted. */
 import type { Dialect } from './database';
+import type { PositionJson } from '@frota/core';
 import { fromBool, parseJson, toBool, toIso, toJson } from './mapping';
 
 type Row = Record<string, unknown>;
@@ -87,7 +88,7 @@ export const notificationJson = (r: Row) => ({
   attributes: parseJson(r.attributes),
 });
 
-export const positionJson = (r: Row) => ({
+export const positionJson = (r: Row): PositionJson => ({
   id: num(r.id),
   deviceId: num(r.deviceId),
   protocol: str(r.protocol),
@@ -106,7 +107,7 @@ export const positionJson = (r: Row) => ({
   event: optNum(r.event),
   attributes: parseJson(r.attributes),
 });
-export type Position = ReturnType<typeof positionJson>;
+export type Position = PositionJson;
 
 export const eventJson = (r: Row) => ({
   id: num(r.id),

@@ -6,24 +6,13 @@
  */
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database';
-import { blankPosition } from '@frota/core';
+import { blankPosition, type LiveMessage as CoreLiveMessage, type PositionJson } from '@frota/core';
 import { scopeFor, visibleIds, type Scope } from '../auth/policy';
 import { PrivacyFilter, privateDeviceIds, seesPrivate } from '../auth/privacy';
 import type { User } from '../db/rows';
 
-export interface LiveMessage {
-  devices?: Array<{ id: number } & Record<string, unknown>>;
-  positions?: Array<{ deviceId: number } & Record<string, unknown>>;
-  events?: Array<{ deviceId: number } & Record<string, unknown>>;
-  /** status changes of events (the alert central), for the users who see the event's device */
-  eventStatuses?: Array<{ deviceId: number } & Record<string, unknown>>;
-  /** refills added, changed or removed: ids only, pages read them again */
-  refills?: Array<{ id: number; deviceId: number }>;
-  /** tachograph driver rows changed (card number and last vehicle): pages read them again */
-  tachoDrivers?: Array<{ uniqueid: string; deviceId: number }>;
-  /** camera photos or videos stored, converted or removed: ids only, camera screens read them again */
-  cameraMedia?: Array<{ id: number; deviceId: number }>;
-}
+/** The socket's message (core's LiveMessage): modules announce their rows as `changed` items. */
+export type LiveMessage = CoreLiveMessage<{ id: number } & Record<string, unknown>, PositionJson>;
 
 interface Connection {
   socket: WebSocket;
@@ -35,24 +24,16 @@ interface Connection {
 const FLUSH_MS = 50;
 
 /** The parts of a message, in the order a flush writes them. */
-const PARTS = [
-  'devices',
-  'positions',
-  'events',
-  'eventStatuses',
-  'refills',
-  'tachoDrivers',
-  'cameraMedia',
-] as const satisfies ReadonlyArray<keyof LiveMessage>;
+const PARTS = ['devices', 'positions', 'events', 'eventStatuses', 'changed'] as const satisfies ReadonlyArray<
+  keyof LiveMessage
+>;
 
 const nothingPending = (): Required<LiveMessage> => ({
   devices: [],
   positions: [],
   events: [],
   eventStatuses: [],
-  refills: [],
-  tachoDrivers: [],
-  cameraMedia: [],
+  changed: [],
 });
 
 type LivePosition = NonNullable<LiveMessage['positions']>[number];
@@ -134,9 +115,7 @@ export class LiveHub {
     let blanked: Map<LivePosition, LivePosition> | undefined;
     const hidden = (p: LivePosition): LivePosition => {
       blanked ??= new Map(
-        (message.positions ?? [])
-          .filter((q) => this.isPrivate(q))
-          .map((q) => [q, blankPosition(q as never) as LivePosition]),
+        (message.positions ?? []).filter((q) => this.isPrivate(q)).map((q) => [q, blankPosition(q)]),
       );
       return blanked.get(p) ?? p;
     };
@@ -148,25 +127,14 @@ export class LiveHub {
       let events = (message.events ?? []).filter((e) => sees(e.deviceId));
       if (!seesPrivate(conn.user)) events = events.map((e) => this.privacy?.event(e) ?? e);
       const eventStatuses = (message.eventStatuses ?? []).filter((e) => sees(e.deviceId));
-      const refills = (message.refills ?? []).filter((r) => sees(r.deviceId));
-      const tachoDrivers = (message.tachoDrivers ?? []).filter((r) => sees(r.deviceId));
-      const cameraMedia = (message.cameraMedia ?? []).filter((r) => sees(r.deviceId));
+      const changed = (message.changed ?? []).filter((r) => sees(r.deviceId));
       conn.pending.devices.push(...devices);
       conn.pending.positions.push(...positions);
       conn.pending.events.push(...events);
       conn.pending.eventStatuses.push(...eventStatuses);
-      conn.pending.refills.push(...refills);
-      conn.pending.tachoDrivers.push(...tachoDrivers);
-      conn.pending.cameraMedia.push(...cameraMedia);
+      conn.pending.changed.push(...changed);
       const added =
-        devices.length +
-          positions.length +
-          events.length +
-          eventStatuses.length +
-          refills.length +
-          tachoDrivers.length +
-          cameraMedia.length >
-        0;
+        devices.length + positions.length + events.length + eventStatuses.length + changed.length > 0;
       if (added) this.dirty.add(conn);
     }
     // At most one flush per FLUSH_MS, but no wait when the last one is older than that.
@@ -186,8 +154,13 @@ export class LiveHub {
     this.dirty.clear();
     const texts = new Map<string, string>();
     for (const conn of connections) {
+      const { pending } = conn;
       const out: LiveMessage = {};
-      for (const part of PARTS) if (conn.pending[part].length) out[part] = conn.pending[part] as never;
+      if (pending.devices.length) out.devices = pending.devices;
+      if (pending.positions.length) out.positions = pending.positions;
+      if (pending.events.length) out.events = pending.events;
+      if (pending.eventStatuses.length) out.eventStatuses = pending.eventStatuses;
+      if (pending.changed.length) out.changed = pending.changed;
       conn.pending = nothingPending();
       if (conn.socket.readyState !== conn.socket.OPEN) continue;
       const key = this.keyOf(out);

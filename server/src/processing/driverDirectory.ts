@@ -11,7 +11,7 @@
  * links, devices, groups or users change; a card no driver holds is answered from memory without a query.
  */
 import type { Db } from '../db/database';
-import { scopeFor, visibleIds, type Scope } from '../auth/policy';
+import { scopeFor, whereVisible, type Scope } from '../auth/policy';
 import { userJson } from '../db/rows';
 import type { DriverDirectory, NamedDriver } from './stages/driver';
 
@@ -244,11 +244,13 @@ async function viewerReach(
 
 /** Of `ids`, those the (non-administrator) scope sees. */
 async function seen(db: Db, scope: Scope, kind: 'drivers' | 'devices', ids: number[]): Promise<Set<number>> {
-  const rows = await db.kysely
-    .selectFrom(kind)
-    .select(`${kind}.id as id` as never)
-    .where(`${kind}.id` as never, 'in', ids as never)
-    .where(`${kind}.id` as never, 'in', visibleIds(db, scope, kind)! as never)
-    .execute();
-  return new Set(rows.map((r) => Number((r as { id: number }).id)));
+  const column = `${kind}.id` as const;
+  const rows = await whereVisible(
+    db.kysely.selectFrom(kind).select(`${column} as id`).where(column, 'in', ids),
+    column,
+    db,
+    scope,
+    kind,
+  ).execute();
+  return new Set(rows.map((r) => Number(r.id)));
 }

@@ -296,7 +296,7 @@ export class Ingest implements IngestSink {
     touched: Map<number, { before: DeviceState; after: DeviceState }>,
   ) {
     const positions = request.devices.map((d) =>
-      positionJson({ ...request.positions[d.positionIndex], id: positionIds[d.positionIndex] } as never),
+      positionJson({ ...request.positions[d.positionIndex], id: positionIds[d.positionIndex] }),
     );
     const latestId = (id: number) => {
       const d = request.devices.find((x) => x.id === id);
@@ -307,7 +307,7 @@ export class Ingest implements IngestSink {
       .map((t) => deviceJson({ ...stateRow(t.after), positionId: latestId(t.after.id) }));
     this.deps.live.publish({
       positions,
-      events: events.map((e) => eventJson(e as never)),
+      events: events.map((e) => eventJson(e)),
       devices,
     });
     if (this.deps.notifier && events.length) {

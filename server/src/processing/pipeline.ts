@@ -4,7 +4,7 @@
  * times -> driver -> zones -> speed limit -> address -> event detectors -> next state.
  * Pure apart from the lookups it is given; the caller stores the result and then adopts `next`.
  */
-import { DETECTORS, type DetectorInput } from '../events/detectors';
+import { DETECTORS, type DetectorInput } from './detectors';
 import type { DecodedPosition } from '../protocols/types';
 import type { DeviceState } from './deviceState';
 import { applyDistance } from './stages/distance';

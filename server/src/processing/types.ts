@@ -33,8 +33,11 @@ export interface EventDraft {
   attributes?: Record<string, unknown>;
 }
 
-/** An event after commit, as notifiers and the live socket receive it. */
-export interface StoredEvent {
+/**
+ * An event after commit, as notifiers and the live socket receive it. A type, not an interface: it is also
+ * a row for the row mappers (`eventJson`).
+ */
+export type StoredEvent = {
   id: number;
   type: string;
   eventTime: number;
@@ -42,7 +45,7 @@ export interface StoredEvent {
   positionId: number | null;
   geofenceId: number | null;
   attributes: Record<string, unknown>;
-}
+};
 
 /** What a notifier needs to describe an event to a person. */
 export interface EventContext {

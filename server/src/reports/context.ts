@@ -4,14 +4,14 @@
  */
 import type { Db } from '../db/database';
 import type { Services } from '../services/context';
-import { visibleIds, type Scope } from '../auth/policy';
+import { whereVisible, type Scope } from '../auth/policy';
 import { notFound } from '../errors';
 import { parseJson } from '../db/mapping';
 import { DEFAULT_CLIENT_DETAILS, readSetting, type ClientDetails } from '../services/serverSettings';
-import { zoneFor, type Zone } from './engine/timezone';
-import { deviceProfile, type DeviceProfile } from './engine/sample';
+import { zoneFor, type Zone } from '../track/timezone';
+import { deviceProfile, type DeviceProfile } from '../track/sample';
 import type { ReportRequest } from './request';
-import { toReportZone, ZoneSet, type ReportZone } from './engine/zoneSet';
+import { toReportZone, ZoneSet, type ReportZone } from '../track/zoneSet';
 
 export interface VehicleInfo {
   id: number;
@@ -56,8 +56,7 @@ export async function loadVehicles(db: Db, scope: Scope, ids: number[]): Promise
     .leftJoin('groups', 'groups.id', 'devices.groupId')
     .select(['devices.id', 'devices.name', 'devices.phone', 'devices.attributes', 'groups.name as groupName'])
     .where('devices.id', 'in', ids);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   const rows = await q.execute();
   if (rows.length !== ids.length) throw notFound();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -78,16 +77,14 @@ export async function loadVehicles(db: Db, scope: Scope, ids: number[]): Promise
 /** Every vehicle the user sees (driver reports look for the driver in all of them). */
 export async function visibleVehicleIds(db: Db, scope: Scope): Promise<number[]> {
   let q = db.kysely.selectFrom('devices').select('devices.id').orderBy('devices.id');
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   return (await q.execute()).map((r) => Number(r.id));
 }
 
 export async function loadDrivers(db: Db, scope: Scope, ids: number[]): Promise<DriverInfo[]> {
   if (!ids.length) return [];
   let q = db.kysely.selectFrom('drivers').selectAll().where('drivers.id', 'in', ids);
-  const sub = visibleIds(db, scope, 'drivers');
-  if (sub) q = q.where('drivers.id', 'in', sub as never);
+  q = whereVisible(q, 'drivers.id', db, scope, 'drivers');
   const rows = await q.execute();
   if (rows.length !== ids.length) throw notFound();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -100,8 +97,7 @@ export async function loadDrivers(db: Db, scope: Scope, ids: number[]): Promise<
 /** Zones the user sees; with `only`, just those (404 when one is hidden). */
 export async function loadZones(db: Db, scope: Scope, only?: number[]): Promise<ZoneSet> {
   let q = db.kysely.selectFrom('geofences').select(['id', 'name', 'area', 'attributes']);
-  const sub = visibleIds(db, scope, 'geofences');
-  if (sub) q = q.where('geofences.id', 'in', sub as never);
+  q = whereVisible(q, 'geofences.id', db, scope, 'geofences');
   if (only) {
     if (!only.length) return new ZoneSet([]);
     q = q.where('geofences.id', 'in', only);

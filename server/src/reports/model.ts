@@ -1,48 +1,7 @@
-/** The report result of document 2 §3 (see REPORTS.md §1) and helpers to build one table. */
-export type Cell = string | number | null;
-export type ColumnType = 'text' | 'number' | 'integer' | 'datetime' | 'date' | 'duration' | 'hidden';
+/** The report result of document 2 §3 (core's ReportResult, REPORTS.md §1) and helpers to build one table. */
+import type { Cell, ChartData, ColumnType, CostChartData, PieSlice, ReportResult } from '@frota/core';
 
-export interface PieSlice {
-  label: string;
-  value: number;
-  percent: number;
-}
-
-export interface ChartData {
-  name: string;
-  license_plate: string;
-  total_km: number;
-  average_km: number;
-  data: Array<{ date: string; km: number }>;
-}
-
-/** The bars of monthly costs by type (management analysis): one entry per month of the period. */
-export interface CostChartData {
-  /** the cost types stacked in each bar, in order, with their names */
-  series: Array<{ key: string; label: string }>;
-  data: Array<{ month: string /* YYYY-MM */; total: number; costs: Record<string, number> }>;
-}
-
-export interface ReportResult {
-  report: string;
-  deviceId?: number;
-  driverId?: number;
-  title: string;
-  subtitle: string;
-  subtitle2: string;
-  subtitle3: string;
-  pre_header: Array<{ text: string; colspan: number }>;
-  header: string[];
-  data: Cell[][];
-  footer: Cell[][];
-  data_types: ColumnType[];
-  data_format: string[];
-  data_borders: string[];
-  data_pie1: PieSlice[] | null;
-  extra: { noMarginBottom?: boolean; separator?: boolean; truncated?: boolean };
-  chart?: ChartData;
-  cost_chart?: CostChartData;
-}
+export type { Cell, ChartData, ColumnType, CostChartData, PieSlice, ReportResult } from '@frota/core';
 
 export interface Column {
   title: string;

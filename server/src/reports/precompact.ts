@@ -11,9 +11,9 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/database';
 import { fromBool, parseJson } from '../db/mapping';
 import { startLeasedJob, type LeasedJob } from '../jobs/leasedJob';
-import { SETTLE_MS } from './engine/compactCache';
-import { COMPACT_BUCKET_MS, compactWindow } from './engine/compactStream';
-import { DEFAULT_TIMEZONE, zoneFor, type Zone } from './engine/timezone';
+import { SETTLE_MS } from '../track/compactCache';
+import { COMPACT_BUCKET_MS, compactWindow } from '../track/compactStream';
+import { DEFAULT_TIMEZONE, zoneFor, type Zone } from '../track/timezone';
 
 export const PRECOMPACT_LEASE = 'report-precompact';
 /** Days filled on the first run after start: a month of reports. */

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { boolAttr } from '@frota/core';
 import { badRequest } from '../errors';
-import type { Zone } from './engine/timezone';
-import { parseWeek, WeekError, type WorkingWeek } from './engine/workingHours';
+import type { Zone } from '../track/timezone';
+import { parseWeek, WeekError, type WorkingWeek } from '../track/workingHours';
 
 export const FORMATS = ['json', 'pdf', 'excel', 'csv', 'xml'] as const;
 export type Format = (typeof FORMATS)[number];

@@ -5,7 +5,7 @@ import type { Scope } from '../auth/policy';
 import { badRequest, notFound } from '../errors';
 import type { Services } from '../services/context';
 import { buildContext, type ReportContext } from './context';
-import { zoneFor } from './engine/timezone';
+import { zoneFor } from '../track/timezone';
 import type { ReportResult } from './model';
 import { REPORTS } from './registry';
 import type { ReportDef } from './reportDef';

@@ -5,7 +5,7 @@
  */
 import { startLeasedJob, type LeasedJob } from '../jobs/leasedJob';
 import type { Services } from '../services/context';
-import { zoneFor } from './engine/timezone';
+import { zoneFor } from '../track/timezone';
 import { dueRun } from './schedules/due';
 import { ScheduleSkipped, sendSchedule } from './schedules/send';
 import { reportDb, scheduleJson } from './schedules/store';

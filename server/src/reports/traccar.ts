@@ -8,20 +8,20 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from 'zod';
 import { kmhToKnots } from '@frota/core';
 import { assertPermission, requireScope } from '../auth/guard';
-import { canSee, visibleIds, type Scope } from '../auth/policy';
+import { canSee, whereVisible, type Scope } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
 import type { Services } from '../services/context';
 import { badRequest, notFound } from '../errors';
 import { eventJson, positionJson } from '../db/rows';
 import { buildContext, type ReportContext } from './context';
-import { zoneFor } from './engine/timezone';
+import { zoneFor } from '../track/timezone';
 import { MSG_NO_VEHICLES, MSG_PERIOD, MAX_PERIOD_DAYS, parseIds, type ReportRequest } from './request';
 import { addresses, assignedDrivers, driverNames, placeHidden } from './builders/common';
 import { vehicleTrips } from './builders/trips';
 import { vehicleStops } from './builders/stops';
 import { vehicleDays } from './builders/days';
-import { MIN_STOP_MS, segmentDistance } from './engine/tracker';
-import { DEFAULT_WEEK } from './engine/workingHours';
+import { MIN_STOP_MS, segmentDistance } from '../track/tracker';
+import { DEFAULT_WEEK } from '../track/workingHours';
 import { toXlsx } from './export/xlsx';
 import { col, table, type Cell, type ReportResult } from './model';
 import { contentDisposition } from './export';
@@ -55,8 +55,7 @@ async function groupDevices(services: Services, scope: Scope, groups: number[]):
   }
   if (!all.length) return [];
   let q = k.selectFrom('devices').select('devices.id').where('groupId', 'in', all);
-  const sub = visibleIds(services.db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', services.db, scope, 'devices');
   return (await q.execute()).map((r) => Number(r.id));
 }
 

@@ -3,7 +3,8 @@
  * drivers, notifications, devices) are applied by their own modules before calling these functions.
  */
 import type { Db } from '../db/database';
-import { visibleIds, canSee, type EntityKind, type Scope } from '../auth/policy';
+import { columnsByName } from '../db/columnsByName';
+import { canSee, whereVisible, type EntityKind, type Scope } from '../auth/policy';
 import { KEY_KIND, LOOKUPS, OWNER_LINK } from './associations';
 import { badRequest, notFound } from '../errors';
 import {
@@ -47,27 +48,23 @@ export async function listRows(
   kind: EntityKind,
   filter: ListFilter = {},
 ): Promise<Row[]> {
-  let q = db.kysely.selectFrom(kind).selectAll(kind as never);
-  const sub = visibleIds(db, scope, kind);
-  if (sub) q = q.where(`${kind}.id` as never, 'in', sub as never);
+  const k = columnsByName(db.kysely);
+  let q = whereVisible(k.selectFrom(kind).selectAll(kind), `${kind}.id`, db, scope, kind);
   for (const [param, value] of Object.entries(filter)) {
     if (value === undefined) continue;
     const lookup = LOOKUPS[kind][param];
     if (!lookup) throw badRequest(`Unsupported filter ${param}`);
     const otherKind = KEY_KIND[param];
     if (!(await canSee(db, scope, otherKind, value))) throw notFound();
-    if (lookup.table === 'devices') q = q.where(`${kind}.${lookup.by}` as never, '=', value as never);
+    if (lookup.table === 'devices') q = q.where(`${kind}.${lookup.by}`, '=', value);
     else
       q = q.where(
-        `${kind}.id` as never,
+        `${kind}.id`,
         'in',
-        db.kysely
-          .selectFrom(lookup.table)
-          .select(lookup.pick as never)
-          .where(lookup.by as never, '=', value as never) as never,
+        k.selectFrom(lookup.table).select(lookup.pick).where(lookup.by, '=', value),
       );
   }
-  return (await q.orderBy(`${kind}.id` as never).execute()) as Row[];
+  return q.orderBy(`${kind}.id`).execute();
 }
 
 export async function getRow(db: Db, scope: Scope, kind: EntityKind, id: number): Promise<Row> {
@@ -77,29 +74,30 @@ export async function getRow(db: Db, scope: Scope, kind: EntityKind, id: number)
 
 /** Reads a row without the policy: only for rows the caller has just written through it. */
 export async function readRow(db: Db, kind: EntityKind, id: number): Promise<Row> {
-  const row = await db.kysely
+  const row = await columnsByName(db.kysely)
     .selectFrom(kind)
     .selectAll()
-    .where('id', '=', id as never)
+    .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return row as Row;
+  return row;
 }
 
 export async function insertRow(db: Db, scope: Scope, kind: EntityKind, values: Row): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
+    const t = columnsByName(trx);
+    const inserted = await t
       .insertInto(kind)
-      .values(rowValues(db.dialect, values, BOOLEANS[kind]) as never)
-      .returning('id' as never)
+      .values(rowValues(db.dialect, values, BOOLEANS[kind]))
+      .returning('id')
       .executeTakeFirstOrThrow();
-    const id = Number((inserted as Row).id);
+    const id = Number(inserted.id);
     const owner = OWNER_LINK[kind];
     // Administrators see everything without links, but receive the alerts they create.
     if (owner && (!scope.admin || kind === 'notifications')) {
-      await trx
+      await t
         .insertInto(owner.table)
-        .values({ userId: scope.user.id, [owner.column]: id } as never)
+        .values({ userId: scope.user.id, [owner.column]: id })
         .execute();
     }
     return id;
@@ -109,19 +107,12 @@ export async function insertRow(db: Db, scope: Scope, kind: EntityKind, values: 
 export async function updateRow(db: Db, kind: EntityKind, id: number, values: Row): Promise<void> {
   const set = rowValues(db.dialect, values, BOOLEANS[kind]);
   if (Object.keys(set).length === 0) return;
-  await db.kysely
-    .updateTable(kind)
-    .set(set as never)
-    .where('id', '=', id as never)
-    .execute();
+  await columnsByName(db.kysely).updateTable(kind).set(set).where('id', '=', id).execute();
 }
 
 /** Deletes the row; link rows and dependent rows go with it through ON DELETE CASCADE, in one statement. */
 export async function deleteRow(db: Db, kind: EntityKind, id: number): Promise<void> {
-  await db.kysely
-    .deleteFrom(kind)
-    .where('id', '=', id as never)
-    .execute();
+  await db.kysely.deleteFrom(kind).where('id', '=', id).execute();
 }
 
 export function isUniqueViolation(err: unknown): boolean {

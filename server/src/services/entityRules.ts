@@ -73,7 +73,7 @@ export async function driverValues(
 async function assertDriverCardFree(db: Db, scope: Scope, uniqueId: string): Promise<void> {
   let q = db.kysely.selectFrom('drivers').select('drivers.id').where('drivers.uniqueId', '=', uniqueId);
   const visible = visibleIds(db, scope, 'drivers');
-  if (visible) q = q.where('drivers.id', 'in', visible as never);
+  if (visible) q = q.where('drivers.id', 'in', visible);
   else
     q = q
       .where('drivers.id', 'not in', db.kysely.selectFrom('userDriver').select('userDriver.driverId'))

@@ -4,8 +4,8 @@
  * allowed it with FROTA_ALLOW_PRIVATE_URLS. The address is checked where the socket connects (so a DNS
  * name cannot change between the check and the connection) and again on every redirect.
  */
-import { BlockList, isIP } from 'node:net';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
 import { promises as dns } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
@@ -139,17 +139,13 @@ export interface OutgoingAnswer {
   body: string;
 }
 
-function guardedLookup(policy: OutgoingPolicy) {
-  return (
-    hostname: string,
-    options: object,
-    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ) => {
+function guardedLookup(policy: OutgoingPolicy): LookupFunction {
+  return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const refused = addresses.find((a) => !policy.permits(hostname, a.address));
       if (refused) return callback(new OutgoingUrlRefused(hostname, refused.address), []);
-      if ((options as { all?: boolean }).all) return callback(null, addresses);
+      if (options.all) return callback(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
     });
   };
@@ -169,7 +165,7 @@ function requestOnce(
       {
         method: init.method,
         headers: init.headers,
-        lookup: guardedLookup(policy) as never,
+        lookup: guardedLookup(policy),
         agent: false,
         timeout: TIMEOUT_MS,
       },

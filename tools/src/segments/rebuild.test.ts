@@ -15,10 +15,10 @@ import { fromBool, toJson } from '../../../server/src/db/mapping';
 import { buildTrack, insertTrack } from '../../../server/src/reports/testing/track';
 import { noisyTrack } from '../../../server/src/reports/testing/noisyTrack';
 import { segmentPass } from '../../../server/src/modules/segments/job';
-import { periodSegments } from '../../../server/src/modules/segments/period';
-import { runVehicle } from '../../../server/src/reports/engine/run';
-import { Tracker, type Trip } from '../../../server/src/reports/engine/tracker';
-import type { DeviceProfile } from '../../../server/src/reports/engine/sample';
+import { periodSegments } from '../../../server/src/track/segments/period';
+import { runVehicle } from '../../../server/src/track/run';
+import { Tracker, type Trip } from '../../../server/src/track/tracker';
+import type { DeviceProfile } from '../../../server/src/track/sample';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../../', import.meta.url).pathname;

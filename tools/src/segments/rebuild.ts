@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../server/src/config';
 import { openDatabase } from '../../../server/src/db/database';
 import { migrateToLatest } from '../../../server/src/db/migrate';
-import { rebuildSegments } from '../../../server/src/modules/segments/rebuild';
+import { rebuildSegments } from '../../../server/src/track/segments/rebuild';
 
 const usage = 'Usage: npm run segments:rebuild -- [--device ID|UNIQUEID ...] [--from 2025-03-01T00:00:00Z]';
 

@@ -242,7 +242,7 @@ describe('simulator against a real server', () => {
     await runUntil(async () => (await pickupsOfBus()).length >= 3);
     await sim.stop();
     // pickups are written after the records are committed: the recorder is done with every record
-    await server.pickups.idle();
+    await server.modulesIdle();
     expect(sim.stats().errors).toBe(0);
     const positions = await positionsOf(BUS);
     const pickups = await pickupsOfBus();

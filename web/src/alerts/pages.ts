@@ -1,5 +1,5 @@
-/** Alert central screens by route path (see session/routes.ts for the paths). */
-import type { ComponentType } from 'react';
+/** Alert central screens by route path (the routes are in area.ts). */
+import type { PageTable } from '../session/areas';
 import { AlertCentralPage } from './AlertCentralPage';
 
-export const ALERT_PAGES: Record<string, ComponentType> = { '/events': AlertCentralPage };
+export const ALERT_PAGES: PageTable = { '/events': AlertCentralPage };

@@ -1,4 +1,5 @@
 /** Shapes of the server's JSON (Traccar-compatible) as the web client reads them. */
+import type { LiveMessage as CoreLiveMessage, PositionJson } from '@frota/core';
 
 export interface UserAttributes {
   language?: string;
@@ -43,21 +44,15 @@ export interface Device {
   attributes: Record<string, unknown>;
 }
 
-export interface Position {
-  id: number;
-  deviceId: number;
-  fixTime: string;
-  deviceTime?: string;
-  serverTime?: string;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  course: number;
-  altitude?: number;
-  valid: boolean;
-  address?: string | null;
-  attributes: Record<string, unknown>;
-}
+/**
+ * A position as the web reads it: core's PositionJson (the API's and the socket's), with the fields the web
+ * does not need optional (fixtures and the replay's column form leave them out); fixTime is always there.
+ */
+export type Position = Pick<
+  PositionJson,
+  'id' | 'deviceId' | 'latitude' | 'longitude' | 'speed' | 'course' | 'valid' | 'attributes'
+> &
+  Partial<Omit<PositionJson, 'fixTime'>> & { fixTime: string };
 
 export interface AppEvent {
   id: number;
@@ -120,19 +115,11 @@ export interface Tag {
   name: string;
 }
 
-/** One message of the live socket. */
-export interface LiveMessage {
-  devices?: Device[];
-  positions?: Position[];
-  events?: AppEvent[];
-  eventStatuses?: EventStatusUpdate[];
-  /** refills added, changed or removed (ids only: the refill screens read them again) */
-  refills?: Array<{ id: number; deviceId: number }>;
-  /** tachograph driver rows that changed (ids only: the drivers screen reads them again) */
-  tachoDrivers?: Array<{ uniqueid: string; deviceId: number | null }>;
-  /** camera photos or videos stored, converted or removed (ids only: the camera screens read them again) */
-  cameraMedia?: Array<{ id: number; deviceId: number }>;
-}
+/**
+ * One message of the live socket (core's LiveMessage): modules tell of their rows as `changed` items of
+ * their kind (`refills`, `tachoDrivers`, `cameraMedia`), ids only: their screens read them again.
+ */
+export type LiveMessage = CoreLiveMessage<Device, Position, AppEvent, EventStatusUpdate>;
 
 /** A new follow-up status of an event (alert central), as the socket broadcasts it. */
 export interface EventStatusUpdate {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useClientDetails, useDevices } from '../api/queries';
 import { logout } from '../api/session';
+import { ROUTES } from './areas';
 import { BackgroundData } from './BackgroundData';
 import { toggleBetaMode, useBetaMode } from './betaMode';
 import { ContactDialog } from './ContactDialog';
@@ -33,7 +34,7 @@ export function AppLayout() {
   const temporary = isTemporaryUser(user);
   const devices = useDevices().data;
   const clientDetails = useClientDetails().data;
-  const sections = useMemo(() => buildMenu(user, beta, devices), [user, beta, devices]);
+  const sections = useMemo(() => buildMenu(ROUTES, user, beta, devices), [user, beta, devices]);
   const menuEntries = sections.reduce((count, section) => count + section.items.length, 0);
   const [menuOpen, setMenuOpen] = useState(false);
   const [contactsOpen, setContactsOpen] = useState(false);

@@ -3,21 +3,21 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './AppLayout';
+import { AREAS, ROUTES } from './areas';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { RedirectToFirst, RouteGate } from './gates';
 import { LoadingPage } from './LoadingPage';
 import { MaterialTexts } from './MaterialTexts';
-import { screenFor } from './pages';
+import { screenFor, type Screen } from './pages';
 import { PlaceholderPage } from './PlaceholderPage';
 import { readSnapshot } from './fleetSnapshot';
 import { createQueryClient } from './queryClient';
-import { ROUTES, type AppRoute } from '../session/routes';
+import { AreasContext } from '../session/areas';
+import type { AppRoute } from '../session/routes';
 import { useSession } from '../session/sessionContext';
 import { SnapshotKeeper } from './SnapshotKeeper';
 
-type Screen = ReturnType<typeof screenFor>;
-
-function Page({ route, Screen }: { route: AppRoute; Screen: Screen }) {
+function Page({ route, Screen }: { route: AppRoute; Screen: Screen | null }) {
   const { pathname } = useLocation();
   // The key gives each address its own form state (/settings/user/1 -> /settings/user/2).
   return Screen ? (
@@ -32,11 +32,12 @@ function Page({ route, Screen }: { route: AppRoute; Screen: Screen }) {
 }
 
 // Each route's screen, made once: a lazy component must not be made anew on each render.
-const SCREENS: Array<[AppRoute, Screen]> = ROUTES.map((route) => [route, screenFor(route.path)]);
+const SCREENS: Array<[AppRoute, Screen | null]> = ROUTES.map((route) => [route, screenFor(route.path)]);
 
 /**
  * Everything behind the login, in its own chunk: the router, the session's data cache, the shell (menus,
- * top bar, live updates, snackbars) and every route, each area's screens loading on first use.
+ * top bar, live updates, snackbars) and every route of the areas' manifests (app/areas.ts), each area's
+ * screens loading on first use. The screens below read the manifests through AreasContext.
  */
 export function LoggedInApp() {
   const { user } = useSession();
@@ -46,36 +47,38 @@ export function LoggedInApp() {
     return createQueryClient(snapshot && snapshot.user.id === user?.id ? snapshot.lists : {});
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <SnapshotKeeper />
-      <MaterialTexts>
-        <BrowserRouter>
-          <SnackbarProvider
-            maxSnack={5}
-            autoHideDuration={3000}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          >
-            <Routes>
-              <Route path="/login" element={<Navigate to="/" replace />} />
-              <Route element={<AppLayout />}>
-                {SCREENS.map(([route, Screen]) => (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    element={
-                      <RouteGate route={route}>
-                        <Page route={route} Screen={Screen} />
-                      </RouteGate>
-                    }
-                  />
-                ))}
-                <Route path="*" element={<RedirectToFirst />} />
-              </Route>
-            </Routes>
-          </SnackbarProvider>
-        </BrowserRouter>
-      </MaterialTexts>
-    </QueryClientProvider>
+    <AreasContext.Provider value={AREAS}>
+      <QueryClientProvider client={queryClient}>
+        <SnapshotKeeper />
+        <MaterialTexts>
+          <BrowserRouter>
+            <SnackbarProvider
+              maxSnack={5}
+              autoHideDuration={3000}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            >
+              <Routes>
+                <Route path="/login" element={<Navigate to="/" replace />} />
+                <Route element={<AppLayout />}>
+                  {SCREENS.map(([route, Screen]) => (
+                    <Route
+                      key={route.path}
+                      path={route.path}
+                      element={
+                        <RouteGate route={route}>
+                          <Page route={route} Screen={Screen} />
+                        </RouteGate>
+                      }
+                    />
+                  ))}
+                  <Route path="*" element={<RedirectToFirst />} />
+                </Route>
+              </Routes>
+            </SnackbarProvider>
+          </BrowserRouter>
+        </MaterialTexts>
+      </QueryClientProvider>
+    </AreasContext.Provider>
   );
 }
 export { prefetchArea } from './pages';

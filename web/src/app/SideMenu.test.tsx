@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import './i18n';
 import { buildMenu } from '../session/permissions';
+import { ROUTES } from './areas';
 import { SideMenu } from './SideMenu';
 
 function Where() {
@@ -13,7 +14,7 @@ afterEach(cleanup);
 
 describe('SideMenu', () => {
   it('renders one entry per enabled route with its path, then help', () => {
-    const sections = buildMenu({
+    const sections = buildMenu(ROUTES, {
       id: 1,
       name: 'Ana',
       email: 'ana@x',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useDevices } from '../api/queries';
+import { ROUTES } from './areas';
 import { useBetaMode } from './betaMode';
 import { canOpenRoute, firstMenuPath, isTemporaryUser } from '../session/permissions';
 import type { AppRoute } from '../session/routes';
@@ -14,7 +15,7 @@ export function RedirectToFirst() {
   const { pathname } = useLocation();
   const devices = useDevices(!!user).data;
   const target =
-    firstMenuPath(user, beta, devices) ??
+    firstMenuPath(ROUTES, user, beta, devices) ??
     (user && !isTemporaryUser(user) ? `/settings/user/${user.id}` : null);
   if (!target || target === pathname) return <Box data-testid="blank-page" />;
   return <Navigate to={target} replace />;

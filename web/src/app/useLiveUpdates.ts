@@ -7,6 +7,8 @@ import { queryKeys } from '../api/queries';
 import { playSound } from '../api/sounds';
 import type { AppEvent, Device, LiveMessage, Position, User } from '../api/types';
 import { flushBegins, flushFolded } from '../api/flushProbe';
+import { AREAS } from './areas';
+import { LiveRefresher } from './liveRefresh';
 
 export const LIVE_FLUSH_MS = 10_000;
 export const NOTIFICATION_TOAST_MS = 10_000;
@@ -14,7 +16,8 @@ const EVENTS_KEPT = 500;
 
 /**
  * The live socket of a logged-in user: messages are queued and applied every 10 s in one update of the
- * query cache; each event of a flush becomes a 10 s toast at the bottom right with the user's sound.
+ * query cache; each event of a flush becomes a 10 s toast at the bottom right with the user's sound. The
+ * areas' own queries are refetched as their manifests ask (app/liveRefresh.ts).
  */
 export function useLiveUpdates(user: User | null): void {
   const queryClient = useQueryClient();
@@ -25,15 +28,12 @@ export function useLiveUpdates(user: User | null): void {
   useEffect(() => {
     if (userId === undefined) return;
     let queue: LiveMessage[] = [];
-    let tachoChanged = false;
+    // Each area's queries that live messages refresh (app/areas.ts: the manifests' `live`).
+    const refresher = new LiveRefresher(AREAS, (queryKey) => {
+      void queryClient.invalidateQueries({ queryKey });
+    });
     const stop = connectLive((message) => {
-      if (message.tachoDrivers?.length) tachoChanged = true;
-      // Refill notices are rare and wanted at once: a refill posted from a phone shows in an open refill
-      // centre (or the vehicle's list) within a second, not at the next flush.
-      if (message.refills?.length) void queryClient.invalidateQueries({ queryKey: queryKeys.refills });
-      // A photo or video stored, converted or removed shows at once in an open camera list or dialog.
-      if (message.cameraMedia?.length)
-        void queryClient.invalidateQueries({ queryKey: queryKeys.cameraMedia });
+      refresher.arrived(message);
       queue.push(message);
     });
     const flush = () => {
@@ -64,15 +64,7 @@ export function useLiveUpdates(user: User | null): void {
         }
         playSound(sound);
       }
-      // The alert central's open page (if any) shows new events and statuses; filters and page are kept.
-      if (batch.events.length || batch.eventStatuses.length) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.alertEvents });
-      }
-      // Driver counters change every minute while a fleet drives: the open drivers grid reads them once a flush.
-      if (tachoChanged) {
-        tachoChanged = false;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.tachoDrivers });
-      }
+      refresher.flushed();
       flushFolded(started, batch.positions.length);
     };
     const timer = setInterval(flush, LIVE_FLUSH_MS);

@@ -1,9 +1,9 @@
-/** Camera screens by route path (see session/routes.ts for the paths). Built by issue 21. */
-import type { ComponentType } from 'react';
+/** Camera screens by route path (the routes are in area.ts). Built by issue 21. */
+import type { PageTable } from '../session/areas';
 import { CameraImagesPage } from './CameraImagesPage';
 import { CamerasPage } from './CamerasPage';
 
-export const CAMERA_PAGES: Record<string, ComponentType> = {
+export const CAMERA_PAGES: PageTable = {
   '/settings/cameras': CamerasPage,
   '/settings/camera_images/:id?': CameraImagesPage,
 };

@@ -1,7 +1,7 @@
-/** Dashboard screens by route path (see session/routes.ts for the paths). */
-import type { ComponentType } from 'react';
+/** Dashboard screens by route path (the routes are in area.ts). */
+import type { PageTable } from '../session/areas';
 import { DashboardPage } from './DashboardPage';
 
-export const DASHBOARD_PAGES: Record<string, ComponentType> = {
+export const DASHBOARD_PAGES: PageTable = {
   '/dashboard': DashboardPage,
 };

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, SECTIONS } from '../session/routes';
+import { ROUTES } from '../app/areas';
+import { SECTIONS } from '../session/routes';
 import { loadLanguageTable, type Table } from './tables';
 
 const flatten = (table: Table, prefix = ''): Record<string, string> =>

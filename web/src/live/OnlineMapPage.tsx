@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useGeofences, useGroups, useServerInfo } from '../api/queries';
 import type { Geofence } from '../api/types';
 import { flushApplied } from '../api/flushProbe';
+import { useAreas, vehicleDialogOf } from '../session/areas';
 import { isTemporaryUser } from '../session/permissions';
 import { useCurrentUser } from '../session/sessionContext';
 import type { CameraRequest, CameraTarget } from '../map/CameraDirector';
@@ -37,9 +38,6 @@ import {
 import { ZoneEditDialog, type ZoneDraft } from './ZoneEditDialog';
 import { ZonesTab } from './ZonesTab';
 
-// The camera dialog is its own chunk: loaded on the first open, not with the map.
-const CameraDialog = lazy(() => import('../cameras/CameraDialog'));
-
 type OpenDialog =
   | { kind: 'block'; view: VehicleView }
   | { kind: 'cameras'; view: VehicleView }
@@ -56,6 +54,9 @@ export function OnlineMapPage() {
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const user = useCurrentUser();
+  const areas = useAreas();
+  // The camera dialog is the cameras area's (its manifest lends it, lazy: loaded on the first open).
+  const CameraDialog = vehicleDialogOf(areas, 'cameras')?.Dialog;
   const settings = useMemo(() => mapSettings(user), [user]);
   const canEditZones = !isTemporaryUser(user) && !user.readonly;
   const fleet = useFleet();
@@ -198,7 +199,7 @@ export function OnlineMapPage() {
     selected && popupOpen ? (
       <VehiclePopup
         view={selected}
-        options={popupOptions(user, selected.device, selected.demo)}
+        options={popupOptions(user, selected.device, areas, selected.demo)}
         following={followId === selected.id}
         onOption={(option) => onOption(selected, option)}
       />
@@ -255,7 +256,7 @@ export function OnlineMapPage() {
         )}
       </LivePanel>
       {dialog?.kind === 'block' && <BlockDialog view={dialog.view} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'cameras' && (
+      {dialog?.kind === 'cameras' && CameraDialog && (
         <Suspense fallback={null}>
           <CameraDialog
             deviceId={dialog.view.id}

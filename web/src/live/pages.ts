@@ -1,7 +1,7 @@
-/** Map screens by route path (see session/routes.ts for the paths). */
-import type { ComponentType } from 'react';
+/** Map screens by route path (the routes are in area.ts). */
+import type { PageTable } from '../session/areas';
 import { OnlineMapPage } from './OnlineMapPage';
 
-export const LIVE_PAGES: Record<string, ComponentType> = {
+export const LIVE_PAGES: PageTable = {
   '/': OnlineMapPage,
 };

@@ -1,5 +1,5 @@
-/** Management screens by route path (see session/routes.ts for the paths). Built by issue 17. */
-import type { ComponentType } from 'react';
+/** Management screens by route path (the routes are in area.ts). Built by issue 17. */
+import type { PageTable } from '../session/areas';
 import { CostEditPage } from './CostEditPage';
 import { CostsPage } from './CostsPage';
 import { DocumentEditPage } from './DocumentEditPage';
@@ -11,7 +11,7 @@ import { NotificationEditPage } from './notifications/NotificationEditPage';
 import { NotificationsPage } from './notifications/NotificationsPage';
 import { SummaryPage } from './SummaryPage';
 
-export const MANAGEMENT_PAGES: Record<string, ComponentType> = {
+export const MANAGEMENT_PAGES: PageTable = {
   '/management/summary': SummaryPage,
   '/management/maintenances/:id?': MaintenancesPage,
   '/management/maintenance/:id?': MaintenanceEditPage,

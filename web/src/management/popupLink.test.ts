@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../app/areas';
 import type { User } from '../api/types';
 import { OPTION_PATHS, popupOptions } from '../live/popupOptions';
 import { device } from '../live/testFleet';
@@ -17,8 +18,12 @@ describe('the vehicle popup link to its maintenance (issue 17 point 6)', () => {
 
   it('is offered only with management.summary', () => {
     const vehicle = device(7, 'V');
-    expect(popupOptions(user(['map.online', 'management.summary']), vehicle)).toContain('maintenances');
-    expect(popupOptions(user(['map.online', 'module.refills']), vehicle)).not.toContain('maintenances');
-    expect(popupOptions(user(['map.online']), vehicle)).not.toContain('maintenances');
+    expect(popupOptions(user(['map.online', 'management.summary']), vehicle, AREAS)).toContain(
+      'maintenances',
+    );
+    expect(popupOptions(user(['map.online', 'module.refills']), vehicle, AREAS)).not.toContain(
+      'maintenances',
+    );
+    expect(popupOptions(user(['map.online']), vehicle, AREAS)).not.toContain('maintenances');
   });
 });

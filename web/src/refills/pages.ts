@@ -1,5 +1,5 @@
-/** Refill screens by route path (see session/routes.ts for the paths). Built by issue 18. */
-import type { ComponentType } from 'react';
+/** Refill screens by route path (the routes are in area.ts). Built by issue 18. */
+import type { PageTable } from '../session/areas';
 import { OperatorEditPage } from './OperatorEditPage';
 import { OperatorsPage } from './OperatorsPage';
 import { RefillCentrePage } from './RefillCentrePage';
@@ -9,7 +9,7 @@ import { StationEditPage } from './StationEditPage';
 import { StationsPage } from './StationsPage';
 import { VehicleRefillsPage } from './VehicleRefillsPage';
 
-export const REFILL_PAGES: Record<string, ComponentType> = {
+export const REFILL_PAGES: PageTable = {
   '/refills': RefillCentrePage,
   '/management/refills/:id?': VehicleRefillsPage,
   '/management/refill/:id?': RefillEditPage,

@@ -1,7 +1,7 @@
-/** Route replay screens by route path (see session/routes.ts for the paths). */
-import type { ComponentType } from 'react';
+/** Route replay screens by route path (the routes are in area.ts). */
+import type { PageTable } from '../session/areas';
 import { ReplayPage } from './ReplayPage';
 
-export const REPLAY_PAGES: Record<string, ComponentType> = {
+export const REPLAY_PAGES: PageTable = {
   '/replay': ReplayPage,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../api/types';
 import { canOpenRoute, firstMenuPath } from '../session/permissions';
-import { ROUTES } from '../session/routes';
+import { AREAS, ROUTES } from '../app/areas';
 import { popupOptions } from '../live/popupOptions';
 import { REPLAY_PAGES } from './pages';
 
@@ -21,12 +21,12 @@ describe('replay access', () => {
     const temporary = user('temp_x@b.c', {});
     expect(canOpenRoute(temporary, replay)).toBe(false);
     // the route gate sends a refused user to the first menu entry: the online map for a temporary user
-    expect(firstMenuPath(temporary)).toBe('/');
+    expect(firstMenuPath(ROUTES, temporary)).toBe('/');
   });
 
   it('is the screen of /replay and reached from the vehicle popup', () => {
     expect(REPLAY_PAGES['/replay']).toBeDefined();
     const device = { id: 1, name: 'A', uniqueId: '1', attributes: {} };
-    expect(popupOptions(user('a@b.c', { permissions: ['map.history'] }), device)).toContain('history');
+    expect(popupOptions(user('a@b.c', { permissions: ['map.history'] }), device, AREAS)).toContain('history');
   });
 });

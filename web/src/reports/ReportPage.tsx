@@ -3,7 +3,8 @@ import { Box, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useGeofences, useGroups } from '../api/queries';
 import { hasPermission } from '../session/permissions';
-import { ROUTES, YEAR_PERMISSION } from '../session/routes';
+import type { ScreenProps } from '../session/areas';
+import { YEAR_PERMISSION } from './yearPermission';
 import { useCurrentUser } from '../session/sessionContext';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { ErrorDialog, MessageDialog } from '../common/MessageDialog';
@@ -28,8 +29,11 @@ import { reportDevices } from '../common/selection';
 import { ScrollTop } from './ScrollTop';
 import { useReportRun } from './useReportRun';
 
-/** One report screen: the filter form, Query and export, and the results below (document 2 §2.1–§2.4). */
-export function ReportPage({ def }: { def: ReportDef }) {
+/**
+ * One report screen: the filter form, Query and export, and the results below (document 2 §2.1–§2.4);
+ * `title` is its route's title key.
+ */
+export function ReportPage({ def, title: titleKey }: { def: ReportDef; title: string }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const timezone =
@@ -54,9 +58,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const run = useReportRun();
   const formRef = useRef<HTMLDivElement>(null);
   const period = formPeriod(def, form, timezone);
-  const title = t(
-    ROUTES.find((route) => route.path === `/report/${def.name}`)?.title ?? `route.report_${def.name}`,
-  );
+  const title = t(titleKey);
 
   const change = useCallback((update: (form: ReportFormState) => ReportFormState) => setForm(update), []);
 
@@ -142,9 +144,9 @@ export function ReportPage({ def }: { def: ReportDef }) {
 }
 
 /** A screen component for a report definition (registered by route path). */
-export function reportScreen(name: string): ComponentType {
+export function reportScreen(name: string): ComponentType<ScreenProps> {
   const def = REPORT_DEFS[name];
-  const Screen = () => <ReportPage def={def} />;
+  const Screen = ({ route }: ScreenProps) => <ReportPage def={def} title={route.title} />;
   Screen.displayName = `Report_${name}`;
   return Screen;
 }

@@ -1,6 +1,6 @@
 /**
  * The specific reports of document 2 §2.1 and document 3 §2 and the two passenger reports: what each screen
- * asks for. Menu order as in session/routes.ts.
+ * asks for. Menu order as in reportRoutes.ts.
  */
 import type { FieldDef, FieldKey, ReportDef } from './reportTypes';
 import { activityHoursSource, customHours } from './reportFields';

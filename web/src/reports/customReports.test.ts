@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, Group, User } from '../api/types';
-import { ROUTES } from '../session/routes';
+import { ROUTES } from '../app/areas';
 import { CUSTOM_REPORTS, REPORT_DEFS, visibleFields } from './reportDefs';
 import {
   checkForm,

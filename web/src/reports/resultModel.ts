@@ -4,49 +4,25 @@
  */
 import { compareText, filterRows } from '../common/listSearch';
 
-export type Cell = string | number | null;
-export type ColumnType = 'text' | 'number' | 'integer' | 'datetime' | 'date' | 'duration' | 'hidden';
+import type {
+  Cell,
+  ChartData,
+  ColumnType,
+  CostChartData,
+  PieSlice as ServerPieSlice,
+  ReportResult as ServerReportResult,
+} from '@frota/core';
 
-export interface ChartData {
-  name: string;
-  license_plate: string;
-  total_km: number;
-  average_km: number;
-  data: Array<{ date: string; km: number }>;
-}
+export type { Cell, ChartData, ColumnType, CostChartData };
 
-/** The management analysis' monthly costs by type, for its stacked bar chart. */
-export interface CostChartData {
-  series: Array<{ key: string; label: string }>;
-  data: Array<{ month: string; total: number; costs: Record<string, number> }>;
-}
+/** A slice of a pie chart (core's PieSlice); the percent is worked out here when the answer has none. */
+export type PieSlice = Omit<ServerPieSlice, 'percent'> & { percent?: number };
 
-export interface PieSlice {
-  label: string;
-  value: number;
-  percent?: number;
-}
-
-export interface ReportResult {
-  report?: string;
-  deviceId?: number;
-  driverId?: number;
-  title?: string;
-  subtitle?: string;
-  subtitle2?: string;
-  subtitle3?: string;
-  pre_header?: Array<{ text: string; colspan: number }>;
-  header?: string[];
-  data?: Cell[][];
-  footer?: Cell[][];
-  data_types?: ColumnType[];
-  data_format?: string[];
-  data_borders?: string[];
-  data_pie1?: PieSlice[] | null;
-  extra?: { noMarginBottom?: boolean; separator?: boolean; truncated?: boolean };
-  chart?: ChartData;
-  cost_chart?: CostChartData;
-}
+/**
+ * A result as the web reads it: core's ReportResult (what the server sends), every field optional, since
+ * empty answers and older saved results leave some out.
+ */
+export type ReportResult = Partial<Omit<ServerReportResult, 'data_pie1'>> & { data_pie1?: PieSlice[] | null };
 
 export interface TableColumn {
   /** Index of the column in the server's rows. */

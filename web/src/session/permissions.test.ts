@@ -8,7 +8,7 @@ import {
   isTemporaryUser,
   permissionMatches,
 } from './permissions';
-import { ROUTES } from './routes';
+import { ROUTES } from '../app/areas';
 
 const user = (extra: Partial<User> = {}, permissions?: string[]): User => ({
   id: 7,
@@ -25,7 +25,7 @@ const route = (path: string) => {
 };
 
 const menuPaths = (u: User | null, beta = false) =>
-  buildMenu(u, beta).flatMap((s) => s.items.map((i) => i.path));
+  buildMenu(ROUTES, u, beta).flatMap((s) => s.items.map((i) => i.path));
 
 describe('permissionMatches', () => {
   it('matches equal strings and prefixes on dot boundaries', () => {
@@ -116,7 +116,7 @@ describe('eco driving and rag entries (document 2 §2.1, both readings)', () => 
   const device = (extra: Partial<Device>): Device =>
     ({ id: 1, name: 'V', uniqueId: '1', attributes: {}, ...extra }) as Device;
   const custom = (devices?: Device[]) =>
-    buildMenu(analyst, false, devices)
+    buildMenu(ROUTES, analyst, false, devices)
       .flatMap((s) => s.items)
       .map((i) => i.path);
 
@@ -155,7 +155,7 @@ describe('buildMenu', () => {
   });
 
   it('groups entries by section in menu order and leaves out empty sections', () => {
-    const sections = buildMenu(user({}, ['settings', 'map.online', 'management.summary']));
+    const sections = buildMenu(ROUTES, user({}, ['settings', 'map.online', 'management.summary']));
     expect(sections.map((s) => s.id)).toEqual(['map', 'management', 'settings']);
     expect(sections[2].items.map((i) => i.path)).toEqual([
       '/settings/notifications',
@@ -181,7 +181,8 @@ describe('buildMenu', () => {
     const all = ROUTES.filter((r) => r.menu).map((r) => r.path);
     const betaPaths = ROUTES.filter((r) => r.menu && r.beta).map((r) => r.path);
     const fleet = [{ id: 1, name: 'V', uniqueId: '1', phone: '2130', attributes: {} } as Device];
-    const paths = (beta = false) => buildMenu(admin, beta, fleet).flatMap((s) => s.items.map((i) => i.path));
+    const paths = (beta = false) =>
+      buildMenu(ROUTES, admin, beta, fleet).flatMap((s) => s.items.map((i) => i.path));
     expect(paths(true).sort()).toEqual([...all].sort());
     expect(paths().sort()).toEqual(all.filter((path) => !betaPaths.includes(path)).sort());
     expect(paths()).toContain('/dashboard');
@@ -196,10 +197,10 @@ describe('buildMenu', () => {
 
 describe('firstMenuPath', () => {
   it('is the first enabled entry, or null without any', () => {
-    expect(firstMenuPath(user({}, ['settings.users', 'reports.trips']))).toBe('/report/trips');
-    expect(firstMenuPath(user({ administrator: true }))).toBe('/');
-    expect(firstMenuPath(user())).toBeNull();
-    expect(firstMenuPath(null)).toBeNull();
+    expect(firstMenuPath(ROUTES, user({}, ['settings.users', 'reports.trips']))).toBe('/report/trips');
+    expect(firstMenuPath(ROUTES, user({ administrator: true }))).toBe('/');
+    expect(firstMenuPath(ROUTES, user())).toBeNull();
+    expect(firstMenuPath(ROUTES, null)).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import {
   reportOffered,
 } from '@frota/core';
 import type { Device, User } from '../api/types';
-import { OWN_PROFILE_ROUTE, ROUTES, SECTIONS, type AppRoute, type SectionId } from './routes';
+import { OWN_PROFILE_ROUTE, SECTIONS, type AppRoute, type SectionId } from './routes';
 
 export const isTemporaryUser = (user: Pick<User, 'email'> | null | undefined): boolean =>
   !!user && coreIsTemporary(user);
@@ -48,25 +48,40 @@ export interface MenuSection {
   items: AppRoute[];
 }
 
-/** Side-menu entries the user may open, grouped by section in menu order; empty sections are left out. */
+/** The menu entries of `routes`, grouped by section in menu order (each section's entries by their place). */
+export function menuOf(routes: readonly AppRoute[]): MenuSection[] {
+  return SECTIONS.map((id) => ({
+    id,
+    items: routes
+      .filter((route) => route.menu !== undefined && route.section === id)
+      .sort((a, b) => (a.menu ?? 0) - (b.menu ?? 0)),
+  }));
+}
+
+/**
+ * Side-menu entries the user may open among `routes` (every area's, app/areas.ts), grouped by section in
+ * menu order; empty sections are left out.
+ */
 export function buildMenu(
+  routes: readonly AppRoute[],
   user: User | null | undefined,
   beta = false,
   devices?: readonly Device[],
 ): MenuSection[] {
-  return SECTIONS.map((id) => ({
-    id,
-    items: ROUTES.filter(
-      (route) => route.menu && route.section === id && canOpenRoute(user, route, { beta, devices }),
-    ),
-  })).filter((section) => section.items.length > 0);
+  return menuOf(routes)
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((route) => canOpenRoute(user, route, { beta, devices })),
+    }))
+    .filter((section) => section.items.length > 0);
 }
 
 /** Where an unknown or forbidden address sends the user: the first enabled menu entry. */
 export function firstMenuPath(
+  routes: readonly AppRoute[],
   user: User | null | undefined,
   beta = false,
   devices?: readonly Device[],
 ): string | null {
-  return buildMenu(user, beta, devices)[0]?.items[0]?.path ?? null;
+  return buildMenu(routes, user, beta, devices)[0]?.items[0]?.path ?? null;
 }

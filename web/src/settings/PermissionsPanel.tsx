@@ -1,6 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../api/types';
+import { useAreas } from '../session/areas';
 import { offeredGroups, toggleGroup, toggleItem } from './permissionTree';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 /** Menu groups and items the editing user holds; a group's box turns all its items on or off. */
 export function PermissionsPanel({ editor, value, onChange }: Props) {
   const { t } = useTranslation();
-  const groups = offeredGroups(editor);
+  const groups = offeredGroups(editor, useAreas());
   return (
     <Stack spacing={1} data-testid="permissions-panel">
       <Typography variant="subtitle2">{t('settings.permissions')}</Typography>

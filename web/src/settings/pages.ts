@@ -1,5 +1,5 @@
-/** Settings screens by route path (see session/routes.ts for the paths). */
-import type { ComponentType } from 'react';
+/** Settings screens by route path (the routes are in area.ts). */
+import type { PageTable } from '../session/areas';
 import { DeviceEditPage } from './DeviceEditPage';
 import { DevicesPage } from './DevicesPage';
 import { DriverEditPage } from './DriverEditPage';
@@ -17,7 +17,7 @@ import { TemporaryLinksPage } from './TemporaryLinksPage';
 import { UserEditPage } from './UserEditPage';
 import { UsersPage } from './UsersPage';
 
-export const SETTINGS_PAGES: Record<string, ComponentType> = {
+export const SETTINGS_PAGES: PageTable = {
   '/settings/interface/:id?': InterfacePage,
   '/settings/notifications': NotificationsPage,
   '/settings/notification/:id?': NotificationEditPage,

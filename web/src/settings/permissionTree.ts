@@ -1,7 +1,7 @@
 /** The permission panel of the user form (document 1 §6): menu groups and their items, and the global ones. */
 import type { User } from '../api/types';
-import { hasPermission, isTemporaryUser } from '../session/permissions';
-import { ROUTES, SECTION_FLAGS, SECTIONS } from '../session/routes';
+import { routesOf, type AreaManifest } from '../session/areas';
+import { hasPermission, isTemporaryUser, menuOf } from '../session/permissions';
 
 export interface PermissionItem {
   permission: string;
@@ -22,16 +22,21 @@ export const GLOBAL_PERMISSIONS = [
   'global.alert_seatbelt_lights',
 ];
 
-/** Every group: the menu sections with the permission of each menu entry, then the global permissions. */
-export function permissionGroups(): PermissionGroup[] {
-  const sections = SECTIONS.map((id) => {
+/**
+ * Every group: the menu sections with the permission of each menu entry (in menu order) and the areas'
+ * flags, then the global permissions.
+ */
+export function permissionGroups(areas: readonly AreaManifest[]): PermissionGroup[] {
+  const flags = areas.flatMap((area) => area.flags ?? []);
+  const sections = menuOf(routesOf(areas)).map(({ id, items: entries }) => {
     const items: PermissionItem[] = [];
-    for (const route of ROUTES) {
-      if (route.section !== id || !route.menu || !route.permission) continue;
+    for (const route of entries) {
+      if (!route.permission) continue;
       if (!items.some((item) => item.permission === route.permission))
         items.push({ permission: route.permission, title: route.title });
     }
-    return { id, items: [...items, ...(SECTION_FLAGS[id] ?? [])] };
+    const own = flags.filter((flag) => flag.section === id);
+    return { id, items: [...items, ...own.map(({ permission, title }) => ({ permission, title }))] };
   });
   const global = {
     id: 'global',
@@ -44,9 +49,12 @@ export function permissionGroups(): PermissionGroup[] {
 }
 
 /** What an editor may hand out: only the items (and global permissions) it holds itself. */
-export function offeredGroups(editor: User | null | undefined): PermissionGroup[] {
+export function offeredGroups(
+  editor: User | null | undefined,
+  areas: readonly AreaManifest[],
+): PermissionGroup[] {
   if (!editor || isTemporaryUser(editor)) return [];
-  return permissionGroups()
+  return permissionGroups(areas)
     .map((group) => ({
       ...group,
       items: group.items.filter((item) => hasPermission(editor, item.permission)),

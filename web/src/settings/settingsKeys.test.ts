@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../app/areas';
 import { NOTIFICATION_SOUNDS } from '../api/sounds';
 import { loadLanguageTable, type Table } from '../i18n/tables';
 import { MAP_TOGGLES } from './InterfacePage';
@@ -23,7 +24,7 @@ describe('settings texts built from names', () => {
       'settings.automaticMaintenance',
       'settings.emailTo',
       'settings.emailCc',
-      ...permissionGroups().flatMap((g) => [
+      ...permissionGroups(AREAS).flatMap((g) => [
         ...(g.id === 'global' ? [] : [`section.${g.id}`]),
         ...g.items.map((item) => item.title),
       ]),

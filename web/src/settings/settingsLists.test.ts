@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../app/areas';
 import type { Device, Group, Position } from '../api/types';
 import {
   GLOBAL_PERMISSIONS,
@@ -80,7 +81,7 @@ describe('vehicles list', () => {
 
 describe('permission panel', () => {
   it('lists the menu permissions by section and the global ones', () => {
-    const groups = permissionGroups();
+    const groups = permissionGroups(AREAS);
     expect(groups.map((g) => g.id)).toEqual(expect.arrayContaining(['map', 'reports', 'settings', 'global']));
     expect(groups.find((g) => g.id === 'global')!.items.map((i) => i.permission)).toEqual(GLOBAL_PERMISSIONS);
     const settings = groups.find((g) => g.id === 'settings')!.items.map((i) => i.permission);
@@ -96,14 +97,14 @@ describe('permission panel', () => {
       email: 'g@x.ao',
       attributes: { permissions: ['map.online', 'settings.users', 'global.show_gsm'] },
     };
-    const offered = offeredGroups(editor);
+    const offered = offeredGroups(editor, AREAS);
     expect(offered.flatMap((g) => g.items.map((i) => i.permission))).toEqual([
       'map.online',
       'settings.users',
       'global.show_gsm',
     ]);
     const admin = { ...editor, administrator: true };
-    expect(offeredGroups(admin).find((g) => g.id === 'global')!.items).toHaveLength(4);
+    expect(offeredGroups(admin, AREAS).find((g) => g.id === 'global')!.items).toHaveLength(4);
   });
   it('turns a group off when any item is on, else all on', () => {
     const group = {

@@ -38,6 +38,7 @@ import { userJson } from '../../db/rows';
 import { parseJson } from '../../db/mapping';
 import { planLinks, storeWithLinks } from './linkedStore';
 import type { LinkSets } from './linkSpec';
+import { valuesOfParsed, type KindValues } from '../kindValues';
 
 type Row = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ interface KindDef {
   write: (body: Row) => string[];
   /** Portuguese messages for required fields, checked before the schema's own */
   precheck?: (body: Row) => void;
-  values: (services: Services, scope: Scope, input: never, existing?: Row) => Promise<Row> | Row;
+  values: KindValues;
 }
 
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
@@ -144,7 +145,7 @@ export async function saveWithLinks(
   const item = input ?? parseInput(def, body);
   if (kind === 'users' && id === undefined && !isTemporaryUser({ email: String(item.email) }))
     await assertUserLimit(db, scope);
-  const values = await def.values(services, scope, item as never, existing);
+  const values = await valuesOfParsed(def.values, services, scope, item, existing);
   const plans = await planLinks(db, scope, kind, id, parseLinks(body));
   let savedId: number;
   try {

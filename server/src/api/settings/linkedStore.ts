@@ -6,7 +6,8 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { visibleIds, type EntityKind, type Scope } from '../../auth/policy';
+import { columnsByName } from '../../db/columnsByName';
+import { whereVisible, type EntityKind, type Scope } from '../../auth/policy';
 import { BOOLEANS } from '../../services/entities';
 import { OWNER_LINK } from '../../services/associations';
 import { rowValues } from '../../db/rows';
@@ -35,13 +36,10 @@ export interface LinkPlan {
 /** The ids among `ids` that the scope may see. */
 export async function visibleAmong(db: Db, scope: Scope, kind: EntityKind, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  let q = db.kysely
-    .selectFrom(kind)
-    .select(`${kind}.id as id` as never)
-    .where(`${kind}.id` as never, 'in', ids as never);
-  const sub = visibleIds(db, scope, kind);
-  if (sub) q = q.where(`${kind}.id` as never, 'in', sub as never);
-  return ((await q.execute()) as Row[]).map((r) => Number(r.id)).sort((a, b) => a - b);
+  const column = `${kind}.id` as const;
+  const q = db.kysely.selectFrom(kind).select(`${column} as id`).where(column, 'in', ids);
+  const rows = await whereVisible(q, column, db, scope, kind).execute();
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 /** Ids linked to item `id` through `def`, whoever can see them. */
@@ -50,12 +48,12 @@ export async function linkedIds(db: Db | Transaction<Database>, def: LinkDef, id
   const rows =
     def.table === 'deviceGroup'
       ? await k.selectFrom('devices').select('id').where('groupId', '=', id).execute()
-      : await k
+      : await columnsByName(k)
           .selectFrom(def.table)
-          .select(`${def.column} as id` as never)
-          .where(def.self as never, '=', id as never)
+          .select(`${def.column} as id`)
+          .where(def.self, '=', id)
           .execute();
-  return (rows as Row[]).map((r) => Number(r.id)).sort((a, b) => a - b);
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 /** The links of item `id` the caller sees, by kind. */
@@ -100,22 +98,19 @@ export async function planLinks(
 }
 
 async function applyLinks(trx: Transaction<Database>, id: number, plans: LinkPlan[]): Promise<void> {
+  const t = columnsByName(trx);
   for (const { def, add, remove } of plans) {
     if (def.table === 'deviceGroup') {
       if (add.length) await trx.updateTable('devices').set({ groupId: id }).where('id', 'in', add).execute();
       continue;
     }
     if (add.length)
-      await trx
+      await t
         .insertInto(def.table)
-        .values(add.map((other) => ({ [def.self]: id, [def.column]: other })) as never)
+        .values(add.map((other) => ({ [def.self]: id, [def.column]: other })))
         .execute();
     if (remove.length)
-      await trx
-        .deleteFrom(def.table)
-        .where(def.self as never, '=', id as never)
-        .where(def.column as never, 'in', remove as never)
-        .execute();
+      await t.deleteFrom(def.table).where(def.self, '=', id).where(def.column, 'in', remove).execute();
   }
 }
 
@@ -129,28 +124,21 @@ export async function storeWithLinks(
   plans: LinkPlan[],
 ): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
+    const t = columnsByName(trx);
     const set = rowValues(db.dialect, values, BOOLEANS[kind]);
     let itemId = id;
     if (itemId === undefined) {
-      const inserted = await trx
-        .insertInto(kind)
-        .values(set as never)
-        .returning('id' as never)
-        .executeTakeFirstOrThrow();
-      itemId = Number((inserted as Row).id);
+      const inserted = await t.insertInto(kind).values(set).returning('id').executeTakeFirstOrThrow();
+      itemId = Number(inserted.id);
       const owner = OWNER_LINK[kind];
       // As the entity API: administrators see everything without links, but receive the alerts they create.
       if (owner && (!scope.admin || kind === 'notifications'))
-        await trx
+        await t
           .insertInto(owner.table)
-          .values({ userId: scope.user.id, [owner.column]: itemId } as never)
+          .values({ userId: scope.user.id, [owner.column]: itemId })
           .execute();
     } else if (Object.keys(set).length) {
-      await trx
-        .updateTable(kind)
-        .set(set as never)
-        .where('id', '=', itemId as never)
-        .execute();
+      await t.updateTable(kind).set(set).where('id', '=', itemId).execute();
     }
     await applyLinks(trx, itemId, plans);
     return itemId;

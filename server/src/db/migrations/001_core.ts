@@ -188,7 +188,7 @@ export function migration001(dialect: Dialect) {
           .createTable(table)
           .addColumn(left, 'integer', (c) => c.notNull().references(`${leftTable}.id`).onDelete('cascade'))
           .addColumn(right, 'integer', (c) => c.notNull().references(`${rightTable}.id`).onDelete('cascade'))
-          .addPrimaryKeyConstraint(`${table}Pk`, [left, right] as never)
+          .addPrimaryKeyConstraint(`${table}Pk`, [left, right])
           .execute();
         await db.schema.createIndex(`${table}Right`).on(table).column(right).execute();
       }

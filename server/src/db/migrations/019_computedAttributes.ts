@@ -40,7 +40,7 @@ export function migration019(dialect: Dialect) {
           .addColumn('attributeId', 'integer', (c) =>
             c.notNull().references('computedAttributes.id').onDelete('cascade'),
           )
-          .addPrimaryKeyConstraint(`${table}Pk`, [column, 'attributeId'] as never)
+          .addPrimaryKeyConstraint(`${table}Pk`, [column, 'attributeId'])
           .execute();
         await db.schema.createIndex(`${table}Attribute`).on(table).column('attributeId').execute();
       }

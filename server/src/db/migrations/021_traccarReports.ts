@@ -44,7 +44,7 @@ export function migration021(dialect: Dialect) {
           .addColumn('reportId', 'integer', (c) =>
             c.notNull().references('traccarReports.id').onDelete('cascade'),
           )
-          .addPrimaryKeyConstraint(`${table}Pk`, [column, 'reportId'] as never)
+          .addPrimaryKeyConstraint(`${table}Pk`, [column, 'reportId'])
           .execute();
         await db.schema.createIndex(`${table}Report`).on(table).column('reportId').execute();
       }

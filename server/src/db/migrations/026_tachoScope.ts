@@ -11,11 +11,13 @@
  *   per card, so a tracker reporting a card number never changes the row another vehicle reported;
  *   `tacho_driver_states` no longer references the card alone (its vehicle is its scope).
  */
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import { columnTypes } from './columnTypes';
 
 type AnyDb = Kysely<unknown>;
+/** A table built step by step: its columns depend on `owned`. */
+type TableBuilder = CreateTableBuilder<string, string>;
 
 export function migration026(dialect: Dialect) {
   const t = columnTypes(dialect);
@@ -24,18 +26,18 @@ export function migration026(dialect: Dialect) {
   const textOf = (column: string) => sql.raw(`CAST(${column} AS varchar(16))`);
 
   const createSchedules = (db: AnyDb, name: string, owned: boolean) => {
-    let b = db.schema.createTable(name);
+    let b: TableBuilder = db.schema.createTable(name);
     if (owned) b = b.addColumn('ownerKey', 'varchar(40)', (c) => c.notNull());
     b = b
       .addColumn('entityKey', 'varchar(64)', (c) => (owned ? c.notNull() : c.primaryKey()))
       .addColumn('periodicity', 'varchar(16)', (c) => c.notNull())
       .addColumn('customDays', 'integer')
       .addColumn('updatedAt', 'bigint', (c) => c.notNull());
-    return owned ? b.addPrimaryKeyConstraint(`${name}Pk`, ['ownerKey', 'entityKey'] as never) : b;
+    return owned ? b.addPrimaryKeyConstraint(`${name}Pk`, ['ownerKey', 'entityKey']) : b;
   };
 
   const createActivity = (db: AnyDb, name: string, owned: boolean) => {
-    let b = db.schema.createTable(name);
+    let b: TableBuilder = db.schema.createTable(name);
     if (owned) b = b.addColumn('ownerKey', 'varchar(40)', (c) => c.notNull());
     return b
       .addColumn('cardNumber', 'varchar(32)', (c) => c.notNull())
@@ -47,7 +49,7 @@ export function migration026(dialect: Dialect) {
       .addColumn('recordedAt', 'bigint', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint(
         `${name}Pk`,
-        (owned ? ['ownerKey', 'cardNumber', 'day', 'minute'] : ['cardNumber', 'day', 'minute']) as never,
+        owned ? ['ownerKey', 'cardNumber', 'day', 'minute'] : ['cardNumber', 'day', 'minute'],
       );
   };
 

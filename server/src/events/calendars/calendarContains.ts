@@ -63,7 +63,7 @@ export function parseCalendar(text: string): ParsedCalendar {
   try {
     const parsed = ICAL.parse(text);
     const first = Array.isArray(parsed[0]) ? parsed[0] : parsed;
-    root = new ICAL.Component(first as never);
+    root = new ICAL.Component(first);
   } catch (err) {
     throw new CalendarError(`Calendário inválido: ${errorText(err)}`);
   }

@@ -17,7 +17,8 @@ const TIMEOUT_MS = 10_000;
 export const isNumericPhone = (phone: string | null | undefined): phone is string =>
   typeof phone === 'string' && /^\+?\d+$/.test(phone.trim());
 
-export function createSmsSender(url: string | undefined, log: Logger): SmsSender {
+/** `log` records the messages of a sender without a gateway. */
+export function createSmsSender(url: string | undefined, log: Pick<Logger, 'info'>): SmsSender {
   if (!url) {
     return {
       enabled: false,

@@ -1,6 +1,6 @@
 /** An event by id, only when the user sees its vehicle (ARCHITECTURE §6: 404 otherwise, never a leak). */
 import type { Db } from '../../db/database';
-import { visibleIds, type Scope } from '../../auth/policy';
+import { whereVisible, type Scope } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
 import { notFound } from '../../errors';
 
@@ -36,8 +36,7 @@ export async function visibleEvent(db: Db, scope: Scope, id: number): Promise<Vi
       'driverUniqueId',
     ])
     .where('id', '=', id);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('deviceId', 'in', sub as never);
+  q = whereVisible(q, 'deviceId', db, scope, 'devices');
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
   return {

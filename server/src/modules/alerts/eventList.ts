@@ -48,7 +48,8 @@ export interface ListedEvent {
   driverUniqueId: string | null;
 }
 
-type Eb = ExpressionBuilder<Database, 'events'>;
+/** The filters read the events or their daily tallies: an expression builder over either table. */
+type Eb = ExpressionBuilder<Database, 'events' | 'eventTallies'>;
 const NONE = sql<SqlBool>`1 = 0`;
 const ALL = sql<SqlBool>`1 = 1`;
 
@@ -57,22 +58,25 @@ const ALL = sql<SqlBool>`1 = 1`;
  * same vehicle, alert type and status columns and the driver card as text ('' for none).
  */
 interface Columns {
-  deviceId: string;
-  alertType: string;
-  lastStatus: string;
-  driver: string;
+  deviceId: `${'events' | 'eventTallies'}.deviceId`;
+  alertType: `${'events' | 'eventTallies'}.alertType`;
+  lastStatus: `${'events' | 'eventTallies'}.lastStatus`;
+  driver: DriverColumn;
   /** the empty driver card as the table writes it */
-  noDriver: (eb: Eb, column: string) => Expression<SqlBool>;
-  someDriver: (eb: Eb, column: string) => Expression<SqlBool>;
+  noDriver: (eb: Eb, column: DriverColumn) => Expression<SqlBool>;
+  someDriver: (eb: Eb, column: DriverColumn) => Expression<SqlBool>;
 }
+
+type DriverColumn = 'events.driverUniqueId' | 'eventTallies.driver';
+type Column = Columns['deviceId' | 'alertType' | 'lastStatus' | 'driver'];
 
 const EVENT_COLUMNS: Columns = {
   deviceId: 'events.deviceId',
   alertType: 'events.alertType',
   lastStatus: 'events.lastStatus',
   driver: 'events.driverUniqueId',
-  noDriver: (eb, column) => eb(column as never, 'is', null),
-  someDriver: (eb, column) => eb(column as never, 'is not', null),
+  noDriver: (eb, column) => eb(column, 'is', null),
+  someDriver: (eb, column) => eb(column, 'is not', null),
 };
 
 const TALLY_COLUMNS: Columns = {
@@ -80,8 +84,8 @@ const TALLY_COLUMNS: Columns = {
   alertType: 'eventTallies.alertType',
   lastStatus: 'eventTallies.lastStatus',
   driver: 'eventTallies.driver',
-  noDriver: (eb, column) => eb(column as never, '=', '' as never),
-  someDriver: (eb, column) => eb(column as never, '<>', '' as never),
+  noDriver: (eb, column) => eb(column, '=', ''),
+  someDriver: (eb, column) => eb(column, '<>', ''),
 };
 
 /** Column per sortable field of the answer; the join it needs, if any. */
@@ -103,8 +107,8 @@ const SORTS: Record<string, { column: string; join?: 'devices' | 'positions' }> 
 
 export const SORT_FIELDS = Object.keys(SORTS);
 
-const inList = <T extends string | number>(eb: Eb, column: string, values: T[]): Expression<SqlBool> =>
-  values.length ? eb(column as never, 'in', values as never) : NONE;
+const inList = (eb: Eb, column: Column, values: Array<string | number>): Expression<SqlBool> =>
+  values.length ? eb(column, 'in', values) : NONE;
 
 /** Events whose driver is one of `cards`: the position's card, else the vehicle's own driver. */
 function driverIn(eb: Eb, fleet: Fleet, cards: Set<string>, c: Columns): Expression<SqlBool> {
@@ -122,14 +126,8 @@ function withoutDriver(eb: Eb, fleet: Fleet, c: Columns): Expression<SqlBool> {
   const assigned = [...fleet.vehicles.values()].filter((v) => v.assignedDriver).map((v) => v.id);
   const cards = [...fleet.driverByCard.keys()];
   return eb.or([
-    eb.and([
-      c.noDriver(eb, c.driver),
-      assigned.length ? eb(c.deviceId as never, 'not in', assigned as never) : ALL,
-    ]),
-    eb.and([
-      c.someDriver(eb, c.driver),
-      cards.length ? eb(c.driver as never, 'not in', cards as never) : ALL,
-    ]),
+    eb.and([c.noDriver(eb, c.driver), assigned.length ? eb(c.deviceId, 'not in', assigned) : ALL]),
+    eb.and([c.someDriver(eb, c.driver), cards.length ? eb(c.driver, 'not in', cards) : ALL]),
   ]);
 }
 
@@ -142,9 +140,14 @@ const contains = (text: string | null, term: string) => !!text && text.toLowerCa
  */
 const FEW_VEHICLES = 20;
 
-function vehicleIn(eb: Eb, ids: number[], dialect: Dialect, column: string): Expression<SqlBool> {
+function vehicleIn(
+  eb: Eb,
+  ids: number[],
+  dialect: Dialect,
+  column: Columns['deviceId'],
+): Expression<SqlBool> {
   if (!ids.length) return NONE;
-  if (dialect !== 'sqlite' || ids.length <= FEW_VEHICLES) return eb(column as never, 'in', ids as never);
+  if (dialect !== 'sqlite' || ids.length <= FEW_VEHICLES) return eb(column, 'in', ids);
   return sql<SqlBool>`+${sql.ref(column)} in (${sql.join(ids)})`;
 }
 
@@ -226,7 +229,7 @@ async function countTallied(
       eb.and([
         eb('eventTallies.day', '>=', firstDay),
         eb('eventTallies.day', '<', endDay),
-        ...filters(eb as never, filter, fleet, db.dialect, TALLY_COLUMNS),
+        ...filters(eb, filter, fleet, db.dialect, TALLY_COLUMNS),
       ]),
     )
     .executeTakeFirstOrThrow();
@@ -258,10 +261,10 @@ export async function listEvents(
 ): Promise<ListedEvent[]> {
   const sort = SORTS[page.sort];
   if (!sort) throw badRequest(`Unsupported sort field ${page.sort}: one of ${SORT_FIELDS.join(', ')}`);
-  let q = db.kysely.selectFrom('events');
-  if (sort.join === 'devices') q = q.innerJoin('devices', 'devices.id', 'events.deviceId') as never;
-  if (sort.join === 'positions') q = q.leftJoin('positions', 'positions.id', 'events.positionId') as never;
-  const rows = await q
+  const rows = await db.kysely
+    .selectFrom('events')
+    .$if(sort.join === 'devices', (q) => q.innerJoin('devices', 'devices.id', 'events.deviceId'))
+    .$if(sort.join === 'positions', (q) => q.leftJoin('positions', 'positions.id', 'events.positionId'))
     .select([
       'events.id',
       'events.type',
@@ -275,7 +278,7 @@ export async function listEvents(
       'events.lastStatusRow',
       'events.driverUniqueId',
     ])
-    .where((eb) => conditions(eb as never, filter, fleet, db.dialect))
+    .where((eb) => conditions(eb, filter, fleet, db.dialect))
     .orderBy(sql.ref(sort.column), page.order)
     .orderBy('events.id', page.order)
     .limit(page.limit)

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import type { Scope } from '../../auth/policy';
 import { PrivacyFilter } from '../../auth/privacy';
 import { notFound } from '../../errors';
-import { zoneFor } from '../../reports/engine/timezone';
+import { zoneFor } from '../../track/timezone';
 import { alertTypesFor } from './eventTypes';
 import { countEvents, listEvents, listedVehicles, type EventFilter } from './eventList';
 import { describeEvents, type AlertEvent } from './eventRows';

@@ -5,7 +5,7 @@
 import type { Db } from '../../db/database';
 import type { Scope } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
-import { visibleIds } from '../../auth/policy';
+import { whereVisible } from '../../auth/policy';
 import { plateOf } from '../../reports/context';
 import { assignedDrivers, cardDrivers } from '../../reports/builders/common';
 
@@ -34,8 +34,7 @@ export interface Fleet {
 
 export async function loadFleet(db: Db, scope: Scope): Promise<Fleet> {
   let q = db.kysely.selectFrom('devices').select(['id', 'name', 'groupId', 'attributes']);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   // the reports' drivers (issue 33): another client's driver with the same card names nothing here
   const [rows, driverRows] = await Promise.all([q.execute(), cardDrivers(db, scope)]);
   // the reports' rule for a vehicle's driver; it reads only the database and the scope from the context

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import type { Services } from '../../services/context';
 import { parseJson } from '../../db/mapping';
 import { assertCanWrite, requireScope } from '../../auth/guard';
-import { visibleIds, type Scope } from '../../auth/policy';
+import { whereVisible, type Scope } from '../../auth/policy';
 import { forbidden, notFound } from '../../errors';
 import { boolAttr } from '../../processing/deviceState';
 
@@ -53,8 +53,7 @@ export async function visibleVehicles(db: Db, scope: Scope, deviceId?: number): 
     .orderBy('devices.name')
     .orderBy('devices.id');
   if (deviceId !== undefined) q = q.where('devices.id', '=', deviceId);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   return (await q.execute()).map((r) => {
     const attributes = parseJson(r.attributes);
     return {

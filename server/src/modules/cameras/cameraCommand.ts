@@ -5,7 +5,7 @@
  * `Erro ao enviar comando`.
  */
 import type { Services } from '../../services/context';
-import { sendOrQueue } from '../../api/commands';
+import { sendOrQueue } from '../../processing/commandDelivery';
 import { HttpError } from '../../errors';
 
 export const COMMAND_SENT = 'Comando enviado com sucesso';

@@ -8,7 +8,7 @@ import type { Services } from '../../services/context';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/mapping';
 import { badRequest } from '../../errors';
-import { zoneFor, type Zone } from '../../reports/engine/timezone';
+import { zoneFor, type Zone } from '../../track/timezone';
 import {
   assertCameraWrite,
   cameraScope,

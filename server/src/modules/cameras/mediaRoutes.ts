@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/context';
 import type { Scope } from '../../auth/policy';
-import { visibleIds } from '../../auth/policy';
+import { whereVisible } from '../../auth/policy';
 import { badRequest, notFound } from '../../errors';
 import { deleteCameraMedia, loadMediaContent } from './media/mediaStore';
 import { announceCameraMedia } from './media/liveMedia';
@@ -38,8 +38,7 @@ async function visibleMedia(services: Services, scope: Scope, id: number) {
     .selectFrom('cameraMedia')
     .select(['cameraMedia.id', 'cameraMedia.deviceId', 'cameraMedia.status', 'cameraMedia.fileName'])
     .where('cameraMedia.id', '=', id);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('cameraMedia.deviceId', 'in', sub as never);
+  q = whereVisible(q, 'cameraMedia.deviceId', db, scope, 'devices');
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
   return { id: Number(row.id), deviceId: Number(row.deviceId), status: row.status, fileName: row.fileName };

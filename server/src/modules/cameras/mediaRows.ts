@@ -5,7 +5,7 @@
 import { cameraTriggerName } from '@frota/core';
 import type { Db } from '../../db/database';
 import type { PrivacyFilter } from '../../auth/privacy';
-import type { Zone } from '../../reports/engine/timezone';
+import type { Zone } from '../../track/timezone';
 
 export const MEDIA_BASE = '/report/api.php/media';
 

@@ -3,7 +3,7 @@
  * pipeline keeps (processing/stages/deviceStatistics.ts); never recomputed from the history.
  */
 import type { Db } from '../../db/database';
-import { visibleIds, type Scope } from '../../auth/policy';
+import { whereVisible, type Scope } from '../../auth/policy';
 import { toIso } from '../../db/mapping';
 import type { DeviceStatistics } from '@frota/core';
 
@@ -32,8 +32,7 @@ export async function readStatistics(db: Db, scope: Scope): Promise<DeviceStatis
       'deviceStatistics.alertSos',
     ])
     .orderBy('devices.id');
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   const rows = await q.execute();
   return rows.map((r) => {
     const lastreset = optNum(r.lastreset);

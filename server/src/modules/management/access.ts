@@ -7,7 +7,7 @@ import { todayIn } from '@frota/core';
 import type { Services } from '../../services/context';
 import type { Db } from '../../db/database';
 import { assertCanWrite, assertNotTemporary, assertPermission, requireScope } from '../../auth/guard';
-import { visibleIds, type Scope } from '../../auth/policy';
+import { whereVisible, type Scope } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
 import { notFound } from '../../errors';
 
@@ -41,8 +41,7 @@ export const licensePlateOf = (attributes: Record<string, unknown>): string | nu
 /** The vehicle when the user sees it, else 404. */
 export async function visibleVehicle(db: Db, scope: Scope, id: number): Promise<ManagedVehicle> {
   let q = db.kysely.selectFrom('devices').select(['id', 'name', 'attributes']).where('id', '=', id);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('id', 'in', sub as never);
+  q = whereVisible(q, 'id', db, scope, 'devices');
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
   const attributes = parseJson(row.attributes);

@@ -3,13 +3,21 @@
  * workshop, one on automatic maintenance, costs with expiries (some past, some soon, some far) and documents
  * with a small generated PDF or PNG. Called once by tools/src/seedDemo.ts after the vehicles exist.
  */
+import type { Insertable } from 'kysely';
 import { addDays, hourMeter, odometerKm } from '@frota/core';
 import type { Db } from '../../db/database';
+import type { MaintenancesTable } from '../../db/managementTables';
 import { fromBool, parseJson, toJson } from '../../db/mapping';
 import { samplePdf, samplePng } from './sampleFiles';
 
 const WORKSHOPS = ['Oficina Central Luanda', 'Auto Viana', 'Mecânica do Cazenga', 'Toyota Angola'];
 const INSURERS = ['ENSA Seguros', 'Fidelidade Angola', 'Nossa Seguros'];
+
+/** A maintenance entry of the seed, before the columns every entry of a vehicle shares. */
+type SeedMaintenance = Omit<
+  Insertable<MaintenancesTable>,
+  'deviceId' | 'userId' | 'templateId' | 'type' | 'attributes'
+>;
 
 async function currentKm(db: Db, deviceId: number): Promise<{ km: number; hours: number | null }> {
   const row = await db.kysely
@@ -31,7 +39,7 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
     const { km, hours } = await currentKm(db, deviceId);
     const period = [10000, 15000, 20000][i % 3];
     const lastKm = Math.max(0, km - [2000, 9500, 14500, 16500][i % 4]);
-    const maintenances = [
+    const maintenances: SeedMaintenance[] = [
       {
         dateStart: addDays(today, -400 + i),
         dateEnd: addDays(today, -398 + i),
@@ -62,15 +70,15 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
     if (i % 5 === 1)
       maintenances.push({
         dateStart: addDays(today, -3),
-        dateEnd: null as never,
+        dateEnd: null,
         complete: bool(false),
         description: 'Substituição da embraiagem',
         km,
-        periodicityKm: null as never,
+        periodicityKm: null,
         hours: null,
         periodicityHours: null,
         location: WORKSHOPS[0],
-        cost: null as never,
+        cost: null,
         invoice: '',
       });
     await db.kysely

@@ -7,6 +7,7 @@
 import { hasPermission, MANAGEMENT_MESSAGES as M, MAINTENANCE_MODES, parseAmount } from '@frota/core';
 import type { Scope } from '../../auth/policy';
 import { badRequest } from '../../errors';
+import { parseJson } from '../../db/mapping';
 import { MANAGEMENT_PERMISSION } from './access';
 
 type Row = Record<string, unknown>;
@@ -38,9 +39,9 @@ export function normaliseMaintenanceAttributes(attributes: Row): Row {
 export function deviceSave(
   scope: Scope,
   stored: Row & { attributes: Row },
-  input: Row & { attributes?: Row },
+  input: Row,
 ): { input: Row; permission: string } {
-  const attributes = input.attributes ?? {};
+  const attributes = parseJson(input.attributes);
   if (
     scope.admin ||
     hasPermission(scope.user, 'settings.devices') ||

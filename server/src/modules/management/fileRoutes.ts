@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { FILE_MIME, type FileType } from '@frota/core';
 import { fileHeaders } from '../../services/fileHeaders';
 import type { Services } from '../../services/context';
-import { visibleIds } from '../../auth/policy';
+import { whereVisible } from '../../auth/policy';
 import { notFound } from '../../errors';
 import { managementScope } from './access';
 import { messageAnswer } from './schemas';
@@ -67,8 +67,7 @@ export function fileRoutes(app: FastifyInstance, services: Services): void {
         'documentFiles.content',
       ])
       .where('documents.id', '=', documentId);
-    const sub = visibleIds(db, scope, 'devices');
-    if (sub) q = q.where('documents.deviceId', 'in', sub as never);
+    q = whereVisible(q, 'documents.deviceId', db, scope, 'devices');
     const row = await q.executeTakeFirst();
     if (!row) throw notFound();
     const { download, inline } = req.query as { download?: string; inline?: string };

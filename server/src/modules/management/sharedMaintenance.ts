@@ -37,7 +37,7 @@ export async function assertOwnsShared(db: Db, scope: Scope, row: Row): Promise<
     .selectFrom('devices')
     .select('id')
     .where('id', 'in', linked)
-    .where('id', 'in', sub as never)
+    .where('id', 'in', sub)
     .execute();
   if (seen.length !== linked.length) throw forbidden(SHARED_MAINTENANCE_REFUSED);
 }

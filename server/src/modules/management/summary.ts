@@ -18,7 +18,7 @@ import {
   type SummaryState,
 } from '@frota/core';
 import type { Db } from '../../db/database';
-import { visibleIds, type Scope } from '../../auth/policy';
+import { whereVisible, type Scope } from '../../auth/policy';
 import { parseJson, toBool } from '../../db/mapping';
 import { licensePlateOf } from './access';
 
@@ -113,8 +113,7 @@ export async function vehicleFacts(db: Db, ids: number[]) {
 
 export async function maintenanceSummary(db: Db, scope: Scope, today: string): Promise<SummaryRow[]> {
   const k = db.kysely;
-  const sub = visibleIds(db, scope, 'devices');
-  let devices = k
+  const devices = k
     .selectFrom('devices')
     .leftJoin('groups', 'groups.id', 'devices.groupId')
     .leftJoin('positions', 'positions.id', 'devices.positionId')
@@ -126,8 +125,10 @@ export async function maintenanceSummary(db: Db, scope: Scope, today: string): P
       'groups.name as groupName',
       'positions.attributes as positionAttributes',
     ]);
-  if (sub) devices = devices.where('devices.id', 'in', sub as never);
-  const vehicles = await devices.orderBy('devices.name').orderBy('devices.id').execute();
+  const vehicles = await whereVisible(devices, 'devices.id', db, scope, 'devices')
+    .orderBy('devices.name')
+    .orderBy('devices.id')
+    .execute();
   if (!vehicles.length) return [];
   const ids = vehicles.map((v) => Number(v.id));
   const { entriesOf, costsOf, documentsOf } = await vehicleFacts(db, ids);

@@ -10,16 +10,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MANAGEMENT_MESSAGES as M, parseAmount, parseDay } from '@frota/core';
 import type { Services } from '../../services/context';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { MaintenancesTable } from '../../db/managementTables';
 import { assertCanWrite } from '../../auth/guard';
-import { canSee, visibleIds, type Scope } from '../../auth/policy';
+import { canSee, visibleIds, whereVisible, type Scope } from '../../auth/policy';
 import { fromBool, parseJson, toBool, toJson } from '../../db/mapping';
 import { badRequest, notFound } from '../../errors';
 import { MANAGEMENT_PERMISSION, managementScope, userToday } from './access';
 import { maintenanceQuery } from './maintenanceRows';
 import { messageAnswer } from './schemas';
 import { assertOwnsShared } from './sharedMaintenance';
-import { listScope, traccarListOptions, traccarPage } from '../traccar/maintenance/traccarList';
+import { listScope, traccarListOptions, traccarPage } from '../../services/traccarLists/listScope';
 
 const HOUR_MS = 3_600_000;
 const isHours = (type: string) => type === 'hours';
@@ -102,16 +104,16 @@ function visibleQuery(db: Db, scope: Scope) {
   if (!sub) return q;
   return q.where((eb) =>
     eb.or([
-      eb('deviceId', 'in', sub as never),
+      eb('deviceId', 'in', sub),
       eb.and([eb('deviceId', 'is', null), eb('userId', 'in', scope.userIds)]),
     ]),
   );
 }
 
-async function visibleMaintenance(db: Db, scope: Scope, id: number): Promise<Row> {
+async function visibleMaintenance(db: Db, scope: Scope, id: number): Promise<Selectable<MaintenancesTable>> {
   const row = await visibleQuery(db, scope).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`maintenanceId ${id} not found`);
-  return row as Row;
+  return row;
 }
 
 const listQuery = z
@@ -235,10 +237,11 @@ export function traccarMaintenanceRoutes(app: FastifyInstance, services: Service
         cost: 'cost',
         invoice: 'invoice',
       };
+      const entryColumns: readonly string[] = Object.values(entryKeys);
       const values = Object.fromEntries(
         Object.entries(all).filter(
           ([key]) =>
-            !Object.values(entryKeys).includes(key as never) ||
+            !entryColumns.includes(key) ||
             Object.entries(entryKeys).some(([attr, column]) => column === key && attr in given),
         ),
       ) as Partial<typeof all>;
@@ -302,7 +305,7 @@ export function maintenanceLinks(body: unknown): MaintenanceLink[] | null {
   });
 }
 
-async function linkDevice(db: Db, m: Row, deviceId: number, add: boolean) {
+async function linkDevice(db: Db, m: Selectable<MaintenancesTable>, deviceId: number, add: boolean) {
   const root = Number(m.templateId ?? m.id);
   const k = db.kysely;
   if (add) {
@@ -322,7 +325,7 @@ async function linkDevice(db: Db, m: Row, deviceId: number, add: boolean) {
     const { id: _id, deviceId: _d, templateId: _t, ...rest } = m;
     await k
       .insertInto('maintenances')
-      .values({ ...rest, deviceId, templateId: root } as never)
+      .values({ ...rest, deviceId, templateId: root })
       .execute();
     return;
   }
@@ -362,8 +365,7 @@ export async function applyMaintenanceLinks(
       if (!(await canSee(db, scope, 'groups', link.groupId)))
         throw notFound(`groupId ${link.groupId} not found`);
       let q = db.kysely.selectFrom('devices').select('id').where('groupId', '=', link.groupId);
-      const sub = visibleIds(db, scope, 'devices');
-      if (sub) q = q.where('id', 'in', sub as never);
+      q = whereVisible(q, 'id', db, scope, 'devices');
       deviceIds = (await q.orderBy('id').execute()).map((r) => Number(r.id));
     }
     for (const deviceId of deviceIds) await linkDevice(db, m, deviceId, add);

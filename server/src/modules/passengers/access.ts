@@ -5,10 +5,8 @@
  * passenger answers 404.
  */
 import type { FastifyRequest } from 'fastify';
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { hasPermission, PASSENGER_PERMISSIONS } from '@frota/core';
 import type { Services } from '../../services/context';
-import type { Database } from '../../db/schema';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../../auth/guard';
 import { canSee, type Scope } from '../../auth/policy';
 import { forbidden, notFound } from '../../errors';
@@ -22,20 +20,7 @@ export async function passengerScope(services: Services, req: FastifyRequest, wr
   return scope;
 }
 
-/** The query limited to the passengers the scope sees. */
-export function visiblePassengers<O>(
-  q: SelectQueryBuilder<Database, 'passengers', O>,
-  scope: Scope,
-): SelectQueryBuilder<Database, 'passengers', O> {
-  if (scope.admin) return q;
-  const { userIds, groupIds } = scope;
-  return q.where((eb) =>
-    eb.or([
-      eb('passengers.userId', 'in', userIds),
-      groupIds.length ? eb('passengers.groupId', 'in', groupIds) : sql<SqlBool>`1 = 0`,
-    ]),
-  );
-}
+export { visiblePassengers } from '../../auth/passengerVisibility';
 
 /** A group given to a passenger must be one the user sees (404 otherwise, as for any hidden row). */
 export async function assertGroupVisible(services: Services, scope: Scope, groupId: number | null) {

@@ -7,7 +7,7 @@
  * A passenger whose owner is gone (userId null) names no new reads; its old pickups stay linked.
  */
 import type { Db } from '../../db/database';
-import { scopeFor, visibleIds, type Scope } from '../../auth/policy';
+import { scopeFor, whereVisible, type Scope } from '../../auth/policy';
 import { userJson } from '../../db/rows';
 
 /** The scope of a passenger's owner, or null when that user is gone. */
@@ -21,12 +21,13 @@ export async function ownerScope(db: Db, ownerId: number | null): Promise<Scope 
 export async function seenDevices(db: Db, scope: Scope, deviceIds: number[]): Promise<Set<number>> {
   if (!deviceIds.length) return new Set();
   if (scope.admin) return new Set(deviceIds);
-  const rows = await db.kysely
-    .selectFrom('devices')
-    .select('devices.id')
-    .where('devices.id', 'in', deviceIds)
-    .where('devices.id', 'in', visibleIds(db, scope, 'devices')! as never)
-    .execute();
+  const rows = await whereVisible(
+    db.kysely.selectFrom('devices').select('devices.id').where('devices.id', 'in', deviceIds),
+    'devices.id',
+    db,
+    scope,
+    'devices',
+  ).execute();
   return new Set(rows.map((r) => Number(r.id)));
 }
 

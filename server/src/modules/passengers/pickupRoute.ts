@@ -13,7 +13,7 @@ import { contentDisposition, renderFile } from '../../reports/export';
 import { reportBodySchema } from '../../reports/request';
 import { runReport } from '../../reports/runner';
 import { reportAnswerSchema } from '../../reports/schemas';
-import { PASSENGER_REPORTS } from './reports';
+import { PASSENGER_REPORTS } from '../../reports/custom/passengers/index';
 
 /** The report a ReportVersion names (a number or its text), or undefined. */
 export function reportForVersion(version: unknown): string | undefined {

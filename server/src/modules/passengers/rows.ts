@@ -88,7 +88,7 @@ async function linkPickups(
     .where('cardId', '=', cardId)
     .where('passengerId', 'is', null);
   const seen = visibleIds(db, owner, 'devices');
-  if (seen) q = q.where('deviceId', 'in', seen as never);
+  if (seen) q = q.where('deviceId', 'in', seen);
   await q.execute();
 }
 

@@ -8,7 +8,7 @@ import { REFILL_PERMISSIONS, REFILLS_PERMISSION, hasPermission } from '@frota/co
 import type { Db } from '../../db/database';
 import type { Services } from '../../services/context';
 import { requireScope, assertCanWrite } from '../../auth/guard';
-import { visibleIds, type Scope } from '../../auth/policy';
+import { visibleIds, whereVisible, type Scope } from '../../auth/policy';
 import { forbidden, notFound } from '../../errors';
 
 export const MANAGERS_ONLY = 'Apenas gestores (utilizadores com limite de utilizadores)';
@@ -48,8 +48,7 @@ export function assertManagesOwner(scope: Scope, ownerId: number | null): void {
 /** A vehicle the scope sees, or 404. */
 export async function assertVehicle(db: Db, scope: Scope, deviceId: number): Promise<void> {
   let q = db.kysely.selectFrom('devices').select('devices.id').where('devices.id', '=', deviceId);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   if (!(await q.executeTakeFirst())) throw notFound();
 }
 

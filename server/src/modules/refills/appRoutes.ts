@@ -8,9 +8,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isRedRefill } from '@frota/core';
 import { z } from 'zod';
 import type { Services } from '../../services/context';
-import { visibleIds } from '../../auth/policy';
+import { whereVisible } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
-import { zoneFor } from '../../reports/engine/timezone';
+import { zoneFor } from '../../track/timezone';
 import { userTimezone } from '../../events/notify/eventText';
 import { notFound } from '../../errors';
 import { clientUserIds } from './access';
@@ -85,8 +85,7 @@ async function clientVehicle(services: Services, s: OperatorSession, match: { id
     .selectFrom('devices')
     .leftJoin('refillDevices', 'refillDevices.deviceId', 'devices.id')
     .select(['devices.id', 'devices.name', 'devices.attributes', 'refillDevices.code']);
-  const sub = visibleIds(db, s.client, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, s.client, 'devices');
   if (match.id) q = q.where('devices.id', '=', match.id);
   const code = match.code?.trim().toLowerCase();
   const rows = (await q.execute()).map((r) => {
@@ -111,8 +110,7 @@ async function clientVehicle(services: Services, s: OperatorSession, match: { id
 async function clientDriver(services: Services, s: OperatorSession, match: { id?: number; code?: string }) {
   const { db } = services;
   let q = db.kysely.selectFrom('drivers').select(['drivers.id', 'drivers.name', 'drivers.uniqueId']);
-  const sub = visibleIds(db, s.client, 'drivers');
-  if (sub) q = q.where('drivers.id', 'in', sub as never);
+  q = whereVisible(q, 'drivers.id', db, s.client, 'drivers');
   if (match.id) q = q.where('drivers.id', '=', match.id);
   else if (match.code) q = q.where('drivers.uniqueId', '=', match.code.trim());
   const row = await q.executeTakeFirst();
@@ -265,8 +263,7 @@ export function appRoutes(app: FastifyInstance, services: Services): void {
         .selectFrom('drivers')
         .select(['drivers.id', 'drivers.name', 'drivers.uniqueId'])
         .orderBy('name');
-      const sub = visibleIds(db, s.client, 'drivers');
-      if (sub) q = q.where('drivers.id', 'in', sub as never);
+      q = whereVisible(q, 'drivers.id', db, s.client, 'drivers');
       return (await q.execute()).map((d) => ({ id: Number(d.id), name: d.name, uniqueId: d.uniqueId }));
     },
   );

@@ -13,7 +13,7 @@ import type { Scope } from '../../auth/policy';
 import { visibleIds } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
 import { notFound } from '../../errors';
-import { zoneFor } from '../../reports/engine/timezone';
+import { zoneFor } from '../../track/timezone';
 import { refillPeriod } from './period';
 import { refillJson, refillQuery, type RefillJson } from './refillRows';
 
@@ -90,7 +90,7 @@ async function resolveFilter(
   let vehicles: Array<{ id: number; groupId: number | null; name: string; plate: string }> | undefined;
   if (needVehicles) {
     let vq = db.kysely.selectFrom('devices').select(['id', 'groupId', 'name', 'attributes']);
-    if (sub) vq = vq.where('devices.id', 'in', sub as never);
+    if (sub) vq = vq.where('devices.id', 'in', sub);
     vehicles = (await vq.execute()).map((r) => {
       const plate = parseJson(r.attributes).license_plate;
       return {

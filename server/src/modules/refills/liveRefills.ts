@@ -6,5 +6,5 @@
 import type { Services } from '../../services/context';
 
 export function announceRefill(services: Services, id: number, deviceId: number): void {
-  services.live.publish({ refills: [{ id, deviceId }] });
+  services.live.publish({ changed: [{ kind: 'refills', id, deviceId }] });
 }

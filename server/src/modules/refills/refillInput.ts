@@ -3,7 +3,7 @@
  * and required (decimal comma accepted), date required, the rest optional and checked when given.
  */
 import { FUEL_TYPES, type FuelType } from '@frota/core';
-import type { Zone } from '../../reports/engine/timezone';
+import type { Zone } from '../../track/timezone';
 import { badRequest } from '../../errors';
 
 export const COST_NOT_NUMERIC = 'O custo deve ser numérico';

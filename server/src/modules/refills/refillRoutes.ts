@@ -12,8 +12,8 @@ import {
 } from '@frota/core';
 import type { Services } from '../../services/context';
 import type { Scope } from '../../auth/policy';
-import { visibleIds } from '../../auth/policy';
-import { zoneFor } from '../../reports/engine/timezone';
+import { whereVisible } from '../../auth/policy';
+import { zoneFor } from '../../track/timezone';
 import { userTimezone } from '../../events/notify/eventText';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import {
@@ -86,8 +86,7 @@ async function checkReferences(
   }
   if (input.driverId && input.driverId !== kept.driverId) {
     let q = db.kysely.selectFrom('drivers').select('drivers.id').where('drivers.id', '=', input.driverId);
-    const sub = visibleIds(db, scope, 'drivers');
-    if (sub) q = q.where('drivers.id', 'in', sub as never);
+    q = whereVisible(q, 'drivers.id', db, scope, 'drivers');
     if (!(await q.executeTakeFirst())) throw notFound('No such driver');
   }
 }

@@ -2,7 +2,7 @@
 import { costPerLitre, type FuelType, type Refill, type RefillType } from '@frota/core';
 import type { Db } from '../../db/database';
 import { parseJson, toIso } from '../../db/mapping';
-import type { Zone } from '../../reports/engine/timezone';
+import type { Zone } from '../../track/timezone';
 import { hidesVehicle } from '../../auth/privacy';
 
 /**

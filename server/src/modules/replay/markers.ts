@@ -8,12 +8,12 @@ import { knotsToKmh, numberAttr } from '@frota/core';
 import type { ReportContext, VehicleInfo } from '../../reports/context';
 import { ptoInput } from '../../reports/builders/pto';
 import { speedingSettings } from '../../reports/builders/speeding';
-import { DEFAULT_FUEL_THRESHOLD, FuelAnalyzer, type FuelEvent } from '../../reports/engine/fuel';
-import { FlagIntervals, type Interval } from '../../reports/engine/intervals';
-import type { Sample } from '../../reports/engine/sample';
-import { SpeedingDetector, type Episode } from '../../reports/engine/speeding';
-import type { Stop } from '../../reports/engine/tracker';
-import { MAX_GAP_MS } from '../../reports/engine/tracker';
+import { DEFAULT_FUEL_THRESHOLD, FuelAnalyzer, type FuelEvent } from '../../track/fuel';
+import { FlagIntervals, type Interval } from '../../track/intervals';
+import type { Sample } from '../../track/sample';
+import { SpeedingDetector, type Episode } from '../../track/speeding';
+import type { Stop } from '../../track/tracker';
+import { MAX_GAP_MS } from '../../track/tracker';
 import type { TripInfo } from '../../reports/builders/trips';
 import type { PositionColumns } from './positionColumns';
 

@@ -6,8 +6,8 @@
  * (JSON writes it as null). The object answer is made from the same columns.
  */
 import { blankAttributes, isPrivatePosition } from '@frota/core';
-import { stepDistance } from '../../reports/engine/tracker';
-import type { RawPosition, Sample } from '../../reports/engine/sample';
+import { stepDistance } from '../../track/tracker';
+import type { RawPosition, Sample } from '../../track/sample';
 
 export const EVENTS = ['start', 'stop', 'idle', 'fuel', 'speeding', 'pto'] as const;
 export type ReplayEvent = (typeof EVENTS)[number];

@@ -4,10 +4,10 @@
  * the reports' own parser, so the same messages answer the same mistakes.
  */
 import { z } from 'zod';
-import { historyWindow } from '../../api/positions';
+import { historyWindow } from '../../auth/historyWindow';
 import type { Scope } from '../../auth/policy';
 import { badRequest } from '../../errors';
-import { zoneFor } from '../../reports/engine/timezone';
+import { zoneFor } from '../../track/timezone';
 import { parseIds, parseReportRequest, type PeriodLimit, type ReportRequest } from '../../reports/request';
 
 export const MSG_FORMAT = 'Formato inválido';

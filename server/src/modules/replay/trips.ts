@@ -6,9 +6,9 @@ import { kmhToKnots } from '@frota/core';
 import type { ReportContext } from '../../reports/context';
 import { addresses, placeOf } from '../../reports/builders/common';
 import { tripGroups, type TripInfo } from '../../reports/builders/trips';
-import type { FuelEvent } from '../../reports/engine/fuel';
-import type { Interval } from '../../reports/engine/intervals';
-import type { Sample } from '../../reports/engine/sample';
+import type { FuelEvent } from '../../track/fuel';
+import type { Interval } from '../../track/intervals';
+import type { Sample } from '../../track/sample';
 import type { PositionColumns } from './positionColumns';
 
 export interface ReplayTrip {

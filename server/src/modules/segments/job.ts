@@ -8,10 +8,10 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/mapping';
 import { startLeasedJob, type LeasedJob } from '../../jobs/leasedJob';
-import { placeholders, queryArrays } from '../../reports/engine/arrayQuery';
-import { deviceProfile } from '../../reports/engine/sample';
-import { maintainDevice } from './maintain';
-import { readProgress, WATERMARK_DEVICE, writeProgress } from './store';
+import { placeholders, queryArrays } from '../../track/arrayQuery';
+import { deviceProfile } from '../../track/sample';
+import { maintainDevice } from '../../track/segments/maintain';
+import { readProgress, WATERMARK_DEVICE, writeProgress } from '../../track/segments/store';
 
 export const SEGMENTS_LEASE = 'segments';
 export const SEGMENTS_INTERVAL_MS = 10_000;

@@ -5,6 +5,8 @@
  * (404 otherwise), never one's own links; each object kind gives its link tables and its visibility check.
  */
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { columnsByName } from '../../db/columnsByName';
 import type { Services } from '../../services/context';
 import { assertCanWrite } from '../../auth/guard';
 import { canSee, type EntityKind, type Scope } from '../../auth/policy';
@@ -13,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 type OwnerKey = 'userId' | 'deviceId' | 'groupId';
 
 export interface LinkOwner {
-  table: string;
+  table: keyof Database;
   kind: EntityKind;
   /** the screens that may write this side's links */
   permissions: readonly string[];
@@ -72,19 +74,20 @@ export async function applyObjectLinks(
       throw notFound(`${kind.key} ${link.objectId} not found`);
   }
   await db.kysely.transaction().execute(async (trx) => {
+    const t = columnsByName(trx);
     for (const link of links) {
       const table = kind.owners[link.owner]!.table;
       if (add)
-        await trx
-          .insertInto(table as never)
-          .values({ [link.owner]: link.ownerId, [kind.key]: link.objectId } as never)
-          .onConflict((oc) => oc.columns([link.owner, kind.key] as never).doNothing())
+        await t
+          .insertInto(table)
+          .values({ [link.owner]: link.ownerId, [kind.key]: link.objectId })
+          .onConflict((oc) => oc.columns([link.owner, kind.key]).doNothing())
           .execute();
       else
-        await trx
-          .deleteFrom(table as never)
-          .where(link.owner as never, '=', link.ownerId as never)
-          .where(kind.key as never, '=', link.objectId as never)
+        await t
+          .deleteFrom(table)
+          .where(link.owner, '=', link.ownerId)
+          .where(kind.key, '=', link.objectId)
           .execute();
     }
   });

@@ -28,6 +28,16 @@ export interface StatisticsDelta {
   counts: Record<CountedAlert, number>;
 }
 
+/** Every counted alert at 0, in the order of `COUNTED_ALERTS`. */
+const noCounts = (): Record<CountedAlert, number> => ({
+  deviceOverspeed: 0,
+  hardAcceleration: 0,
+  hardBraking: 0,
+  hardCornering: 0,
+  lowBattery: 0,
+  sos: 0,
+});
+
 /** The statistic an event adds to: overspeed and five alarms. */
 export function countedAlert(draft: Pick<EventDraft, 'type' | 'attributes'>): CountedAlert | undefined {
   if (draft.type === 'deviceOverspeed') return 'deviceOverspeed';
@@ -59,7 +69,7 @@ export function statisticsDeltas(
   const delta = (deviceId: number) => {
     let d = byDevice.get(deviceId);
     if (!d) {
-      d = { deviceId, lastIgnition: null, counts: Object.fromEntries(KEYS.map((k) => [k, 0])) as never };
+      d = { deviceId, lastIgnition: null, counts: noCounts() };
       byDevice.set(deviceId, d);
     }
     return d;

@@ -131,7 +131,7 @@ export async function startOsmand(options: OsmandListenOptions): Promise<OsmandL
   // handled (its fix may be stored by now) has gone out: the phone must learn that fix was accepted.
   server.on('clientError', (_error, socket) => {
     const current = responding.get(socket as Socket);
-    // a request whose own bytes are broken was never stored: nothing to wait for
+    // a request whose own bytes are broken was not stored: nothing to wait for
     if (!current?.req.complete) return socket.destroy();
     const close = () => socket.destroy();
     current.res.once('finish', close).once('close', close);

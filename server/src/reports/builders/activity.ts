@@ -1,11 +1,11 @@
 /** Actividade: per vehicle (or driver), one row per local day with trips, distance in and out of hours. */
 import { col, km, kmh, pie, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
-import { WORK_BUCKET_MS } from '../engine/compactStream';
-import { runVehicle } from '../engine/run';
-import { DayBook } from '../engine/dayBook';
-import { MAX_GAP_MS, segmentDistance, Tracker } from '../engine/tracker';
-import { duration } from '../engine/timezone';
+import { WORK_BUCKET_MS } from '../../track/compactStream';
+import { runVehicle } from '../../track/run';
+import { DayBook } from '../../track/dayBook';
+import { MAX_GAP_MS, segmentDistance, Tracker } from '../../track/tracker';
+import { duration } from '../../track/timezone';
 import { driverText, periodText, vehicleText } from './common';
 import { tripGroups, weekFor, type TripInfo } from './trips';
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { boolAttr, isPrivatePosition } from '@frota/core';
 import { seesPrivate } from '../../auth/privacy';
 import { parseJson } from '../../db/mapping';
-import type { Sample } from '../engine/sample';
+import type { Sample } from '../../track/sample';
 
 export const periodText = (ctx: ReportContext): string =>
   `${ctx.zone.dateTime(ctx.request.from)} - ${ctx.zone.dateTime(ctx.request.to)}`;
@@ -115,7 +115,7 @@ export async function cardDrivers(db: Db, scope: Scope): Promise<CardDriver[]> {
   const seen = k.selectFrom('drivers').select(columns).orderBy('drivers.id');
   if (!visible) return (await seen.execute()).map(cardDriver);
   const [own, unowned] = await Promise.all([
-    seen.where('drivers.id', 'in', visible as never).execute(),
+    seen.where('drivers.id', 'in', visible).execute(),
     k
       .selectFrom('drivers')
       .select(columns)

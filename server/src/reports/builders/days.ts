@@ -1,16 +1,16 @@
 /** Per-day figures of each vehicle (km, hours and their monthly and chart forms). */
 import type { ReportContext, VehicleInfo } from '../context';
-import { COMPACT_BUCKET_MS } from '../engine/compactStream';
-import { runVehicle } from '../engine/run';
-import { DayBook, type DayFigures } from '../engine/dayBook';
-import { MAX_GAP_MS } from '../engine/tracker';
+import { COMPACT_BUCKET_MS } from '../../track/compactStream';
+import { runVehicle } from '../../track/run';
+import { DayBook, type DayFigures } from '../../track/dayBook';
+import { MAX_GAP_MS } from '../../track/tracker';
 import { mapVehicles } from './common';
-import { storedDays } from '../../modules/segments/periodDays';
-import { Span } from '../engine/span';
+import { storedDays } from '../../track/segments/periodDays';
+import { Span } from '../../track/span';
 import { fuelPercent } from '@frota/core';
-import { FuelDays, type FuelDay } from '../engine/fuelDays';
-import { FUEL_KEYS } from '../engine/fuelSource';
-import { storedFuelDays } from '../../modules/segments/periodFuel';
+import { FuelDays, type FuelDay } from '../../track/fuelDays';
+import { FUEL_KEYS } from '../../track/fuelSource';
+import { storedFuelDays } from '../../track/segments/periodFuel';
 
 export { Span };
 

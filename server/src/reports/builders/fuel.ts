@@ -3,8 +3,8 @@ import { fuelPercent, isElectric, numberAttr } from '@frota/core';
 import { col, round, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { numberOption } from '../request';
-import { runVehicle } from '../engine/run';
-import { DEFAULT_FUEL_THRESHOLD, FuelAnalyzer } from '../engine/fuel';
+import { runVehicle } from '../../track/run';
+import { DEFAULT_FUEL_THRESHOLD, FuelAnalyzer } from '../../track/fuel';
 import { addresses, periodText, placeOf, vehicleText } from './common';
 
 /**

@@ -1,7 +1,7 @@
 /** Horas: per vehicle, one row per day with engine time, moving and idle time and the hour meter. */
 import { col, hoursOf, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
-import { duration } from '../engine/timezone';
+import { duration } from '../../track/timezone';
 import { periodText, vehicleText } from './common';
 import { engineMs, vehicleDays } from './days';
 

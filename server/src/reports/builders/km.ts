@@ -1,7 +1,7 @@
 /** Quilómetros: one row per vehicle for the period. */
 import { col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
-import { duration } from '../engine/timezone';
+import { duration } from '../../track/timezone';
 import { periodText } from './common';
 import { elapsedDays, everyVehicleDays } from './days';
 

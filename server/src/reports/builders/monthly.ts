@@ -4,7 +4,7 @@
  */
 import { col, hoursOf, km, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
-import type { DayFigures } from '../engine/dayBook';
+import type { DayFigures } from '../../track/dayBook';
 import { periodText } from './common';
 import { engineMs, everyVehicleDays, periodDays } from './days';
 

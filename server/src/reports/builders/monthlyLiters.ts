@@ -4,10 +4,10 @@
  * vehicle has a fuel sensor and a tank capacity, with the km driven and L/100km; then the fleet's totals.
  * Without a sensor the month's L/100km is estimated from the litres refilled.
  */
-import { fuelTankLitres } from '../engine/fuelSource';
+import { fuelTankLitres } from '../../track/fuelSource';
 import { col, km, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
-import { consumedPercent } from '../engine/fuelDays';
+import { consumedPercent } from '../../track/fuelDays';
 import { mapVehicles, periodText, vehicleText } from './common';
 import { money } from './costLines';
 import { vehicleDays, vehicleFuelDays } from './days';

@@ -1,8 +1,8 @@
 /** Posições: every position of each vehicle, at most MAX_POSITION_ROWS per request. */
 import { col, round, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
-import { positionChunks } from '../engine/positionStream';
-import { toSample, type Sample } from '../engine/sample';
+import { positionChunks } from '../../track/positionStream';
+import { toSample, type Sample } from '../../track/sample';
 import { hidesPositionOf } from '../privacy';
 import { driverKey, driverNames, periodText, vehicleText, yesNo } from './common';
 

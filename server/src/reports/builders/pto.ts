@@ -2,9 +2,9 @@
 import { boolAttr, numberAttr } from '@frota/core';
 import { col, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
-import { runVehicle } from '../engine/run';
-import { FlagIntervals } from '../engine/intervals';
-import { duration } from '../engine/timezone';
+import { runVehicle } from '../../track/run';
+import { FlagIntervals } from '../../track/intervals';
+import { duration } from '../../track/timezone';
 import { addresses, periodText, placeOf, vehicleText } from './common';
 
 export const PTO_COLUMNS = [

@@ -3,11 +3,11 @@ import { knotsToKmh, numberAttr } from '@frota/core';
 import { col, kmh, table, type Cell, type ReportResult } from '../model';
 import { loadZones, type ReportContext, type VehicleInfo } from '../context';
 import { numberOption } from '../request';
-import { runVehicle } from '../engine/run';
-import { SpeedingDetector, type Episode } from '../engine/speeding';
-import { MAX_GAP_MS } from '../engine/tracker';
-import { duration } from '../engine/timezone';
-import { ZoneSet } from '../engine/zoneSet';
+import { runVehicle } from '../../track/run';
+import { SpeedingDetector, type Episode } from '../../track/speeding';
+import { MAX_GAP_MS } from '../../track/tracker';
+import { duration } from '../../track/timezone';
+import { ZoneSet } from '../../track/zoneSet';
 import {
   addresses,
   assignedDrivers,

@@ -2,11 +2,11 @@
 import { col, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
 import { numberOption } from '../request';
-import { COMPACT_BUCKET_MS } from '../engine/compactStream';
-import { runVehicle } from '../engine/run';
-import { periodSegments } from '../../modules/segments/period';
-import { MIN_STOP_MS, Tracker, type Stop } from '../engine/tracker';
-import { duration } from '../engine/timezone';
+import { COMPACT_BUCKET_MS } from '../../track/compactStream';
+import { runVehicle } from '../../track/run';
+import { periodSegments } from '../../track/segments/period';
+import { MIN_STOP_MS, Tracker, type Stop } from '../../track/tracker';
+import { duration } from '../../track/timezone';
 import { addresses, periodText, placeHidden, placeOf, vehicleText } from './common';
 
 export const STOP_COLUMNS = [

@@ -1,18 +1,18 @@
 /** Viagens: one table per vehicle (or driver) of its trips (REPORTS.md §3 trips). */
 import { col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
-import { COMPACT_BUCKET_MS } from '../engine/compactStream';
-import { runVehicle } from '../engine/run';
-import { periodSegments } from '../../modules/segments/period';
-import { segmentDistance, Tracker, type Trip } from '../engine/tracker';
-import { duration } from '../engine/timezone';
+import { COMPACT_BUCKET_MS } from '../../track/compactStream';
+import { runVehicle } from '../../track/run';
+import { periodSegments } from '../../track/segments/period';
+import { segmentDistance, Tracker, type Trip } from '../../track/tracker';
+import { duration } from '../../track/timezone';
 import {
   DEFAULT_WEEK,
   insideWorkingHours,
   parseWeek,
   workingOverlapMs,
   type WorkingWeek,
-} from '../engine/workingHours';
+} from '../../track/workingHours';
 import {
   addresses,
   assignedDrivers,

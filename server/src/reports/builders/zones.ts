@@ -1,12 +1,12 @@
 /** Zonas: per vehicle, visits to the zones (all visible, or only the chosen ones with check2). */
 import { col, km, kmh, table, type Cell, type ReportResult } from '../model';
 import { loadZones, type ReportContext } from '../context';
-import { runVehicle } from '../engine/run';
-import { ZoneVisits } from '../engine/zoneVisits';
-import { duration } from '../engine/timezone';
+import { runVehicle } from '../../track/run';
+import { ZoneVisits } from '../../track/zoneVisits';
+import { duration } from '../../track/timezone';
 import { periodText, vehicleText } from './common';
 import { hidesPositionOf } from '../privacy';
-import type { Sample } from '../engine/sample';
+import type { Sample } from '../../track/sample';
 
 export const ZONE_COLUMNS = [
   col('Zona'),

@@ -3,7 +3,7 @@ import type { ReportDef } from '../reportDef';
 import { DAILY_REPORTS } from './daily';
 import { DRIVING_REPORTS } from './driving';
 import { MACHINES_REPORTS } from './machines';
-import { PASSENGER_REPORTS } from '../../modules/passengers/reports';
+import { PASSENGER_REPORTS } from './passengers';
 
 export const customReportDefs = (): ReportDef[] => [
   ...DAILY_REPORTS,

@@ -1,6 +1,6 @@
 /** Renders report results as a file: pdf (inline), xlsx, csv, xml (attachments), named with a stamp. */
 import type { ReportResult } from '../model';
-import type { Zone } from '../engine/timezone';
+import type { Zone } from '../../track/timezone';
 import { toCsv } from './csv';
 import { toPdf } from './pdf';
 import { toXlsx } from './xlsx';

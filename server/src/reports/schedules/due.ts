@@ -4,7 +4,7 @@
  * month is shorter) for the month before. A run goes out from SEND_HOUR local time, once per slot, and a
  * new schedule starts with the first slot after its creation.
  */
-import type { Zone } from '../engine/timezone';
+import type { Zone } from '../../track/timezone';
 
 export const SEND_HOUR = 1;
 

@@ -6,7 +6,7 @@
 import { boolAttr, invalidEmailMessage, isValidEmail } from '@frota/core';
 import { badRequest } from '../../errors';
 import { parseIds, MSG_NO_VEHICLES } from '../request';
-import { isHhMm, WORKING_HOURS_MESSAGE } from '../engine/workingHours';
+import { isHhMm, WORKING_HOURS_MESSAGE } from '../../track/workingHours';
 import { REPORTS } from '../registry';
 
 /** report_type -> the permission it needs. */

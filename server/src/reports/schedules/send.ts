@@ -6,7 +6,7 @@ import { scopeFor, type Scope } from '../../auth/policy';
 import { renderFile, type FileFormat } from '../export';
 import { REPORTS } from '../registry';
 import { runReport } from '../runner';
-import { zoneFor } from '../engine/timezone';
+import { zoneFor } from '../../track/timezone';
 import { MSG, SCHEDULE_TYPES, type Schedule } from './rules';
 import type { DueRun } from './due';
 

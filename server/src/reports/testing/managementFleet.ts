@@ -20,7 +20,7 @@ import { userClient } from '../../../test/harness';
 import type { Db } from '../../db/database';
 import type { RefillsTable } from '../../db/refillTables';
 import { fromBool, toJson } from '../../db/mapping';
-import { zoneFor } from '../engine/timezone';
+import { zoneFor } from '../../track/timezone';
 import { buildTrack, every, insertTrack, type TrackPoint } from './track';
 
 export const MANAGEMENT_PERMISSIONS = [

@@ -1,8 +1,8 @@
 /** Samples from hand-built tracks for the engine's unit tests (10 March 2025, Africa/Luanda). */
 import { kmhToKnots } from '@frota/core';
 import { buildTrack, every, type TrackPoint, type TrackRow } from './track';
-import { toSample, type DeviceProfile, type Sample } from '../engine/sample';
-import { zoneFor } from '../engine/timezone';
+import { toSample, type DeviceProfile, type Sample } from '../../track/sample';
+import { zoneFor } from '../../track/timezone';
 
 export const CAR: DeviceProfile = { machine: false, engineVoltage: undefined };
 export const tz = zoneFor('Africa/Luanda');

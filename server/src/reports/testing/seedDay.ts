@@ -1,6 +1,6 @@
 /**
  * The seeded day of the report API tests (Monday 10 March 2025, Africa/Luanda): what the vehicle did is
- * known in advance, so every report's figures can be checked exactly (see server/test/reportsApi.test.ts).
+ * known in advance, so every report's figures can be checked exactly (see server/test/reports/reportsApi.test.ts).
  *
  *   before  parked since 22:00 the day before (odometer 10 000 km)
  *   08:00-08:30  trip 1 at 60 km/h (100 km/h 08:10-08:12): 31.33 km; starts inside zone "Partida" (limit 50)
@@ -13,7 +13,7 @@
  */
 import { kmhToKnots } from '@frota/core';
 import type { Db } from '../../db/database';
-import { zoneFor } from '../engine/timezone';
+import { zoneFor } from '../../track/timezone';
 import { buildTrack, every, insertTrack, metresPerLonDegree, type TrackPoint } from './track';
 
 export const DAY_TZ = zoneFor('Africa/Luanda');

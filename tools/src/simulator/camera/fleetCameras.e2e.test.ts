@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../../../../server/test/harness';
-import { openLive } from '../../../../server/test/liveClient';
+import { changesOf, openLive } from '../../../../server/test/liveClient';
 import { startSimulator } from '../run';
 import { loadPhotos } from './media';
 import { CAMREQ_ANSWER } from './simulatedCamera';
@@ -52,7 +52,7 @@ describe('simulated fleet with cameras against a real server', () => {
       expect(res.body.result).toBe(CAMREQ_ANSWER);
       // the photo stored is announced on the socket
       await live.until(
-        () => live.messages.some((m: any) => m.cameraMedia?.some((c: any) => c.deviceId === deviceId)),
+        () => changesOf(live.messages, 'cameraMedia').some((c) => c.deviceId === deviceId),
         'the photo announced',
       );
       const rear: { url: string; status: string } | undefined = (

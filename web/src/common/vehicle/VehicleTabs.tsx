@@ -2,7 +2,7 @@ import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canOpenRoute } from '../../session/permissions';
-import { ROUTES } from '../../session/routes';
+import { useRoutes } from '../../session/areas';
 import { useSession } from '../../session/sessionContext';
 import { plateOf, useVehicle } from './currentVehicle';
 
@@ -16,8 +16,9 @@ export function VehicleTabs({ deviceId, current }: { deviceId: number; current: 
   const navigate = useNavigate();
   const { user } = useSession();
   const { device } = useVehicle(deviceId);
+  const routes = useRoutes();
   const shown = SCREENS.filter((screen) => {
-    const route = ROUTES.find((r) => r.path === `/management/${screen}/:id?`);
+    const route = routes.find((r) => r.path === `/management/${screen}/:id?`);
     return !!route && canOpenRoute(user, route);
   });
   const plate = String(device?.attributes?.license_plate ?? '');

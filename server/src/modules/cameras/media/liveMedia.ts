@@ -6,5 +6,5 @@
 import type { LiveHub } from '../../../live/hub';
 
 export function announceCameraMedia(live: Pick<LiveHub, 'publish'>, id: number, deviceId: number): void {
-  live.publish({ cameraMedia: [{ id, deviceId }] });
+  live.publish({ changed: [{ kind: 'cameraMedia', id, deviceId }] });
 }

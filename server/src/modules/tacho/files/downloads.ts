@@ -54,9 +54,9 @@ export async function fileContents(db: Db, scope: Scope, ids: readonly number[])
           'tachoFiles.downloadDate',
           'tachoFileContents.content',
         ])
-        .where('tachoFiles.id', 'in', ids.slice(i, i + CHUNK)) as never,
+        .where('tachoFiles.id', 'in', ids.slice(i, i + CHUNK)),
     ).execute();
-    for (const r of rows as { id: unknown; fileName: string; downloadDate: unknown; content: Uint8Array }[])
+    for (const r of rows)
       found.set(Number(r.id), {
         id: Number(r.id),
         fileName: r.fileName,

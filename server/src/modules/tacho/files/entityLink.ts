@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../../db/database';
 import { parseJson } from '../../../db/mapping';
-import { visibleIds, type Scope } from '../../../auth/policy';
+import { whereVisible, type Scope } from '../../../auth/policy';
 import type { DddEntity } from '../ddd';
 import { cardKey, plateKey } from './keys';
 
@@ -21,8 +21,7 @@ export async function linkVehicle(db: Db, scope: Scope, entity: DddEntity): Prom
   const vrn = plateKey(entity.vrn);
   if (!vin && !vrn) return null;
   let q = db.kysely.selectFrom('devices').select(['devices.id', 'devices.name', 'devices.attributes']);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   const devices = (await q.orderBy('devices.id').execute()).map((d) => {
     const attributes = parseJson(d.attributes);
     return {
@@ -51,8 +50,7 @@ export async function linkDriver(db: Db, scope: Scope, cardNumber: string): Prom
     .selectFrom('drivers')
     .select(['drivers.id', 'drivers.uniqueId'])
     .where((eb) => eb.or(keys.map((k) => eb(eb.fn('upper', ['drivers.uniqueId']), '=', k))));
-  const sub = visibleIds(db, scope, 'drivers');
-  if (sub) q = q.where('drivers.id', 'in', sub as never);
+  q = whereVisible(q, 'drivers.id', db, scope, 'drivers');
   const rows = await q.orderBy('drivers.id').execute();
   // the full number wins over the 14-character one
   const found = rows.find((r) => cardKey(r.uniqueId) === card) ?? rows[0];
@@ -68,8 +66,7 @@ export async function linkCardVehicle(db: Db, scope: Scope, cardNumber: string):
     .select('tachoDrivers.deviceId')
     .where('tachoDrivers.cardNumber', 'in', cardForms(card))
     .where('tachoDrivers.deviceId', 'is not', null);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('tachoDrivers.deviceId', 'in', sub as never);
+  q = whereVisible(q, 'tachoDrivers.deviceId', db, scope, 'devices');
   const row = await q.orderBy('tachoDrivers.lastSeen', 'desc').orderBy('tachoDrivers.id').executeTakeFirst();
   return row?.deviceId == null ? null : Number(row.deviceId);
 }

@@ -5,7 +5,7 @@
  * or driver is not lost. Never by the card number or plate it bears: a file naming another client's card is
  * not that client's. A file a user may not see answers 404.
  */
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
@@ -22,19 +22,20 @@ export async function tachoFilesScope(services: Services, req: FastifyRequest): 
   return scope;
 }
 
-/** The query restricted to the `tachoFiles` rows the scope sees. */
-export function fileVisibility<O>(
+/** The query (of `tachoFiles`, maybe joined to other tables) restricted to the files the scope sees. */
+export function fileVisibility<TB extends keyof Database, O>(
   db: Db,
   scope: Scope,
-  q: SelectQueryBuilder<Database, 'tachoFiles', O>,
-): SelectQueryBuilder<Database, 'tachoFiles', O> {
+  q: SelectQueryBuilder<Database, TB, O>,
+): SelectQueryBuilder<Database, TB, O> {
   if (scope.admin) return q;
   const devices = visibleIds(db, scope, 'devices');
   const drivers = visibleIds(db, scope, 'drivers');
-  return q.where((eb) =>
+  const eb = expressionBuilder<Database, 'tachoFiles'>();
+  return q.where(
     eb.or([
-      devices ? eb('tachoFiles.deviceId', 'in', devices as never) : sql<SqlBool>`1 = 1`,
-      drivers ? eb('tachoFiles.driverId', 'in', drivers as never) : sql<SqlBool>`1 = 1`,
+      devices ? eb('tachoFiles.deviceId', 'in', devices) : sql<SqlBool>`1 = 1`,
+      drivers ? eb('tachoFiles.driverId', 'in', drivers) : sql<SqlBool>`1 = 1`,
       eb('tachoFiles.uploadedBy', 'in', scope.userIds),
     ]),
   );

@@ -9,7 +9,7 @@
 import { type ActivityPeriod } from '@frota/core';
 import type { Db } from '../../../db/database';
 import { toIso } from '../../../db/mapping';
-import { visibleIds, type Scope } from '../../../auth/policy';
+import { visibleIds, whereVisible, type Scope } from '../../../auth/policy';
 import { answerCounters, currentSentCounters, sentAll } from './driverCounters';
 import { driverHistory } from './driverHistory';
 import { cardKey } from './driverChanges';
@@ -58,7 +58,7 @@ export async function listTachoDrivers(
     .orderBy('tachoDrivers.id', 'desc');
   if (query.uniqueid) q = q.where('tachoDrivers.cardNumber', '=', cardKey(query.uniqueid));
   const devices = visibleIds(db, scope, 'devices');
-  if (devices) q = q.where('tachoDrivers.deviceId', 'in', devices as never);
+  if (devices) q = q.where('tachoDrivers.deviceId', 'in', devices);
   // the newest report of each card among the user's vehicles
   const newest = new Map<string, Awaited<ReturnType<typeof q.execute>>[number]>();
   for (const r of await q.execute()) if (!newest.has(r.cardNumber)) newest.set(r.cardNumber, r);
@@ -134,8 +134,7 @@ async function driverNames(db: Db, scope: Scope, cards: readonly string[]): Prom
     .selectFrom('drivers')
     .select(['drivers.uniqueId', 'drivers.name'])
     .where('drivers.uniqueId', 'in', [...cards]);
-  const drivers = visibleIds(db, scope, 'drivers');
-  if (drivers) q = q.where('drivers.id', 'in', drivers as never);
+  q = whereVisible(q, 'drivers.id', db, scope, 'drivers');
   for (const r of await q.orderBy('drivers.id').execute())
     if (!out.has(r.uniqueId)) out.set(r.uniqueId, r.name);
   return out;

@@ -2,7 +2,7 @@
  * The tachograph driver rows and their state samples in the database (013_tachoDrivers, 026_tachoScope): one
  * row per (card, vehicle), each read and written only with the vehicle that reported it.
  */
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { Selectable } from 'kysely';
 import { normalizeWorkingState, type WorkingState } from '@frota/core';
 import type { Db } from '../../../db/database';
 import { fromBool, parseJson, toBool, toJson } from '../../../db/mapping';
@@ -10,10 +10,10 @@ import type { TachoDriversTable } from '../../../db/tachoDriverTables';
 import type { Slot } from './driverChanges';
 import type { DriverRow } from './driverRow';
 import { sampleKey, type LastSamples, type StateSample } from './stateSamples';
-import type { Database } from '../../../db/schema';
+import type { VisibleIds } from '../../../auth/policy';
 
 /** A sub-query of vehicle ids (the caller's), or undefined for every vehicle. */
-export type DeviceFilter = SelectQueryBuilder<Database, keyof Database, { id: number }> | undefined;
+export type DeviceFilter = VisibleIds | undefined;
 
 /** A row's key: the vehicle that reported the card, and the card. */
 export const rowKey = sampleKey;
@@ -162,7 +162,7 @@ export async function loadSamples(
       .select(['cardNumber', 'time', 'state'])
       .where('cardNumber', 'in', cards.slice(i, i + CHUNK))
       .where('time', '>=', from);
-    if (devices) q = q.where('deviceId', 'in', devices as never);
+    if (devices) q = q.where('deviceId', 'in', devices);
     const rows = await q.orderBy('cardNumber').orderBy('time').execute();
     for (const r of rows) {
       const state = normalizeWorkingState(Number(r.state));

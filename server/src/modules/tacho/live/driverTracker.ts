@@ -108,7 +108,7 @@ export class TachoDriverTracker {
     const announced = changed.filter((r) => r.deviceId !== null);
     if (announced.length)
       this.deps.live.publish({
-        tachoDrivers: announced.map((r) => ({ uniqueid: r.cardNumber, deviceId: r.deviceId! })),
+        changed: announced.map((r) => ({ kind: 'tachoDrivers', id: r.cardNumber, deviceId: r.deviceId! })),
       });
   }
 }

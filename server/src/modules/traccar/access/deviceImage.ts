@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertCanWrite, requireScope } from '../../../auth/guard';
-import { canSee, visibleIds } from '../../../auth/policy';
+import { canSee, whereVisible } from '../../../auth/policy';
 import { badRequest, notFound } from '../../../errors';
 import { recordAction } from '../../../auth/audit';
 import { fileHeaders } from '../../../services/fileHeaders';
@@ -98,8 +98,7 @@ export function deviceImageRoutes(app: FastifyInstance, services: Services): voi
         .innerJoin('devices', 'devices.id', 'deviceImages.deviceId')
         .select(['deviceImages.mime', 'deviceImages.content'])
         .where('devices.uniqueId', '=', uniqueId);
-      const visible = visibleIds(db, scope, 'devices');
-      if (visible) q = q.where('devices.id', 'in', visible as never);
+      q = whereVisible(q, 'devices.id', db, scope, 'devices');
       const row = await q.executeTakeFirst();
       if (!row || file !== `device.${EXTENSIONS[row.mime]}`) throw notFound();
       return fileHeaders(reply, row.mime, file, true)

@@ -15,6 +15,7 @@ import { recordAction } from '../../../auth/audit';
 import { randomToken } from '../../../auth/password';
 import { BOOLEANS } from '../../../services/entities';
 import { rowValues } from '../../../db/rows';
+import { columnsByName } from '../../../db/columnsByName';
 import { TEMP_SECRET_LENGTH, TEMP_TOKEN_LENGTH, userValues } from '../../../auth/userRules';
 import { badRequest, forbidden, notFound } from '../../../errors';
 import { toIso } from '../../../db/mapping';
@@ -56,9 +57,10 @@ async function share(services: Services, req: FastifyRequest, kind: Shared, id: 
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid share');
   const values = await userValues(db, scope, parsed.data);
   const userId = await db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
+    // the user's row as the entity API writes it
+    const inserted = await columnsByName(trx)
       .insertInto('users')
-      .values(rowValues(db.dialect, values, BOOLEANS.users) as never)
+      .values(rowValues(db.dialect, values, BOOLEANS.users))
       .returning('id')
       .executeTakeFirstOrThrow();
     const created = Number(inserted.id);

@@ -4,7 +4,7 @@
  * own links, and both objects visible to the caller (404 otherwise).
  */
 import type { Services } from '../../../services/context';
-import { canSee, visibleIds, type Scope } from '../../../auth/policy';
+import { canSee, whereVisible, type Scope } from '../../../auth/policy';
 import { badRequest, notFound } from '../../../errors';
 import type { ObjectLinkKind } from '../objectLinks';
 import { canSeeCalendar, visibleCalendarIds } from './calendarStore';
@@ -51,8 +51,7 @@ export async function listCalendarLinks(
   let q = db.kysely.selectFrom('userCalendar').select(['userId', 'calendarId']);
   if (userId) q = q.where('userId', '=', userId);
   if (calendarId) q = q.where('calendarId', '=', calendarId);
-  const users = visibleIds(db, scope, 'users');
-  if (users) q = q.where('userId', 'in', users);
+  q = whereVisible(q, 'userId', db, scope, 'users');
   const calendars = visibleCalendarIds(db, scope);
   if (calendars) q = q.where('calendarId', 'in', calendars);
   const rows = await q.orderBy('userId').orderBy('calendarId').execute();

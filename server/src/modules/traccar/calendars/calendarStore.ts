@@ -122,11 +122,7 @@ export async function updateCalendar(db: Db, id: number, input: CalendarInput): 
 /** Deletes the calendar, its links, and the limit it put on notifications (which then fire at any time). */
 export async function deleteCalendar(db: Db, id: number): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('notifications')
-      .set({ calendarId: null } as never)
-      .where('calendarId' as never, '=', id as never)
-      .execute();
+    await trx.updateTable('notifications').set({ calendarId: null }).where('calendarId', '=', id).execute();
     await trx.deleteFrom('userCalendar').where('calendarId', '=', id).execute();
     await trx.deleteFrom('calendars').where('id', '=', id).execute();
   });

@@ -14,7 +14,7 @@ import { deviceJson } from '../../../db/rows';
 import { boolAttr } from '../../../processing/deviceState';
 import { pendingCommands } from '../../../processing/pendingCommands';
 import { createSmsSender, isNumericPhone } from '../../../events/notify/sms';
-import { BLOCK_TEXT, UNBLOCK_TEXT, sendOrQueue } from '../../../api/commands';
+import { BLOCK_TEXT, UNBLOCK_TEXT, sendOrQueue } from '../../../processing/commandDelivery';
 import { isCommandType } from './commandTypes';
 
 export interface CommandBody {
@@ -79,7 +79,7 @@ export async function dispatch(
     if (command.type !== 'custom') throw badRequest(`Command ${command.type} is not supported by SMS`);
     if (!isNumericPhone(device.phone)) throw badRequest('Veículo sem número de telefone para SMS');
     // the logger serves only a sender without a gateway, refused above
-    const sms = createSmsSender(services.config.smsUrl, { info: () => undefined } as never);
+    const sms = createSmsSender(services.config.smsUrl, { info: () => undefined });
     try {
       await sms.send(device.phone, text);
     } catch (err) {

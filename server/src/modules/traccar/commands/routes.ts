@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../../services/context';
 import { assertCanWrite, assertNotTemporary, requireScope } from '../../../auth/guard';
-import { canSee, visibleIds, type Scope } from '../../../auth/policy';
+import { canSee, whereVisible, type Scope } from '../../../auth/policy';
 import { getRow } from '../../../services/entities';
 import { deviceJson } from '../../../db/rows';
 import { boolAttr } from '../../../processing/deviceState';
@@ -23,7 +23,7 @@ import {
   type SavedCommand,
 } from './savedCommands';
 import { assertMayCompose, dispatch, dispatchedJson, type ResolvedCommand } from './dispatch';
-import { pageOf } from './listOptions';
+import { pageOf } from '../../../services/traccarLists/listOptions';
 
 const command = z.object({
   id: z.number(),
@@ -348,7 +348,6 @@ async function groupDevices(db: Db, scope: Scope, groupId: number) {
     for (const c of children) if (!groups.includes(Number(c.id))) groups.push(Number(c.id));
   }
   let q = db.kysely.selectFrom('devices').selectAll().where('groupId', 'in', groups);
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('id', 'in', sub as never);
-  return (await q.orderBy('id').execute()).map((r) => deviceJson(r as never));
+  q = whereVisible(q, 'id', db, scope, 'devices');
+  return (await q.orderBy('id').execute()).map((r) => deviceJson(r));
 }

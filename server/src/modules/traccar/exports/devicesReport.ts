@@ -4,7 +4,7 @@
  * address of its latest position, blanked for a private one).
  */
 import type { Db } from '../../../db/database';
-import { visibleIds, type Scope } from '../../../auth/policy';
+import { whereVisible, type Scope } from '../../../auth/policy';
 import { PrivacyFilter } from '../../../auth/privacy';
 import { parseJson, toIso } from '../../../db/mapping';
 
@@ -26,8 +26,7 @@ export async function devicesReport(db: Db, scope: Scope): Promise<Array<Record<
     ])
     .orderBy('devices.name')
     .orderBy('devices.id');
-  const sub = visibleIds(db, scope, 'devices');
-  if (sub) q = q.where('devices.id', 'in', sub as never);
+  q = whereVisible(q, 'devices.id', db, scope, 'devices');
   const rows = await q.execute();
   const privacy = await PrivacyFilter.for(
     db,

@@ -8,7 +8,8 @@
 import type { ReportContext } from '../../../reports/context';
 import { loadZones } from '../../../reports/context';
 
-export interface GeofenceItem {
+/** A type, not an interface: its rows are also a spreadsheet's records (`sheetOf`). */
+export type GeofenceItem = {
   deviceId: number;
   deviceName: string;
   geofenceId: number;
@@ -20,7 +21,7 @@ export interface GeofenceItem {
   spentFuel: number;
   startOdometer: number;
   endOdometer: number;
-}
+};
 
 export async function geofenceReport(ctx: ReportContext, geofenceIds: number[]): Promise<GeofenceItem[]> {
   const zones = await loadZones(ctx.db, ctx.scope, geofenceIds.length ? geofenceIds : undefined);

@@ -7,7 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import { forgetSegmentsFrom } from '../../segments/rebuild';
+import { forgetSegmentsFrom } from '../../../track/segments/rebuild';
 
 export interface PositionSelection {
   deviceId: number;

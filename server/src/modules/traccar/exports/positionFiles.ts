@@ -4,7 +4,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { Position } from '../../../db/rows';
-import type { Zone } from '../../../reports/engine/timezone';
+import type { Zone } from '../../../track/timezone';
 import { isBlankedPosition } from '@frota/core';
 import { csvText } from '@frota/core/csv';
 

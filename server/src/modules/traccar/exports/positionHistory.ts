@@ -2,7 +2,7 @@
 import type { Services } from '../../../services/context';
 import { canSee, type Scope } from '../../../auth/policy';
 import { PrivacyFilter } from '../../../auth/privacy';
-import { historyWindow } from '../../../api/positions';
+import { historyWindow } from '../../../auth/historyWindow';
 import { loadZones } from '../../../reports/context';
 import { notFound } from '../../../errors';
 import { positionJson, type Position } from '../../../db/rows';

@@ -14,7 +14,7 @@ import type { Services } from '../../../services/context';
 import { assertCanWrite, requireScope } from '../../../auth/guard';
 import { canSee } from '../../../auth/policy';
 import { notFound } from '../../../errors';
-import { zoneFor } from '../../../reports/engine/timezone';
+import { zoneFor } from '../../../track/timezone';
 import { deviceHistory } from './positionHistory';
 import { positionsCsv, positionsGpx, positionsKml } from './positionFiles';
 import { deletePositions } from './positionDelete';

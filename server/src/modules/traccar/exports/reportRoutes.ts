@@ -67,7 +67,7 @@ export function reportExtraRoutes(app: FastifyInstance, services: Services): voi
         services,
         scope,
         reply,
-        { kind: 'geofences', rows: rows as never, client: ctx.client.title },
+        { kind: 'geofences', rows, client: ctx.client.title },
         mode,
       );
     },

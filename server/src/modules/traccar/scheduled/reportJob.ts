@@ -36,9 +36,9 @@ const idsOf = async (
   const column = table === 'deviceTraccarReport' ? 'deviceId' : 'groupId';
   const rows = await services.db.kysely
     .selectFrom(table)
-    .select(column as never)
+    .select(column)
     .where('reportId', '=', reportId)
-    .orderBy(column as never)
+    .orderBy(column)
     .execute();
   return rows.map((r) => Number((r as Record<string, unknown>)[column]));
 };

@@ -4,7 +4,7 @@
  */
 import type { Services } from '../../../services/context';
 import { canSee, visibleIds, type Scope } from '../../../auth/policy';
-import { zoneFor } from '../../../reports/engine/timezone';
+import { zoneFor } from '../../../track/timezone';
 import { toXlsx } from '../../../reports/export/xlsx';
 import {
   sheetOf,
@@ -49,7 +49,7 @@ async function visibleTargets(services: Services, scope: Scope, run: ScheduledRu
       .selectFrom('devices')
       .select('devices.id')
       .where('devices.id', 'in', deviceIds)
-      .where('devices.id', 'in', sub as never)
+      .where('devices.id', 'in', sub)
       .execute();
     const seen = new Set(rows.map((r) => Number(r.id)));
     deviceIds = deviceIds.filter((id) => seen.has(id));

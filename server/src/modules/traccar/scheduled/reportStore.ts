@@ -80,14 +80,7 @@ export async function listReports(db: Db, scope: Scope, query: ReportListQuery):
     const id = query[key];
     if (id === undefined) continue;
     if (!(await canSee(db, scope, kind, id))) throw notFound();
-    q = q.where(
-      'id',
-      'in',
-      db.kysely
-        .selectFrom(table)
-        .select('reportId')
-        .where(key as never, '=', id as never),
-    );
+    q = q.where('id', 'in', db.kysely.selectFrom(table).select('reportId').where(key, '=', id));
   }
   q = q.orderBy('id');
   if (query.limit) q = q.limit(query.limit);

@@ -1,6 +1,6 @@
 /** The figures the three Castel reports show for a vehicle and a day (or a month), and their cells. */
 import { col, km, round, type Cell, type Column } from '../../model';
-import { duration, type Zone } from '../../engine/timezone';
+import { duration, type Zone } from '../../../track/timezone';
 import type { DayTotals } from './vehicleFigures';
 
 /** The figure columns after the report's own first columns. */

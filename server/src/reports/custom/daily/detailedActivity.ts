@@ -7,8 +7,8 @@
 import { col, km, kmh, table, type Cell, type Column, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
-import { duration } from '../../engine/timezone';
-import { MIN_STOP_MS, type Stop } from '../../engine/tracker';
+import { duration } from '../../../track/timezone';
+import { MIN_STOP_MS, type Stop } from '../../../track/tracker';
 import { ACTIVITY_COLUMNS, activityReport } from '../../builders/activity';
 import { addresses, driverNames, driverText, periodText, placeOf, vehicleText } from '../../builders/common';
 import { vehicleStops } from '../../builders/stops';

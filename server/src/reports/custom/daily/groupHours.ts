@@ -8,7 +8,7 @@
 import { col, hoursOf, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
-import { duration } from '../../engine/timezone';
+import { duration } from '../../../track/timezone';
 import { periodText } from '../../builders/common';
 import { elapsedDays, engineMs } from '../../builders/days';
 import { groupDays, sumDays } from './groupKm';

@@ -6,8 +6,8 @@
 import { col, km, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
-import type { DayFigures } from '../../engine/dayBook';
-import { duration } from '../../engine/timezone';
+import type { DayFigures } from '../../../track/dayBook';
+import { duration } from '../../../track/timezone';
 import { mapVehicles, periodText } from '../../builders/common';
 import { elapsedDays, engineMs, vehicleDays, type VehicleDays } from '../../builders/days';
 import { groupVehicles, type VehicleGroup } from './groupVehicles';

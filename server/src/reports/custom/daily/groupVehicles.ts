@@ -4,7 +4,7 @@
  */
 import type { ReportContext, VehicleInfo } from '../../context';
 import { loadVehicles } from '../../context';
-import { visibleIds } from '../../../auth/policy';
+import { whereVisible } from '../../../auth/policy';
 import { notFound } from '../../../errors';
 
 export const NO_GROUP = 'Sem grupo';
@@ -22,8 +22,7 @@ export async function groupVehicles(ctx: ReportContext): Promise<VehicleGroup[]>
   const groups = new Map<number, string>();
   if (asked.length) {
     let q = k.selectFrom('groups').select(['id', 'name']).where('id', 'in', asked);
-    const sub = visibleIds(ctx.db, ctx.scope, 'groups');
-    if (sub) q = q.where('groups.id', 'in', sub as never);
+    q = whereVisible(q, 'groups.id', ctx.db, ctx.scope, 'groups');
     const rows = await q.execute();
     if (rows.length !== asked.length) throw notFound();
     for (const r of rows) groups.set(Number(r.id), r.name);
@@ -35,8 +34,7 @@ export async function groupVehicles(ctx: ReportContext): Promise<VehicleGroup[]>
       .select('devices.id')
       .where('devices.groupId', 'in', asked)
       .orderBy('devices.id');
-    const sub = visibleIds(ctx.db, ctx.scope, 'devices');
-    if (sub) q = q.where('devices.id', 'in', sub as never);
+    q = whereVisible(q, 'devices.id', ctx.db, ctx.scope, 'devices');
     const have = new Set(vehicles.map((v) => v.id));
     const extra = (await q.execute()).map((r) => Number(r.id)).filter((id) => !have.has(id));
     vehicles.push(...(await loadVehicles(ctx.db, ctx.scope, extra)));

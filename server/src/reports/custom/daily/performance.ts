@@ -7,7 +7,7 @@
 import { col, km, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
-import { duration } from '../../engine/timezone';
+import { duration } from '../../../track/timezone';
 import { periodText } from '../../builders/common';
 import { weekFor } from '../../builders/trips';
 import { availableWorkMs } from './workTime';

@@ -6,7 +6,7 @@
 import { col, hoursOf, km, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
-import { duration } from '../../engine/timezone';
+import { duration } from '../../../track/timezone';
 import { mapVehicles, periodText, vehicleText } from '../../builders/common';
 import { weekFor } from '../../builders/trips';
 import { vehicleFigures } from './vehicleFigures';

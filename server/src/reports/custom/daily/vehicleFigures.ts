@@ -6,12 +6,12 @@
  */
 import { fuelPercent } from '@frota/core';
 import type { ReportContext, VehicleInfo } from '../../context';
-import { COMPACT_BUCKET_MS, WORK_BUCKET_MS } from '../../engine/compactStream';
-import { DayBook, type DayFigures } from '../../engine/dayBook';
-import { consumedPercent, FuelDays } from '../../engine/fuelDays';
-import { runVehicle, type Consumer } from '../../engine/run';
-import { MAX_GAP_MS, Tracker, type Trip } from '../../engine/tracker';
-import type { WorkingWeek } from '../../engine/workingHours';
+import { COMPACT_BUCKET_MS, WORK_BUCKET_MS } from '../../../track/compactStream';
+import { DayBook, type DayFigures } from '../../../track/dayBook';
+import { consumedPercent, FuelDays } from '../../../track/fuelDays';
+import { runVehicle, type Consumer } from '../../../track/run';
+import { MAX_GAP_MS, Tracker, type Trip } from '../../../track/tracker';
+import type { WorkingWeek } from '../../../track/workingHours';
 import { mapVehicles } from '../../builders/common';
 import { engineMs, Span } from '../../builders/days';
 import { fuelSensorLitres } from '../../builders/monthlyLiters';

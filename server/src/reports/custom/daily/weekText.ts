@@ -1,5 +1,5 @@
 /** The working week in words for a subtitle: "Horário: dias úteis 09:00-18:00 · sábado 09:00-13:00". */
-import type { WorkingWeek } from '../../engine/workingHours';
+import type { WorkingWeek } from '../../../track/workingHours';
 
 export function weekText(w: WorkingWeek): string {
   const parts = [

@@ -4,11 +4,11 @@
  * working-hours edges, so a day's working and overtime engine time add up to its engine time (DayBook's
  * driving + idle).
  */
-import type { Consumer } from '../../engine/run';
-import type { Sample } from '../../engine/sample';
-import type { Zone } from '../../engine/timezone';
-import { stepMotion } from '../../engine/tracker';
-import { overlapMs, workIntervals, type WorkingWeek } from '../../engine/workingHours';
+import type { Consumer } from '../../../track/run';
+import type { Sample } from '../../../track/sample';
+import type { Zone } from '../../../track/timezone';
+import { stepMotion } from '../../../track/tracker';
+import { overlapMs, workIntervals, type WorkingWeek } from '../../../track/workingHours';
 
 export interface WorkDay {
   key: string;

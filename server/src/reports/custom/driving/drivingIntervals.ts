@@ -2,9 +2,9 @@
  * The driving intervals of one vehicle's stream: each step counted as driving by the engine's one rule
  * (`stepMotion`), with the driver at its first position (card, else the vehicle's own driver).
  */
-import type { Consumer } from '../../engine/run';
-import type { Sample } from '../../engine/sample';
-import { MAX_GAP_MS, stepMotion } from '../../engine/tracker';
+import type { Consumer } from '../../../track/run';
+import type { Sample } from '../../../track/sample';
+import { MAX_GAP_MS, stepMotion } from '../../../track/tracker';
 import { driverKey } from '../../builders/common';
 
 export interface VehicleDriving {

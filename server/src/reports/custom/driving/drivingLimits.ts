@@ -4,8 +4,8 @@
  */
 import { col, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext, VehicleInfo } from '../../context';
-import { runVehicle } from '../../engine/run';
-import { duration } from '../../engine/timezone';
+import { runVehicle } from '../../../track/run';
+import { duration } from '../../../track/timezone';
 import {
   assignedDrivers,
   driverNames,

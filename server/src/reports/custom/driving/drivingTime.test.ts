@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zoneFor } from '../../engine/timezone';
+import { zoneFor } from '../../../track/timezone';
 import { continuousBreaches, dailyBreaches, mergeIntervals } from './drivingTime';
 
 const tz = zoneFor('Africa/Luanda');

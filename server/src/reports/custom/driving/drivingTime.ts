@@ -3,7 +3,7 @@
  * 4 h 30 without a break of at least 45 minutes, and daily driving over 9 h in a local day. A break is any
  * time not driving (idle, stopped or silent); split breaks (15 + 30 min) are not recognised.
  */
-import type { Zone } from '../../engine/timezone';
+import type { Zone } from '../../../track/timezone';
 
 export const CONTINUOUS_LIMIT_MS = 4.5 * 3_600_000;
 export const BREAK_MS = 45 * 60_000;

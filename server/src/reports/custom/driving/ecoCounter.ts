@@ -9,11 +9,11 @@
  * Each run is counted for the driver at its first position.
  */
 import { numberAttr } from '@frota/core';
-import { ALARM_NAMES } from '../../../events/detectors/alarms';
-import type { Consumer } from '../../engine/run';
-import type { Sample } from '../../engine/sample';
-import { SpeedingDetector } from '../../engine/speeding';
-import { addStep, MAX_GAP_MS, type Totals } from '../../engine/tracker';
+import { ALARM_NAMES } from '../../../processing/detectors/alarms';
+import type { Consumer } from '../../../track/run';
+import type { Sample } from '../../../track/sample';
+import { SpeedingDetector } from '../../../track/speeding';
+import { addStep, MAX_GAP_MS, type Totals } from '../../../track/tracker';
 import { driverKey } from '../../builders/common';
 import { emptyCounts, type EcoCounts, type EcoKind } from './ecoScore';
 

@@ -4,7 +4,7 @@
  */
 import { col, km, round, table, type Cell, type Column, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
-import { duration } from '../../engine/timezone';
+import { duration } from '../../../track/timezone';
 import { driverNames, periodText } from '../../builders/common';
 import type { ReportDef } from '../../reportDef';
 import { ECO_KIND_TITLES, ECO_KINDS, ECO_RULES_TEXT, ecoScore, per100km, type EcoKind } from './ecoScore';

@@ -2,10 +2,10 @@
 import { knotsToKmh, numberAttr } from '@frota/core';
 import { loadZones, type ReportContext, type VehicleInfo } from '../../context';
 import { numberOption } from '../../request';
-import { runVehicle } from '../../engine/run';
-import { SpeedingDetector } from '../../engine/speeding';
-import { MAX_GAP_MS } from '../../engine/tracker';
-import { ZoneSet } from '../../engine/zoneSet';
+import { runVehicle } from '../../../track/run';
+import { SpeedingDetector } from '../../../track/speeding';
+import { MAX_GAP_MS } from '../../../track/tracker';
+import { ZoneSet } from '../../../track/zoneSet';
 import { assignedDrivers, mapVehicles } from '../../builders/common';
 import { EcoCounter, ECO_KEYS } from './ecoCounter';
 

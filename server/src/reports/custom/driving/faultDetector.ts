@@ -9,9 +9,9 @@
  *   included, clipped to its start) or from the last one to the period's end.
  */
 import { numberAttr } from '@frota/core';
-import { ALARM_NAMES } from '../../../events/detectors/alarms';
-import type { Consumer } from '../../engine/run';
-import type { Sample } from '../../engine/sample';
+import { ALARM_NAMES } from '../../../processing/detectors/alarms';
+import type { Consumer } from '../../../track/run';
+import type { Sample } from '../../../track/sample';
 
 export type FaultKind = 'power' | 'gps' | 'tampering' | 'malfunction' | 'silence';
 export const FAULT_KEYS = ['power', 'alarm'];

@@ -6,7 +6,7 @@
 import type { ReportResult } from '../../model';
 import { loadZones, type ReportContext } from '../../context';
 import { numberOption } from '../../request';
-import { ZoneSet } from '../../engine/zoneSet';
+import { ZoneSet } from '../../../track/zoneSet';
 import { detectEpisodes, SPEEDING_COLUMNS, speedingTables } from '../../builders/speeding';
 import type { ReportDef } from '../../reportDef';
 

@@ -2,11 +2,11 @@
 import { col, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { numberOption } from '../../request';
-import { runVehicle } from '../../engine/run';
-import { duration } from '../../engine/timezone';
+import { runVehicle } from '../../../track/run';
+import { duration } from '../../../track/timezone';
 import { addresses, mapVehicles, periodText, placeOf, vehicleText } from '../../builders/common';
 import { eventTitle } from '../../../events/notify/eventText';
-import { ALARM_NAMES } from '../../../events/detectors/alarms';
+import { ALARM_NAMES } from '../../../processing/detectors/alarms';
 import type { ReportDef } from '../../reportDef';
 import { FAULT_KEYS, FaultDetector, type Fault, type FaultKind } from './faultDetector';
 

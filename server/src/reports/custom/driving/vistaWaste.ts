@@ -6,14 +6,14 @@
  */
 import { col, table, type Cell, type ReportResult } from '../../model';
 import { loadZones, type ReportContext } from '../../context';
-import { runVehicle } from '../../engine/run';
-import { duration } from '../../engine/timezone';
-import { ZoneSet, type ReportZone } from '../../engine/zoneSet';
-import { ZoneVisits, type Visit } from '../../engine/zoneVisits';
+import { runVehicle } from '../../../track/run';
+import { duration } from '../../../track/timezone';
+import { ZoneSet, type ReportZone } from '../../../track/zoneSet';
+import { ZoneVisits, type Visit } from '../../../track/zoneVisits';
 import { mapVehicles, periodText, vehicleText } from '../../builders/common';
 import { badRequest } from '../../../errors';
-import type { Consumer } from '../../engine/run';
-import type { Sample } from '../../engine/sample';
+import type { Consumer } from '../../../track/run';
+import type { Sample } from '../../../track/sample';
 import type { ReportDef } from '../../reportDef';
 
 export const MSG_NO_ZONES = 'Por favor seleccione as zonas pretendidas';

@@ -9,11 +9,11 @@
 import type { ReportDef } from '../../reportDef';
 import { col, hoursOf, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext, VehicleInfo } from '../../context';
-import { DayBook, type DayFigures } from '../../engine/dayBook';
-import { FlagIntervals, type Interval } from '../../engine/intervals';
-import { runVehicle, type Consumer } from '../../engine/run';
-import { duration } from '../../engine/timezone';
-import { MAX_GAP_MS } from '../../engine/tracker';
+import { DayBook, type DayFigures } from '../../../track/dayBook';
+import { FlagIntervals, type Interval } from '../../../track/intervals';
+import { runVehicle, type Consumer } from '../../../track/run';
+import { duration } from '../../../track/timezone';
+import { MAX_GAP_MS } from '../../../track/tracker';
 import { engineMs } from '../../builders/days';
 import { ptoInput } from '../../builders/pto';
 import { addresses, periodText, placeOf, vehicleText } from '../../builders/common';

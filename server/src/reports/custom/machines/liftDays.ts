@@ -2,8 +2,8 @@
  * Lift cycles by local day: a cycle counts on the day it starts, its lift time is cut at midnight so each
  * day gets the part it holds.
  */
-import type { Interval } from '../../engine/intervals';
-import type { Zone } from '../../engine/timezone';
+import type { Interval } from '../../../track/intervals';
+import type { Zone } from '../../../track/timezone';
 
 export interface LiftDay {
   key: string;

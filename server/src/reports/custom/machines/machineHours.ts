@@ -6,10 +6,10 @@
 import type { ReportDef } from '../../reportDef';
 import { col, hoursOf, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext, VehicleInfo } from '../../context';
-import { DayBook, type DayFigures } from '../../engine/dayBook';
-import { runVehicle } from '../../engine/run';
-import { duration } from '../../engine/timezone';
-import { MAX_GAP_MS } from '../../engine/tracker';
+import { DayBook, type DayFigures } from '../../../track/dayBook';
+import { runVehicle } from '../../../track/run';
+import { duration } from '../../../track/timezone';
+import { MAX_GAP_MS } from '../../../track/tracker';
 import { engineMs } from '../../builders/days';
 import { mapVehicles, periodText, vehicleText } from '../../builders/common';
 import { assertMachines } from './machinesOnly';

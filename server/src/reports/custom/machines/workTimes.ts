@@ -3,10 +3,10 @@
  * as moving (for machines, moving means working: power above engine_voltage or rpm above 0), so these
  * edges agree with the working time the day book adds up. A step across midnight marks both days.
  */
-import type { Consumer } from '../../engine/run';
-import type { Sample } from '../../engine/sample';
-import type { Zone } from '../../engine/timezone';
-import { stepMotion } from '../../engine/tracker';
+import type { Consumer } from '../../../track/run';
+import type { Sample } from '../../../track/sample';
+import type { Zone } from '../../../track/timezone';
+import { stepMotion } from '../../../track/tracker';
 
 export interface WorkSpan {
   first: number;

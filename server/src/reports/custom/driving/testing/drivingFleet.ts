@@ -1,6 +1,6 @@
 /**
  * The fleet of the driving reports' tests (Monday 10 March 2025, Africa/Luanda), every figure known in
- * advance (server/test/customReportsDriving.test.ts). All tracks run east along -8.8° from 13.2°.
+ * advance (server/test/reports/customReportsDriving.test.ts). All tracks run east along -8.8° from 13.2°.
  *
  * Eco 1 (canbus, eco-driving and RAG flags; limit 80 km/h)
  *   08:00-09:00  driver Ana (DRVA): 70 km/h to 08:06 inside zone "Centro", 100 km/h 08:10-08:13, else

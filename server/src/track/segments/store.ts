@@ -1,0 +1,292 @@
+/** Reads and writes of `segments` and `segment_progress` (migration 024). */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { execute, placeholders, queryArrays, type Param } from '../arrayQuery';
+import type { DeviceProfile, Sample } from '../sample';
+import {
+  decodeSample,
+  decodeStop,
+  decodeTrip,
+  encodeClosed,
+  STOP,
+  TRIP,
+  type Closed,
+  type StoredStop,
+} from './codec';
+import type { Trip, TrackerState } from '../tracker';
+import { mergeHour, type HourBookState, type HourFigures } from './hourBook';
+import type { FuelHoursState } from './fuelHours';
+
+/** The progress row of device 0 holds the job's watermark over position ids. */
+export const WATERMARK_DEVICE = 0;
+
+export interface Progress {
+  deviceId: number;
+  profile: string;
+  seenId: number;
+  resume: Sample | undefined;
+  /** the fuel analyzer's state at `resume` (vehicles whose level gives litres) */
+  resumeFuel?: FuelHoursState;
+  /** where the last pass stopped reading, past `resume` (absent: carry on from `resume`) */
+  state?: CarryState;
+}
+
+/** The work of a pass after its resume point, kept so the next pass reads only new positions. */
+export interface CarryState {
+  /** the last position read */
+  last: { time: number; id: number };
+  tracker: TrackerState;
+  hours: HourBookState;
+  /** segments closed after the resume point: stored when a stop closes after them */
+  pending: Closed[];
+}
+
+/**
+ * What the segments were computed with: a change of vehicle type, engine voltage or fuel level source
+ * (fuel sensor calibration; a tank capacity and sensor added or removed) rebuilds them.
+ */
+export function profileKey(p: DeviceProfile): string {
+  const motion = `${p.machine ? 'machine' : 'vehicle'}:${p.engineVoltage ?? ''}`;
+  if (!p.fuel) return motion;
+  return `${motion}:fuel=${p.fuel === 'reported' ? 'reported' : `${p.fuel.low}-${p.fuel.high}`}`;
+}
+
+const json = <T>(v: unknown): T | undefined =>
+  v === null || v === undefined ? undefined : ((typeof v === 'string' ? JSON.parse(v) : v) as T);
+
+export async function readProgress(db: Db, deviceIds: number[]): Promise<Map<number, Progress>> {
+  const out = new Map<number, Progress>();
+  for (let i = 0; i < deviceIds.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom('segmentProgress')
+      .select(['deviceId', 'profile', 'seenId', 'resume', 'resumeFuel', 'state'])
+      .where('deviceId', 'in', deviceIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows)
+      out.set(Number(r.deviceId), {
+        deviceId: Number(r.deviceId),
+        profile: r.profile,
+        seenId: Number(r.seenId),
+        resume: r.resume ? decodeSample(r.resume) : undefined,
+        resumeFuel: json<FuelHoursState>(r.resumeFuel),
+        state: json<CarryState>(r.state),
+      });
+  }
+  return out;
+}
+
+const INSERT_SEGMENT =
+  'INSERT INTO segments (device_id, kind, closed_time, closed_id, start_time, end_time, data) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, closed_time, closed_id, kind) DO UPDATE SET ' +
+  'start_time = excluded.start_time, end_time = excluded.end_time, data = excluded.data';
+const INSERT_HOUR =
+  'INSERT INTO segment_hours (device_id, hour, closed_time, closed_id, data) VALUES (?, ?, ?, ?, ?) ' +
+  'ON CONFLICT (device_id, hour, closed_time, closed_id) DO UPDATE SET data = excluded.data';
+const UPSERT_PROGRESS =
+  'INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state, resume_fuel) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id) DO UPDATE SET profile = excluded.profile, ' +
+  'seen_id = excluded.seen_id, resume_time = excluded.resume_time, resume_id = excluded.resume_id, ' +
+  'resume = excluded.resume, state = excluded.state, resume_fuel = excluded.resume_fuel';
+
+const segmentParams = (deviceId: number, c: Closed): Param[] => {
+  const seg = (c.trip ?? c.stop)!;
+  return [deviceId, c.kind, c.closedBy.time, c.closedBy.id, seg.startTime, seg.endTime, encodeClosed(c)];
+};
+
+/** A part of an hour's figures, stored with the resume point that closed it. */
+export interface StoredHour {
+  closedBy: Sample;
+  figures: HourFigures;
+}
+
+const hourParams = (deviceId: number, h: StoredHour): Param[] => [
+  deviceId,
+  h.figures.hour,
+  h.closedBy.time,
+  h.closedBy.id,
+  JSON.stringify(h.figures),
+];
+
+const progressParams = (p: Progress): Param[] => [
+  p.deviceId,
+  p.profile,
+  p.seenId,
+  p.resume?.time ?? null,
+  p.resume?.id ?? null,
+  p.resume ? JSON.stringify(p.resume) : null,
+  p.state ? JSON.stringify(p.state) : null,
+  p.resumeFuel ? JSON.stringify(p.resumeFuel) : null,
+];
+
+export async function writeProgress(db: Db, p: Progress): Promise<void> {
+  await execute(db, placeholders(db, UPSERT_PROGRESS), progressParams(p));
+}
+
+/**
+ * Stores closed segments and the new progress in one transaction: a reader never sees segments past the
+ * resume point, and a crash leaves the previous pair.
+ */
+export async function commitSegments(
+  db: Db,
+  deviceId: number,
+  closed: Closed[],
+  hours: StoredHour[],
+  p: Progress,
+): Promise<void> {
+  const sqlite = db.sqlite;
+  if (sqlite && !sqlite.inTransaction) {
+    // better-sqlite3: one synchronous transaction, nothing else runs in between
+    const insert = sqlite.prepare(INSERT_SEGMENT);
+    const hour = sqlite.prepare(INSERT_HOUR);
+    const progress = sqlite.prepare(UPSERT_PROGRESS);
+    sqlite.transaction(() => {
+      for (const c of closed) insert.run(...segmentParams(deviceId, c));
+      for (const h of hours) hour.run(...hourParams(deviceId, h));
+      progress.run(...progressParams(p));
+    })();
+    return;
+  }
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const c of closed) {
+      const [d, k, ct, ci, st, et, data] = segmentParams(deviceId, c);
+      await sql`INSERT INTO segments (device_id, kind, closed_time, closed_id, start_time, end_time, data)
+        VALUES (${d}, ${k}, ${ct}, ${ci}, ${st}, ${et}, ${data})
+        ON CONFLICT (device_id, closed_time, closed_id, kind) DO UPDATE SET start_time = excluded.start_time,
+        end_time = excluded.end_time, data = excluded.data`.execute(trx);
+    }
+    for (const h of hours) {
+      const [d, hour, ct, ci, data] = hourParams(deviceId, h);
+      await sql`INSERT INTO segment_hours (device_id, hour, closed_time, closed_id, data)
+        VALUES (${d}, ${hour}, ${ct}, ${ci}, ${data})
+        ON CONFLICT (device_id, hour, closed_time, closed_id) DO UPDATE SET data = excluded.data`.execute(
+        trx,
+      );
+    }
+    const [d, profile, seen, rt, ri, resume, state, fuel] = progressParams(p);
+    await sql`INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state,
+      resume_fuel) VALUES (${d}, ${profile}, ${seen}, ${rt}, ${ri}, ${resume}, ${state}, ${fuel})
+      ON CONFLICT (device_id) DO UPDATE SET profile = excluded.profile, seen_id = excluded.seen_id,
+      resume_time = excluded.resume_time, resume_id = excluded.resume_id, resume = excluded.resume,
+      state = excluded.state, resume_fuel = excluded.resume_fuel`.execute(trx);
+  });
+}
+
+/** Forgets a vehicle's segments and hours stored after the position (time, id), or all of them. */
+export async function dropAfter(db: Db, deviceId: number, time?: number, id?: number): Promise<void> {
+  for (const table of ['segments', 'segment_hours']) {
+    if (time === undefined || id === undefined)
+      await execute(db, placeholders(db, `DELETE FROM ${table} WHERE device_id = ?`), [deviceId]);
+    else
+      await execute(
+        db,
+        placeholders(
+          db,
+          `DELETE FROM ${table} WHERE device_id = ? AND (closed_time > ? OR (closed_time = ? AND closed_id > ?))`,
+        ),
+        [deviceId, time, time, id],
+      );
+  }
+}
+
+/** The stored hours of [from, to), each part merged in order: hour start -> figures. */
+export async function storedHours(
+  db: Db,
+  deviceId: number,
+  from: number,
+  to: number,
+): Promise<HourFigures[]> {
+  const rows = await queryArrays(
+    db,
+    placeholders(
+      db,
+      'SELECT hour, data FROM segment_hours WHERE device_id = ? AND hour >= ? AND hour < ? ' +
+        'ORDER BY hour, closed_time, closed_id',
+    ),
+    [deviceId, from, to],
+  );
+  const out: HourFigures[] = [];
+  for (const [hour, data] of rows) {
+    const figures = (typeof data === 'string' ? JSON.parse(data) : data) as HourFigures;
+    const last = out.at(-1);
+    if (last && last.hour === Number(hour)) mergeHour(last, figures);
+    else out.push(figures);
+  }
+  return out;
+}
+
+/** The last stored stop ended (closed) strictly before `time`: where a rewind resumes. */
+export async function lastStopBefore(
+  db: Db,
+  deviceId: number,
+  time: number,
+): Promise<StoredStop | undefined> {
+  const [row] = await queryArrays(
+    db,
+    placeholders(
+      db,
+      `SELECT data FROM segments WHERE device_id = ? AND kind = ${STOP} AND closed_time < ? ` +
+        'ORDER BY closed_time DESC, closed_id DESC LIMIT 1',
+    ),
+    [deviceId, time],
+  );
+  return row ? decodeStop(row[0]) : undefined;
+}
+
+/** The first stored stop that began at or after `from` and was closed by `to`. */
+export async function firstStopFrom(
+  db: Db,
+  deviceId: number,
+  from: number,
+  to: number,
+): Promise<StoredStop | undefined> {
+  const [row] = await queryArrays(
+    db,
+    placeholders(
+      db,
+      `SELECT data FROM segments WHERE device_id = ? AND kind = ${STOP} AND closed_time >= ? AND closed_time <= ? ` +
+        'AND start_time >= ? ORDER BY closed_time, closed_id LIMIT 1',
+    ),
+    [deviceId, from, to, from],
+  );
+  return row ? decodeStop(row[0]) : undefined;
+}
+
+/** The last stored stop closed by `to`. */
+export async function lastStopBy(db: Db, deviceId: number, to: number): Promise<StoredStop | undefined> {
+  const [row] = await queryArrays(
+    db,
+    placeholders(
+      db,
+      `SELECT data FROM segments WHERE device_id = ? AND kind = ${STOP} AND closed_time <= ? ` +
+        'ORDER BY closed_time DESC, closed_id DESC LIMIT 1',
+    ),
+    [deviceId, to],
+  );
+  return row ? decodeStop(row[0]) : undefined;
+}
+
+/** Stored trips and stops closed after position `a` and up to position `b`, in closing order. */
+export async function segmentsBetween(
+  db: Db,
+  deviceId: number,
+  a: Sample,
+  b: Sample,
+): Promise<{ trips: Trip[]; stops: StoredStop[] }> {
+  const rows = await queryArrays(
+    db,
+    placeholders(
+      db,
+      'SELECT kind, data FROM segments WHERE device_id = ? AND closed_time >= ? AND closed_time <= ? ' +
+        'AND (closed_time > ? OR closed_id > ?) AND (closed_time < ? OR closed_id <= ?) ' +
+        'ORDER BY closed_time, closed_id, kind',
+    ),
+    [deviceId, a.time, b.time, a.time, a.id, b.time, b.id],
+  );
+  const trips: Trip[] = [];
+  const stops: StoredStop[] = [];
+  for (const [kind, data] of rows) {
+    if (Number(kind) === TRIP) trips.push(decodeTrip(data));
+    else stops.push(decodeStop(data));
+  }
+  return { trips, stops };
+}

@@ -1,0 +1,52 @@
+/** The refill demo data (seedRefillsDemo): stations, operators, profiles and three months of refills. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumptionState } from '@frota/core';
+import { migrateToLatest } from '../../../src/db/migrate';
+import { verifyPassword } from '../../../src/auth/password';
+import { seedRefillsDemo, DEMO_OPERATOR_PASSWORD } from '../../../src/modules/refills/demoSeed';
+import { dialects, freshDatabase, insertDevice } from '../../harness';
+
+describe.each(dialects())('refill demo seed (%s)', (dialect) => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  const devices: number[] = [];
+  const now = Date.UTC(2026, 10, 25, 9);
+
+  beforeAll(async () => {
+    fresh = await freshDatabase(dialect);
+    await migrateToLatest(fresh.db);
+    for (let i = 0; i < 4; i++) devices.push(await insertDevice(fresh.db, `Demo ${i}`, `demo-rf-${i}`));
+    await seedRefillsDemo(fresh.db, devices, now);
+    await seedRefillsDemo(fresh.db, devices, now); // a second run adds nothing
+  });
+  afterAll(async () => {
+    await fresh?.db.close();
+    await fresh?.drop();
+  });
+
+  it('adds stations, operators and three months of refills with some yellow and red', async () => {
+    const k = fresh.db.kysely;
+    const stations = await k.selectFrom('refillStations').selectAll().orderBy('id').execute();
+    expect(stations.map((s) => Number(s.mainStationId) === 0)).toEqual([true, false]);
+    const operators = await k.selectFrom('refillOperators').selectAll().execute();
+    expect(operators).toHaveLength(2);
+    expect(await verifyPassword(DEMO_OPERATOR_PASSWORD, operators[0].hashedPassword, operators[0].salt)).toBe(
+      true,
+    );
+    expect(await k.selectFrom('refillDevices').select('deviceId').execute()).toHaveLength(4);
+    const refills = await k.selectFrom('refills').selectAll().execute();
+    expect(refills.length).toBeGreaterThan(4 * 10);
+    expect(Math.min(...refills.map((r) => Number(r.costDate)))).toBeGreaterThanOrEqual(now - 91 * 86_400_000);
+    expect(new Set(refills.map((r) => r.type))).toEqual(new Set(['A', 'M']));
+    const states = refills.map((r) =>
+      consumptionState(
+        r.consumptionL100km == null ? null : Number(r.consumptionL100km),
+        r.consumptionL100kmYellow == null ? null : Number(r.consumptionL100kmYellow),
+        r.consumptionL100kmRed == null ? null : Number(r.consumptionL100kmRed),
+      ),
+    );
+    expect(states).toContain('green');
+    expect(states).toContain('yellow');
+    expect(states).toContain('red');
+    expect(refills.filter((r) => Number(r.sequence) === 1)).toHaveLength(4);
+  });
+});
