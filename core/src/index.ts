@@ -20,3 +20,4 @@ export * from './passengers';
 export * from './live';
 export * from './positionJson';
 export * from './reportResult';
+export * from './zoneOffset';

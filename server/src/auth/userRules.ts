@@ -6,6 +6,7 @@ import {
   permissionList,
   userLimitFor,
   type UserInput,
+  zoneOffset,
 } from '@frota/core';
 import type { Db } from '../db/database';
 import type { Scope } from './policy';
@@ -132,33 +133,15 @@ export async function assertUserLimit(db: Db, scope: Scope): Promise<void> {
 
 const DAY = 86400000;
 
-/** Milliseconds the timezone's wall clock is ahead of UTC at `ms`. */
-function zoneOffset(ms: number, tz: string): number {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(new Date(ms));
-  } catch {
-    return tz === DEFAULT_TIMEZONE ? 0 : zoneOffset(ms, DEFAULT_TIMEZONE);
-  }
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(ms / 1000) * 1000;
-}
+/** Milliseconds the timezone's wall clock is ahead of UTC at `ms` (the default zone's for an unknown one). */
+const zoneOffsetOf = (ms: number, tz: string): number =>
+  zoneOffset(tz, ms) ?? zoneOffset(DEFAULT_TIMEZONE, ms) ?? 0;
 
 /** 00:00:00.000 of the day holding `ms` in the timezone. */
 export function dayStart(ms: number, tz: string): number {
-  const local = ms + zoneOffset(ms, tz);
+  const local = ms + zoneOffsetOf(ms, tz);
   const midnight = Math.floor(local / DAY) * DAY;
-  return midnight - zoneOffset(midnight - zoneOffset(ms, tz), tz);
+  return midnight - zoneOffsetOf(midnight - zoneOffsetOf(ms, tz), tz);
 }
 
 /** 23:59:59.999 of the day holding `ms` in the timezone. */

@@ -2,8 +2,8 @@
  * The zones every device is tested against: an rbush index over zone bounds (spatial index first, exact
  * geometry second), plus which zones apply to which device (linked directly, or to its group and parents).
  */
-import RBush from 'rbush';
-import { areaBounds, corridorDistance, parseArea, pointInArea, type Area, type GeoPoint } from '@frota/core';
+import { corridorDistance, parseArea, type Area, type GeoPoint } from '@frota/core';
+import { ShapeIndex } from './shapeIndex';
 import type { Db } from '../db/database';
 import { parseJson } from '../db/mapping';
 import { numberAttr } from './deviceState';
@@ -17,16 +17,8 @@ export interface Zone {
   speedLimit?: number;
 }
 
-interface Entry {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  zone: Zone;
-}
-
 export class ZoneIndex {
-  private tree = new RBush<Entry>();
+  private shapes = new ShapeIndex<Zone>([]);
   private byDevice = new Map<number, Set<number>>();
   private byGroup = new Map<number, Set<number>>();
   private parents = new Map<number, number | null>();
@@ -43,7 +35,6 @@ export class ZoneIndex {
       k.selectFrom('groupGeofence').select(['groupId', 'geofenceId']).execute(),
       k.selectFrom('groups').select(['id', 'groupId']).execute(),
     ]);
-    const entries: Entry[] = [];
     for (const row of zones) {
       let area: Area;
       try {
@@ -60,9 +51,8 @@ export class ZoneIndex {
         speedLimit: numberAttr(attrs.speedLimit) || undefined,
       };
       index.zones.set(zone.id, zone);
-      entries.push({ ...areaBounds(area, zone.polylineDistance), zone });
     }
-    index.tree.load(entries);
+    index.shapes = new ShapeIndex([...index.zones.values()]);
     for (const l of deviceLinks) add(index.byDevice, Number(l.deviceId), Number(l.geofenceId));
     for (const l of groupLinks) add(index.byGroup, Number(l.groupId), Number(l.geofenceId));
     for (const g of groups) index.parents.set(Number(g.id), g.groupId == null ? null : Number(g.groupId));
@@ -83,16 +73,9 @@ export class ZoneIndex {
   /** Ids of the applicable zones the point is inside, in ascending order. */
   inside(point: GeoPoint, applicable: Set<number>): number[] {
     if (!applicable.size) return [];
-    const hits = this.tree.search({
-      minX: point.longitude,
-      minY: point.latitude,
-      maxX: point.longitude,
-      maxY: point.latitude,
-    });
-    return hits
-      .filter((e) => applicable.has(e.zone.id) && pointInArea(point, e.zone.area, e.zone.polylineDistance))
-      .map((e) => e.zone.id)
-      .sort((a, b) => a - b);
+    return this.shapes
+      .inside(point.latitude, point.longitude, (zone) => applicable.has(zone.id))
+      .map((zone) => zone.id);
   }
 }
 

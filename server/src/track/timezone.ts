@@ -2,6 +2,8 @@
  * Local time in a IANA timezone without a library per call: the UTC offset is asked from Intl once per
  * hour of time and cached, so formatting millions of instants (positions report) stays cheap.
  */
+import { zoneOffset } from '@frota/core';
+
 export const DEFAULT_TIMEZONE = 'Africa/Luanda';
 const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -27,32 +29,17 @@ export interface LocalParts {
 }
 
 export class Zone {
-  private readonly fmt: Intl.DateTimeFormat;
   private readonly offsets = new Map<number, number>();
 
-  constructor(readonly name: string) {
-    this.fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone: name,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  }
+  constructor(readonly name: string) {}
 
   /** Milliseconds to add to UTC to get the local wall clock at instant `ms`. */
   offset(ms: number): number {
     const key = Math.floor(ms / HOUR);
     let off = this.offsets.get(key);
     if (off === undefined) {
-      const at = key * HOUR;
-      const p: Record<string, number> = {};
-      for (const part of this.fmt.formatToParts(new Date(at)))
-        if (part.type !== 'literal') p[part.type] = Number(part.value);
-      off = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+      // the name is a valid zone (zoneFor); 0 only for a zone this runtime lost since
+      off = zoneOffset(this.name, key * HOUR) ?? 0;
       if (this.offsets.size > 100_000) this.offsets.clear();
       this.offsets.set(key, off);
     }

@@ -1,6 +1,6 @@
-/** The zones a report tests positions against: an rbush index over bounds, exact geometry second. */
-import RBush from 'rbush';
-import { areaBounds, knotsToKmh, numberAttr, parseArea, pointInArea, type Area } from '@frota/core';
+/** The zones a report tests positions against (processing/shapeIndex.ts: bounds first, exact geometry second). */
+import { knotsToKmh, numberAttr, parseArea, type Area } from '@frota/core';
+import { ShapeIndex } from '../processing/shapeIndex';
 
 export interface ReportZone {
   id: number;
@@ -9,14 +9,6 @@ export interface ReportZone {
   polylineDistance?: number;
   /** km/h, when the zone has a speed limit */
   speedLimit?: number;
-}
-
-interface Entry {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  zone: ReportZone;
 }
 
 export function toReportZone(row: {
@@ -42,12 +34,12 @@ export function toReportZone(row: {
 }
 
 export class ZoneSet {
-  private readonly tree = new RBush<Entry>();
+  private readonly shapes: ShapeIndex<ReportZone>;
   readonly list: ReportZone[];
 
   constructor(zones: ReportZone[]) {
     this.list = zones;
-    this.tree.load(zones.map((zone) => ({ ...areaBounds(zone.area, zone.polylineDistance), zone })));
+    this.shapes = new ShapeIndex(zones);
   }
 
   get size(): number {
@@ -56,10 +48,6 @@ export class ZoneSet {
 
   inside(latitude: number, longitude: number): ReportZone[] {
     if (!this.list.length) return [];
-    return this.tree
-      .search({ minX: longitude, minY: latitude, maxX: longitude, maxY: latitude })
-      .filter((e) => pointInArea({ latitude, longitude }, e.zone.area, e.zone.polylineDistance))
-      .map((e) => e.zone)
-      .sort((a, b) => a.id - b.id);
+    return this.shapes.inside(latitude, longitude);
   }
 }
