@@ -1,6 +1,6 @@
 /** GET /api/positions (latest, history, by id), GET /api/events, PUT /api/devices/{id}/accumulators. */
 import type { FastifyInstance } from 'fastify';
-import { sql, type NotNull } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { accumulatorsInput } from '@frota/core';
 import type { Services } from '../services/context';
@@ -9,6 +9,7 @@ import { canSee, whereVisible } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
 import { badRequest, forbidden, notFound } from '../errors';
 import { historyWindow } from '../auth/historyWindow';
+import { latestPositionRows } from './latestPositions';
 import { eventJson, positionJson } from '../db/rows';
 import { parseJson, toJson } from '../db/mapping';
 
@@ -70,26 +71,8 @@ export function positionRoutes(app: FastifyInstance, services: Services) {
         const privacy = await PrivacyFilter.for(db, scope.user, [q.deviceId]);
         return rows.map((r) => privacy.apply(positionJson(r)));
       }
-      const latest = whereVisible(
-        k
-          .selectFrom('positions')
-          .selectAll()
-          .where(
-            'id',
-            'in',
-            k
-              .selectFrom('devices')
-              .select('positionId')
-              .where('positionId', 'is not', null)
-              .$narrowType<{ positionId: NotNull }>(),
-          ),
-        'deviceId',
-        db,
-        scope,
-        'devices',
-      );
       const privacy = await PrivacyFilter.for(db, scope.user);
-      return (await latest.execute()).map((r) => privacy.apply(positionJson(r)));
+      return (await latestPositionRows(db, scope)).map((r) => privacy.apply(positionJson(r)));
     },
   );
 

@@ -3,15 +3,14 @@
  * for those devices only (LiveHub). Pings keep proxies from closing idle sockets and drop dead peers, and
  * close the socket of a session that has ended. The upgrade passes the cross-site check (originCheck.ts).
  */
-import type { NotNull } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/context';
 import { optionalScope } from '../auth/guard';
 import { findSession } from '../auth/sessions';
-import { whereVisible } from '../auth/policy';
 import { PrivacyFilter } from '../auth/privacy';
 import { deviceJson, positionJson } from '../db/rows';
 import { listRows } from '../services/entities';
+import { latestPositionRows } from './latestPositions';
 
 export const PING_MS = 30_000;
 
@@ -37,27 +36,8 @@ export function socketRoutes(app: FastifyInstance, services: Services) {
     }, PING_MS);
     socket.on('close', () => clearInterval(ping));
 
-    const k = services.db.kysely;
-    const latest = whereVisible(
-      k
-        .selectFrom('positions')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          k
-            .selectFrom('devices')
-            .select('positionId')
-            .where('positionId', 'is not', null)
-            .$narrowType<{ positionId: NotNull }>(),
-        ),
-      'deviceId',
-      services.db,
-      scope,
-      'devices',
-    );
     const [positions, deviceRows, privacy] = await Promise.all([
-      latest.execute(),
+      latestPositionRows(services.db, scope),
       listRows(services.db, scope, 'devices'),
       PrivacyFilter.for(services.db, scope.user),
     ]);
