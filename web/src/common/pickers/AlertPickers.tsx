@@ -6,7 +6,9 @@
 import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import ar from 'dayjs/locale/ar-ly';
-import en from 'dayjs/locale/en';
+// dayjs's own `en` has no formats (the date adapter falls back only for the name `en`): British English
+// has them, DD/MM/YYYY as the spec writes dates
+import en from 'dayjs/locale/en-gb';
 import es from 'dayjs/locale/es';
 import fr from 'dayjs/locale/fr';
 import pt from 'dayjs/locale/pt';
