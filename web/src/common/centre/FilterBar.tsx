@@ -90,7 +90,7 @@ export function FilterBar<K extends string>(props: FilterBarProps<K>) {
         <Stack
           direction="row"
           spacing={1.5}
-          sx={{ flex: '1 1 300px', minWidth: 0, maxWidth: 400 }}
+          sx={{ flex: '1 1 348px', minWidth: 348, maxWidth: 420 }}
           data-testid={props.periodTestId}
         >
           <DateRangeFields value={days} onChange={onDays} />

@@ -44,8 +44,9 @@ export function DateRangeFields({ value, onChange }: DateRangeFieldsProps) {
       size: 'small' as const,
       sx: {
         flex: '1 1 0',
-        minWidth: 0,
-        maxWidth: 190,
+        // the whole date and the calendar button: DD/MM/YYYY was cut to DD/MM/YYY at 1440 px
+        minWidth: 168,
+        maxWidth: 200,
         '& .MuiPickersSectionList-root': { minWidth: 0, overflow: 'hidden' },
       },
       slotProps: { htmlInput: { 'data-testid': `events-${end}` } },
