@@ -53,6 +53,11 @@ const schema = z.object({
 });
 
 export interface Config {
+  /**
+   * The FROTA_* variables as given: modules read their own settings from it through their manifest's
+   * `settings` schema (manifest/serverModule.ts), so a module's setting needs no line here.
+   */
+  moduleEnv: Readonly<Record<string, string>>;
   port: number;
   host: string;
   dataDir: string;
@@ -176,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.FROTA_TRUST_PROXY),
     allowPrivateUrls: listOf(e.FROTA_ALLOW_PRIVATE_URLS),
     retentionMonths: e.FROTA_RETENTION_MONTHS,
+    moduleEnv: Object.fromEntries(
+      Object.entries(env).filter(
+        (entry): entry is [string, string] => entry[0].startsWith('FROTA_') && entry[1] !== undefined,
+      ),
+    ),
   };
 }
 

@@ -47,6 +47,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A module's settings from the FROTA_* variables, checked by its schema. */
+function moduleSettings(module: ServerModule, config: Config): unknown {
+  if (!module.settings) return undefined;
+  const parsed = module.settings.safeParse(config.moduleEnv);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  throw new Error(`Invalid configuration (${module.name}): ${issues}`);
+}
+
 export async function startServer(
   config: Config,
   /** throttle: the login throttle to use instead of one built from the config (the server closes it) */
@@ -59,6 +68,7 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const modules = opts.modules ?? SERVER_MODULES;
+  const settings = new Map(modules.map((module) => [module, moduleSettings(module, config)]));
   const log = pino({ level: config.logLevel });
   const db =
     opts.db ??
@@ -113,6 +123,7 @@ export async function startServer(
         log,
         node,
         listening: opts.listen !== false,
+        settings: settings.get(module),
         lookupAddress: (latitude, longitude) => geocoder.lookup(latitude, longitude),
       }) ?? {},
   );

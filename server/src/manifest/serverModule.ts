@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
+import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Dialect } from '../db/database';
 import type { Services } from '../services/context';
@@ -33,6 +34,8 @@ export interface ModuleContext {
   node: string;
   /** false for a server that does not listen (tests that only call the app): start no jobs */
   listening: boolean;
+  /** the module's settings, read from FROTA_* variables by its `settings` schema (undefined without one) */
+  settings: unknown;
   /** the place name of a point, from the server's offline geocoder */
   lookupAddress(latitude: number, longitude: number): Promise<string | null>;
 }
@@ -56,6 +59,11 @@ export interface ModuleRuntime {
 export interface ServerModule {
   /** the module's folder under server/src/modules */
   name: string;
+  /**
+   * Its settings: a zod object over FROTA_* variables (`FROTA_<MODULE>_…`), checked at start like the core's
+   * (a bad value stops the server with "Invalid configuration"); `start` gets the parsed value.
+   */
+  settings?: z.ZodType;
   /** before the routes are built: adds what the module's routes and others read to the services */
   provide?(services: Services): void;
   routes?(app: FastifyInstance, services: Services): void;

@@ -7,18 +7,30 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { dialects, insertDevice, startTestServer, type TestServer } from '../harness';
 import { SERVER_MODULES } from '../../src/moduleList';
 import type { ServerModule } from '../../src/manifest/serverModule';
 import { requireScope } from '../../src/auth/guard';
 
 /** What the example module's runtime did, for the test to read. */
-const heard = { records: 0, started: 0, stopped: 0, closed: 0, parts: new Set<string>() };
+const heard = {
+  records: 0,
+  started: 0,
+  stopped: 0,
+  closed: 0,
+  parts: new Set<string>(),
+  settings: undefined as unknown,
+};
 let settle: () => void = () => undefined;
 let followed = new Promise<void>((resolve) => (settle = resolve));
 
 const exampleModule: ServerModule = {
   name: 'example',
+  settings: z.object({
+    FROTA_EXAMPLE_GREETING: z.string().default('olá'),
+    FROTA_EXAMPLE_LIMIT: z.coerce.number().int().positive().default(10),
+  }),
   migrations: {
     '900_exampleNotes': () => ({
       async up(db) {
@@ -39,8 +51,9 @@ const exampleModule: ServerModule = {
       return rows.map((r) => r.text);
     });
   },
-  start({ services, listening }) {
+  start({ services, listening, settings }) {
     heard.started++;
+    heard.settings = settings;
     return {
       onStored(positions) {
         heard.records += positions.length;
@@ -70,10 +83,18 @@ describe.each(dialects())('a module added by its manifest on %s', (dialect) => {
     heard.records = heard.started = heard.stopped = heard.closed = 0;
     heard.parts.clear();
     followed = new Promise<void>((resolve) => (settle = resolve));
-    server = await startTestServer(dialect, {}, { modules: [...SERVER_MODULES, exampleModule] });
+    server = await startTestServer(
+      dialect,
+      { FROTA_EXAMPLE_GREETING: 'bom dia' },
+      { modules: [...SERVER_MODULES, exampleModule] },
+    );
   });
   afterAll(async () => {
     if (!closed) await server?.close();
+  });
+
+  it('reads its own settings from FROTA_* variables, with its defaults', () => {
+    expect(heard.settings).toEqual({ FROTA_EXAMPLE_GREETING: 'bom dia', FROTA_EXAMPLE_LIMIT: 10 });
   });
 
   it('serves its route from its own migrated table, to signed-in users only', async () => {
@@ -104,6 +125,14 @@ describe.each(dialects())('a module added by its manifest on %s', (dialect) => {
     await server.close();
     expect(heard.stopped).toBe(1);
     expect(heard.closed).toBe(1);
+  });
+});
+
+describe('a module’s settings', () => {
+  it('stop a server whose variable is wrong, naming the module and the variable', async () => {
+    await expect(
+      startTestServer('sqlite', { FROTA_EXAMPLE_LIMIT: 'many' }, { modules: [exampleModule] }),
+    ).rejects.toThrow(/Invalid configuration \(example\): FROTA_EXAMPLE_LIMIT/);
   });
 });
 
