@@ -15,6 +15,7 @@
  * `reports` to a holder of `reports.km`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testUser } from './testing/testUser';
 import { isTemporaryUser } from '@frota/core';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -458,21 +459,7 @@ describe('access policy: roles × entity kinds', () => {
 });
 
 describe('write rules of the guard: who may edit, delete or link', () => {
-  const user = (o: Partial<User>): User => ({
-    id: 1,
-    name: 'u',
-    email: 'u@x.ao',
-    phone: null,
-    readonly: false,
-    administrator: false,
-    disabled: false,
-    expirationTime: null,
-    userLimit: 0,
-    deviceLimit: -1,
-    token: null,
-    attributes: {},
-    ...o,
-  });
+  const user = testUser;
   const scope = (o: Partial<User>): Scope => {
     const u = user(o);
     return {

@@ -11,6 +11,7 @@
  * snapped or not ordered, the permissions of a temporary link not dropped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testUser } from './testing/testUser';
 import { userInput, type UserInput } from '@frota/core';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -35,21 +36,7 @@ import {
 const STRONG = 'Q7v2LmX9pR4kT1wZ8bN3cY6hJ5dF0sGaEeUuIiOo';
 const STRONG2 = 'zY8xW7vU6tS5rQ4pO3nM2lK1jI0hG9fEdCbAa1b2';
 
-const user = (o: Partial<User> = {}): User => ({
-  id: 1,
-  name: 'Editor',
-  email: 'editor@x.ao',
-  phone: null,
-  readonly: false,
-  administrator: false,
-  disabled: false,
-  expirationTime: null,
-  userLimit: 0,
-  deviceLimit: -1,
-  token: null,
-  attributes: {},
-  ...o,
-});
+const user = (o: Partial<User> = {}): User => testUser({ name: 'Editor', email: 'editor@x.ao', ...o });
 const scopeOf = (u: User): Scope => ({
   user: u,
   admin: u.administrator,

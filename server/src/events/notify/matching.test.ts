@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../db/rows';
+import { testUser } from '../../auth/testing/testUser';
 import {
   buildRuleSet,
   canReceive,
@@ -14,21 +15,8 @@ import {
 
 const NOW = Date.parse('2024-06-01T12:00:00Z');
 
-const user = (id: number, extra: Partial<User> = {}): User => ({
-  id,
-  name: `u${id}`,
-  email: `u${id}@x.ao`,
-  phone: null,
-  readonly: false,
-  administrator: false,
-  disabled: false,
-  expirationTime: null,
-  userLimit: 0,
-  deviceLimit: -1,
-  token: null,
-  attributes: {},
-  ...extra,
-});
+const user = (id: number, extra: Partial<User> = {}): User =>
+  testUser({ id, name: `u${id}`, email: `u${id}@x.ao`, ...extra });
 
 const notification = (id: number, type: string, extra: Partial<NotificationRow> = {}): NotificationRow => ({
   id,

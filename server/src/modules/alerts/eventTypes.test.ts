@@ -7,6 +7,7 @@
  * an administrator), a status name changed or out of order, an unknown status answered as undefined.
  */
 import { describe, expect, it } from 'vitest';
+import { testUser } from '../../auth/testing/testUser';
 import type { User } from '../../db/rows';
 import { alertTypesFor, EVENTS_PERMISSION, MAX_STATUS, STATUS_NAMES, statusName } from './eventTypes';
 
@@ -26,21 +27,7 @@ const BASE = [
 ];
 const SEATBELT = ['alarmseatbelt', 'alarmlights', 'alarmseatbelt+lights'];
 
-const user = (o: Partial<User>): User => ({
-  id: 1,
-  name: 'u',
-  email: 'u@x.ao',
-  phone: null,
-  readonly: false,
-  administrator: false,
-  disabled: false,
-  expirationTime: null,
-  userLimit: 0,
-  deviceLimit: -1,
-  token: null,
-  attributes: {},
-  ...o,
-});
+const user = testUser;
 
 describe('alertTypesFor', () => {
   it.each<[string, Partial<User>, string[]]>([
