@@ -1,26 +1,17 @@
 /** Shapes passed between the pipeline, the event detectors, the store and the notifiers. */
+import type { PositionFix } from '@frota/core';
 import type { DecodedPosition } from '../protocols/types';
 
 export type { DecodedPosition };
 
 /** A position as it leaves the pipeline: enriched, ready to store (times as epoch ms). */
-export interface ProcessedPosition {
+export interface ProcessedPosition extends PositionFix {
   deviceId: number;
   protocol: string;
   serverTime: number;
   deviceTime: number;
   fixTime: number;
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  /** knots */
-  speed: number;
-  course: number;
-  accuracy: number;
-  address: string | null;
   event: number | null;
-  attributes: Record<string, unknown>;
   /** older than the device's latest position: stored, but the device keeps its latest */
   outdated: boolean;
 }

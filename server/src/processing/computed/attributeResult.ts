@@ -3,23 +3,15 @@
  * own fields; any other name is a position attribute of the attribute's type (number, boolean, or string
  * for anything else); a null result removes the attribute.
  */
+import type { PositionFix } from '@frota/core';
 import { ExpressionError, type Value } from './expressionLanguage';
 
 export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean'] as const;
 
 const NUMBER_FIELDS = ['latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy'] as const;
 
-export interface ResultTarget {
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  accuracy: number;
-  address: string | null;
-  attributes: Record<string, unknown>;
-}
+/** What a computed attribute may set: the fix's fields and its attributes. */
+export type ResultTarget = PositionFix;
 
 function asNumber(v: Value): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw new ExpressionError('The result is not a number');

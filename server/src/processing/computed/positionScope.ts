@@ -3,25 +3,17 @@
  * (times as epoch milliseconds) and each of its attributes by name (`speed`, `ignition`, `io200`, `power`);
  * besides, `position` (the fields plus `attributes`) and `device` (id, name, uniqueId, groupId, attributes).
  */
+import type { PositionFix } from '@frota/core';
 import type { Scope } from './expressionLanguage';
 
-export interface ScopePosition {
+export interface ScopePosition extends PositionFix {
   id?: number | null;
   deviceId: number;
   protocol: string;
   serverTime: number;
   deviceTime: number;
   fixTime: number;
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  accuracy: number;
-  address: string | null;
   outdated?: boolean;
-  attributes: Record<string, unknown>;
 }
 
 export interface ScopeDevice {
