@@ -3,7 +3,6 @@
  * fresh schema in the PostgreSQL of FROTA_TEST_DATABASE_URL), and a cookie-keeping HTTP client.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { ServerModule } from '../src/manifest/serverModule';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +12,7 @@ import { openDatabase, type Db, type Dialect } from '../src/db/database';
 import { MIGRATION_LOCK_KEY } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
 import { startServer, type RunningServer } from '../src/server';
+import type { ServerModule } from '../src/manifest/serverModule';
 
 export const ADMIN = { email: 'admin@frota.local', password: 'admin-secret-1' };
 
@@ -107,7 +107,15 @@ export async function startTestServer(
     FROTA_WEB_DIR: join(fresh.dir, 'no-web'),
     ...env,
   });
-  const server = await startServer(config, { db: fresh.db, modules: options.modules });
+  let server: RunningServer;
+  try {
+    server = await startServer(config, { db: fresh.db, modules: options.modules });
+  } catch (error) {
+    // a server that refused to start (a bad setting) leaves no database behind
+    await fresh.db.close();
+    await fresh.drop();
+    throw error;
+  }
   const base = server.url.replace('[::1]', '127.0.0.1');
   return {
     ...server,
