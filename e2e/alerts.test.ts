@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail, type AdminApi } from './src/api';
 import { closePage, describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
-import { PASSWORD, adminApi, runTag, sessionAs, sessionOnly } from './src/settingsKit';
+import { PASSWORD, adminApi, runTag, sessionOnly } from './src/settingsKit';
 import { untilDom } from './src/domWaits';
 import { expectRowIds } from './src/rowIds';
 
@@ -297,7 +297,7 @@ describeBrowser('alert central', () => {
   }, 60_000);
 
   it('folds the filters into a panel on a phone', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/events');

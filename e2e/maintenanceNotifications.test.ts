@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, screenshot, type TestPage } from './src/browser';
 import { uniqueImei } from './src/liveFleet';
 import { createManagementFleet, MANAGER_PASSWORD, type ManagementFleet } from './src/managementFleet';
-import { formScreenshot, runTag, saveExpectingError, sessionAs } from './src/settingsKit';
+import { formScreenshot, runTag, saveExpectingError, sessionOnly } from './src/settingsKit';
 import { clickForWrite, untilDom } from './src/domWaits';
 import type { MaintenanceNotification } from '@frota/core';
 
@@ -64,7 +64,7 @@ describeBrowser('maintenance notifications', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     fleet = await createManagementFleet(runTag('mn'));
-    t = await sessionAs(browser, fleet.email, MANAGER_PASSWORD);
+    t = await sessionOnly(browser, fleet.email, MANAGER_PASSWORD);
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import {
   shownDay,
   type ManagementFleet,
 } from './src/managementFleet';
-import { chooseOption, runTag, saveExpectingError, sessionAs, typeDate } from './src/settingsKit';
+import { chooseOption, runTag, saveExpectingError, sessionOnly, typeDate } from './src/settingsKit';
 import { clickForWrite, untilDom } from './src/domWaits';
 
 /**
@@ -65,7 +65,7 @@ describeBrowser('management', () => {
     browser = await launchBrowser();
     camera = await launchBrowser({ fakeCamera: true });
     fleet = await createManagementFleet(runTag('mg'));
-    t = await sessionAs(browser, fleet.email, MANAGER_PASSWORD);
+    t = await sessionOnly(browser, fleet.email, MANAGER_PASSWORD);
   });
 
   afterAll(async () => {
@@ -232,7 +232,7 @@ describeBrowser('management', () => {
   });
 
   it('photographs a document with the camera at 2000x1500 JPEG', async () => {
-    const shooter = await sessionAs(camera, fleet.email, MANAGER_PASSWORD);
+    const shooter = await sessionOnly(camera, fleet.email, MANAGER_PASSWORD);
     try {
       const { page, context } = shooter;
       const vehicle = fleet.devices.soon;
@@ -298,7 +298,7 @@ describeBrowser('management', () => {
   });
 
   it('sets the maintenance mode on the vehicle form instead of a 1/0 switch', async () => {
-    const admin = await sessionAs(browser);
+    const admin = await sessionOnly(browser);
     try {
       const { page } = admin;
       const vehicle = fleet.devices.soon;

@@ -4,7 +4,7 @@ import { uniqueEmail, type AdminApi } from './src/api';
 import { closePage, describeBrowser, e2e, launchBrowser, screenshot, type TestPage } from './src/browser';
 import { expectRows, openRefill, saveTo } from './src/refillsPage';
 import { createRefillsFleet, luandaTime, type RefillsFleet } from './src/refillsFleet';
-import { PASSWORD, adminApi, runTag, sessionAs, sessionOnly } from './src/settingsKit';
+import { PASSWORD, adminApi, runTag, sessionOnly } from './src/settingsKit';
 import { untilDom } from './src/domWaits';
 
 /**
@@ -106,7 +106,7 @@ describeBrowser('refill set-up', () => {
   }, 90_000);
 
   it('adds an operator and an auxiliary station through their forms', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const { page } = t;
     await api.call('PUT', '/report/api.php/refill_app_version', {
       apk_version: '2.3.1',
@@ -227,7 +227,7 @@ describeBrowser('refill set-up', () => {
       attributes: { permissions: ['module.refills'] },
     });
     await api.call('POST', '/api/permissions', { userId: reader.id, deviceId: fleet.ids.truck });
-    t = await sessionAs(browser, email, PASSWORD);
+    t = await sessionOnly(browser, email, PASSWORD);
     const { page } = t;
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/refills');

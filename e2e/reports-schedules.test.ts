@@ -4,7 +4,7 @@ import { AdminApi, uniqueEmail } from './src/api';
 import { describeBrowser, e2e, launchBrowser, openPage, screenshot, type TestPage } from './src/browser';
 import { untilDom } from './src/domWaits';
 import { createFleet, type Fleet } from './src/reportsFleet';
-import { chips, choose, loginAs, loginOnly, pick } from './src/reportsPage';
+import { chips, choose, loginOnly, pick } from './src/reportsPage';
 
 describeBrowser('scheduled reports', () => {
   let browser: Browser;
@@ -41,7 +41,7 @@ describeBrowser('scheduled reports', () => {
     pick(t.page, 'schedule-devices', fleet.devices[i].name, `schedule-devices-option-${fleet.devices[i].id}`);
 
   it('creates, edits and deletes a schedule', async () => {
-    await loginAs(t.page);
+    await loginOnly(t.page);
     const name = `Semanal ${fleet.tag}`;
     await t.page.goto('/report/schedules');
     await t.page.getByTestId('list-add').click();

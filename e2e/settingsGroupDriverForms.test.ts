@@ -12,7 +12,6 @@ import {
   runTag,
   saveExpectingError,
   search,
-  sessionAs,
   sessionOnly,
   formScreenshot,
   typeDate,
@@ -110,7 +109,7 @@ describeBrowser('group and driver forms', () => {
   });
 
   it('creates, edits and deletes a driver; validates the e-mail and working hours', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     const group = await api.call<Item>('POST', '/api/groups', { name: `${tag} Motoristas` });
     await openList(page, '/settings/drivers');

@@ -14,7 +14,6 @@ import {
   runTag,
   search,
   sendPosition,
-  sessionAs,
   sessionOnly,
   xlsxRows,
 } from './src/settingsKit';
@@ -140,7 +139,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('offers a read-only user no add, edit or remove in any list', async () => {
-    t = await sessionAs(browser, readonlyEmail, PASSWORD);
+    t = await sessionOnly(browser, readonlyEmail, PASSWORD);
     for (const path of [
       '/settings/groups',
       '/settings/devices',
@@ -174,7 +173,7 @@ describeBrowser('settings lists', () => {
   });
 
   it('lists vehicles with every column, GSM for global.show_gsm, no add or remove, and exports Vehicles', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     // Stored with its address before OsmAnd answered (the offline geocoder runs in the pipeline).
     const positions = await api.call<Array<{ deviceId: number; address: string | null }>>(
       'GET',

@@ -11,7 +11,6 @@ import {
   openList,
   runTag,
   search,
-  sessionAs,
   sessionOnly,
 } from './src/settingsKit';
 
@@ -120,7 +119,7 @@ describeBrowser('settings: read-only users, inactive vehicles and user profiles'
   });
 
   it('offers a read-only user no add, edit or remove in any settings list', async () => {
-    t = await sessionAs(browser, readerEmail, PASSWORD);
+    t = await sessionOnly(browser, readerEmail, PASSWORD);
     const page = t.page;
     for (const path of LISTS) {
       await openList(page, path);
@@ -158,7 +157,7 @@ describeBrowser('settings: read-only users, inactive vehicles and user profiles'
   });
 
   it('keeps each profile chosen on the user form across a save and a reload', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openUser(page, target.id);
     expect(await profileShown(page)).toBe('Operador');
@@ -190,7 +189,7 @@ describeBrowser('settings: read-only users, inactive vehicles and user profiles'
   });
 
   it('shows manager, and offers no operator, while the users permission is granted', async () => {
-    t = await sessionAs(browser);
+    t = await sessionOnly(browser);
     const page = t.page;
     await openUser(page, target.id);
     expect(await profileShown(page)).toBe('Operador');

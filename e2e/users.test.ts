@@ -54,9 +54,7 @@ describeBrowser('users list', () => {
   });
   beforeEach(async () => {
     t = await openPage(browser);
-    await loginByApi(t.page, e2e.adminEmail, e2e.adminPassword);
-    await t.page.waitForURL((url) => url.pathname === '/');
-    await t.page.goto('/settings/users');
+    await loginByApi(t.page, e2e.adminEmail, e2e.adminPassword, '/settings/users');
     await t.page.locator('.MuiDataGrid-row').first().waitFor();
   });
   afterEach(async () => {

@@ -1,4 +1,4 @@
-// `npm start`: builds the web app when it is missing, then runs the server (TypeScript through tsx).
+// `npm start`: builds the web app when it is missing or stale, then runs the server (TypeScript through tsx).
 // `npm run demo`: the same, after seeding the demo fleet (and with the device simulator when present).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,10 +12,8 @@ const run = (args, cwd = root) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (!existsSync(join(root, 'web/dist/index.html')) && existsSync(join(root, 'web/vite.config.ts'))) {
-  console.log('Building the web app (first start)...');
-  run([join(root, 'node_modules/vite/bin/vite.js'), 'build'], join(root, 'web'));
-}
+// the web app, built when missing, older than its sources, or the test suite's quick build
+if (existsSync(join(root, 'web/vite.config.ts'))) run(['--import', 'tsx', 'tools/src/webBuildCurrent.ts']);
 if (demo) run(['--import', 'tsx', 'tools/src/seedDemo.ts']);
 
 const children = [spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' })];

@@ -2,6 +2,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
+import { precompressLevel } from './build/shipGzip';
 
 const backend = process.env.FROTA_BACKEND_URL ?? 'http://localhost:8082';
 
@@ -62,6 +63,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // The test suite's quick build prints no gzip sizes (computing them costs seconds).
+    reportCompressedSize: precompressLevel() === 'ship',
     rolldownOptions: {
       output: {
         // MapLibre (one self-contained module) in a chunk of its own, cached apart from the application.

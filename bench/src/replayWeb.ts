@@ -29,7 +29,7 @@ const days = Number(args.days);
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 process.env.E2E_WEB_OUT ??= join(tmpdir(), 'frota-bench-web');
-const webDir = ensureWebBuild(root);
+const webDir = ensureWebBuild(root, { precompress: 'ship' });
 
 /** The seeded days start on 1 March 2025 (reportsSeed: `toUtc(2025, 3, 1 + day)`), cut in Africa/Luanda. */
 const dayText = (day: number) => `${String(1 + day).padStart(2, '0')}/03/2025`;

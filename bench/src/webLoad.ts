@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
 });
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 process.env.E2E_WEB_OUT ??= join(tmpdir(), 'frota-bench-web');
-const webDir = args.dist ? resolve(args.dist) : ensureWebBuild(root);
+const webDir = args.dist ? resolve(args.dist) : ensureWebBuild(root, { precompress: 'ship' });
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];

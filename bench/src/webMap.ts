@@ -39,7 +39,7 @@ const seconds = Number(args.seconds);
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 process.env.E2E_WEB_OUT ??= join(tmpdir(), 'frota-bench-web');
-const webDir = ensureWebBuild(root);
+const webDir = ensureWebBuild(root, { precompress: 'ship' });
 
 /**
  * Drags and wheels over the map with the browser's own input events (as a mouse sends them) for `ms`;

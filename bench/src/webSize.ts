@@ -20,7 +20,7 @@ import {
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const { values: args } = parseArgs({ options: { dist: { type: 'string' } } });
-const dist = args.dist ? resolve(args.dist) : ensureWebBuild(root);
+const dist = args.dist ? resolve(args.dist) : ensureWebBuild(root, { precompress: 'ship' });
 const manifest = readManifest(dist);
 
 const routes = Object.fromEntries(
