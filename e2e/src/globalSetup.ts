@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { startSmtpCapture, type SmtpCapture } from '../../server/test/smtpCapture';
 import { chromiumArgs } from './chromiumArgs';
 import type { E2eRun } from './context';
 import { startServer, type RunningServer } from './serverProcess';
@@ -37,14 +38,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const count = Math.max(1, project.config.maxWorkers || project.vitest.config.maxWorkers || 1);
   const servers: RunningServer[] = [];
   const browsers: BrowserServer[] = [];
+  // a mail server that accepts everything: the screens' "send by e-mail" say sent only when the server has one
+  let smtp: SmtpCapture | undefined;
   const stop = async () => {
     await Promise.allSettled([...browsers.map((b) => b.close()), ...servers.map((s) => s.stop())]);
+    await smtp?.close();
   };
   try {
+    smtp = await startSmtpCapture();
+    const mail = { FROTA_SMTP_URL: smtp.url };
     await Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const [server, browser] = await Promise.all([
-          startServer(root, { email: run.adminEmail, password: run.adminPassword }, webDir),
+          startServer(root, { email: run.adminEmail, password: run.adminPassword }, webDir, mail),
           chromium.launchServer({ executablePath, headless: true, args: chromiumArgs() }),
         ]);
         servers.push(server);

@@ -33,6 +33,8 @@ export async function startServer(
   root: string,
   admin: { email: string; password: string },
   webDir: string,
+  /** more settings, e.g. FROTA_SMTP_URL */
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const main = join(root, 'server', 'src', 'main.ts');
   if (!existsSync(main)) throw new Error(`e2e: ${main} is missing`);
@@ -58,6 +60,7 @@ export async function startServer(
       FROTA_ADMIN_EMAIL: admin.email,
       FROTA_ADMIN_PASSWORD: admin.password,
       FROTA_LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   child.stdout?.pipe(log);

@@ -182,7 +182,22 @@ describe('userValues', () => {
     ['plain user cannot appoint', PLAIN, { userLimit: 100 }, undefined, 0],
     ['admin makes an administrator, none sent', ADMIN, { administrator: true }, undefined, -1],
     ['admin makes an administrator, 7 sent', ADMIN, { administrator: true, userLimit: 7 }, undefined, 7],
-    ['manager edits an administrator, none sent', MANAGER, {}, { administrator: true, userLimit: 3 }, -1],
+    ['manager edits an administrator, none sent', MANAGER, {}, { administrator: true, userLimit: 3 }, 3],
+    [
+      'manager edits an administrator, 9 sent',
+      MANAGER,
+      { userLimit: 9 },
+      { administrator: true, userLimit: 3 },
+      3,
+    ],
+    ['admin edits an administrator, none sent', ADMIN, {}, { administrator: true, userLimit: 3 }, 3],
+    [
+      'admin edits an administrator, 9 sent',
+      ADMIN,
+      { userLimit: 9 },
+      { administrator: true, userLimit: 3 },
+      9,
+    ],
   ];
   it.each(limits)('userLimit: %s', async (_what, scope, o, existing, expected) => {
     const stored = existing ? user({ id: 70, email: 'ana@x.ao', ...existing }) : undefined;

@@ -79,9 +79,12 @@ export async function userValues(db: Db, scope: Scope, input: UserInput, existin
     disabled: input.disabled,
     administrator: admin ? input.administrator : (existing?.administrator ?? false),
     expirationTime: fromIso(input.expirationTime ?? null),
+    // an administrator's limit: set by an administrator (kept when none is sent), kept by anyone else
     userLimit:
       existing?.administrator || (admin && input.administrator)
-        ? (input.userLimit ?? -1)
+        ? admin
+          ? (input.userLimit ?? existing?.userLimit ?? -1)
+          : (existing?.userLimit ?? -1)
         : managerLimit(scope, input, permissions, existing),
     deviceLimit: admin ? (input.deviceLimit ?? existing?.deviceLimit ?? -1) : (existing?.deviceLimit ?? -1),
   };

@@ -62,6 +62,9 @@ export const round = (v: number, decimals = 0): number => {
 };
 export const km = (metres: number): number => round(metres / 1000, 1);
 export const kmh = (v: number): number => Math.round(v);
+
+/** A count with its noun in the singular for one ("1 viagem", "2 viagens", "0 viagens"). */
+export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 export const odometerKm = (metres: number | undefined): number | null =>
   metres === undefined ? null : Math.round(metres / 1000);
 export const hoursOf = (ms: number): number => round(ms / 3_600_000, 2);

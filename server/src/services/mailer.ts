@@ -1,6 +1,15 @@
 /** Outgoing e-mail through FROTA_SMTP_URL; without it each message's recipient and subject are logged. */
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { HttpError } from '../errors';
+
+/** A person's "send by e-mail" on a server with no FROTA_SMTP_URL: refused, so no screen says it was sent. */
+export const MAIL_NOT_CONFIGURED = 'Este servidor não tem e-mail configurado: nada foi enviado';
+
+/** Refuses (503) a send a person asked for when the server has no mail server to send it through. */
+export function assertMailConfigured(mailer: Mailer): void {
+  if (!mailer.enabled) throw new HttpError(503, MAIL_NOT_CONFIGURED);
+}
 
 export interface MailMessage {
   to: string;

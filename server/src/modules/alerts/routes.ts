@@ -29,6 +29,7 @@ import {
   successAnswer,
 } from './schemas';
 import { PERIOD_TOO_LONG } from './period';
+import { assertMailConfigured, MAIL_NOT_CONFIGURED } from '../../services/mailer';
 
 const BASE = '/report/api.php';
 
@@ -121,7 +122,8 @@ export function alertsRoutes(app: FastifyInstance, services: Services): void {
           `emailTo must be a valid address (400 "${INVALID_TO}"), emailCc empty or valid ` +
           `(400 "${INVALID_CC}"). The mail holds the event's facts as stored (its status too), the address ` +
           `and a map link. Read-only users are refused (403); 20 shares per user and per recipient an hour ` +
-          `(429 "${MAIL_LIMITED}").`,
+          `(429 "${MAIL_LIMITED}"). 503 "${MAIL_NOT_CONFIGURED}" when the server has no mail server ` +
+          `(FROTA_SMTP_URL), or when the mail could not be sent.`,
         params: idParams,
         body: shareBody,
         response: { 200: successAnswer, ...refused, 429: messageAnswer, 503: messageAnswer },
@@ -137,6 +139,7 @@ export function alertsRoutes(app: FastifyInstance, services: Services): void {
       if (!isValidEmail(to) || to.length > 254) throw badRequest(INVALID_TO);
       if (cc && (!isValidEmail(cc) || cc.length > 254)) throw badRequest(INVALID_CC);
       const event = await visibleEvent(db, scope, (req.params as { id: number }).id);
+      assertMailConfigured(services.mailer);
       await services.mailBudget.share(scope.user.id, cc ? [to, cc] : [to]);
       const fleet = await loadFleet(db, scope);
       const privacy = await PrivacyFilter.for(db, scope.user, [event.deviceId]);

@@ -46,6 +46,7 @@ import {
   vehicleParams,
   vehicleRefillParams,
 } from './schemas';
+import { assertMailConfigured, MAIL_NOT_CONFIGURED } from '../../services/mailer';
 
 export const BASE = '/report/api.php';
 export const FIX_KM_HOURS = 'Apenas gestores podem corrigir km e horas';
@@ -271,9 +272,10 @@ export function refillRoutes(app: FastifyInstance, services: Services): void {
         summary: 'Send a refill by e-mail',
         description:
           `emailTo must be a valid address (400 "${INVALID_SHARE_TO}"), emailCc empty or valid ` +
-          `(400 "${INVALID_SHARE_CC}"); 503 "${REFILL_SHARE_FAILED}" when the mail is not sent. The mail ` +
-          `holds the refill as stored. Read-only users are refused (403); 20 shares per user and per ` +
-          `recipient an hour (429 "${MAIL_LIMITED}").`,
+          `(400 "${INVALID_SHARE_CC}"); 503 "${REFILL_SHARE_FAILED}" when the mail is not sent, ` +
+          `"${MAIL_NOT_CONFIGURED}" when the server has no mail server. The mail holds the refill as stored. ` +
+          `Read-only users are refused (403); 20 shares per user and per recipient an hour ` +
+          `(429 "${MAIL_LIMITED}").`,
         params: idParams,
         body: shareBody,
         response: { 200: successAnswer, ...refused, 429: messageAnswer, 503: messageAnswer },
@@ -289,6 +291,7 @@ export function refillRoutes(app: FastifyInstance, services: Services): void {
       if (!isValidEmail(to) || to.length > 254) throw badRequest(INVALID_SHARE_TO);
       if (cc && (!isValidEmail(cc) || cc.length > 254)) throw badRequest(INVALID_SHARE_CC);
       const refill = await visibleRefill(services, scope, (req.params as { id: number }).id);
+      assertMailConfigured(services.mailer);
       await services.mailBudget.share(scope.user.id, cc ? [to, cc] : [to]);
       const mail = renderRefillMail(refill, userTimezone(scope.user.attributes));
       try {

@@ -1,6 +1,6 @@
 /** Alertas (events chosen among document 2 §2.2's list) and Imobilizações (block requests). */
 import { hasPermission, knotsToKmh, numberAttr } from '@frota/core';
-import { col, kmh, round, table, type Cell, type ReportResult } from '../model';
+import { counted, col, kmh, round, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { parseJson } from '../../db/mapping';
 import { eventTitle } from '../../events/notify/eventText';
@@ -183,7 +183,7 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportResult[]> 
       subtitle3: keys.length === Object.keys(ALERT_TYPES).length ? '' : `Alertas: ${keys.join(', ')}`,
       columns: ALERT_COLUMNS,
       data,
-      footer: [['Total', `${events.length} alertas`, '', '', '', null, '', '']],
+      footer: [['Total', counted(events.length, 'alerta', 'alertas'), '', '', '', null, '', '']],
     }),
   ];
 }
@@ -220,7 +220,7 @@ export async function blockReport(ctx: ReportContext): Promise<ReportResult[]> {
       subtitle2: `${ctx.vehicles.length} veículos`,
       columns: BLOCK_COLUMNS,
       data,
-      footer: [['Total', `${events.length} pedidos`, '', '', '', '', '']],
+      footer: [['Total', counted(events.length, 'pedido', 'pedidos'), '', '', '', '', '']],
     }),
   ];
 }

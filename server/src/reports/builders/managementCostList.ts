@@ -3,7 +3,7 @@
  * refills and costs) in the period, then the totals per type (with their pie) and per vehicle, so the list
  * goes to the accountant as one spreadsheet.
  */
-import { col, round, table, type Cell, type Column, type ReportResult } from '../model';
+import { counted, col, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { periodText } from './common';
 import { COST_LABELS, costLines, costPie, money, totalsByType } from './costLines';
@@ -70,7 +70,7 @@ export async function managementCostListReport(ctx: ReportContext): Promise<Repo
         'Total',
         '',
         '',
-        `${lines.length} linhas`,
+        counted(lines.length, 'linha', 'linhas'),
         '',
         '',
         '',

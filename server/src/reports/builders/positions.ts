@@ -1,5 +1,5 @@
 /** Posições: every position of each vehicle, at most MAX_POSITION_ROWS per request. */
-import { col, round, table, type Cell, type ReportResult } from '../model';
+import { counted, col, round, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { positionChunks } from '../../track/positionStream';
 import { toSample, type Sample } from '../../track/sample';
@@ -66,7 +66,9 @@ export async function positionsReport(ctx: ReportContext): Promise<ReportResult[
         title: `Posições - ${v.name}`,
         subtitle: periodText(ctx),
         subtitle2: vehicleText(v),
-        subtitle3: truncated ? `Limitado a ${MAX_POSITION_ROWS} posições` : `${data.length} posições`,
+        subtitle3: truncated
+          ? `Limitado a ${MAX_POSITION_ROWS} posições`
+          : counted(data.length, 'posição', 'posições'),
         columns: POSITION_COLUMNS,
         data,
         deviceId: v.id,

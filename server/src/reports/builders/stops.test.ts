@@ -35,7 +35,7 @@ const S5 = ['11/03/2025 12:00:30', '11/03/2025 23:59:59', '11:59:29', OFF, '00:0
 const PAUSE = ['11/03/2025 07:50:00', '11/03/2025 07:52:00', '00:02:00', 'Ralenti', '00:02:00', 'P 07:50:00', -8.8, lon(25_000), 5025];
 
 const footer = (n: number, total: string, idle: string) => [
-  ['Total', `${n} paragens`, total, '', idle, '', null, null, null],
+  ['Total', `${n} ${n === 1 ? 'paragem' : 'paragens'}`, total, '', idle, '', null, null, null],
 ];
 
 describe('stops report', () => {

@@ -1,5 +1,5 @@
 /** Paragens: per vehicle, stops of at least the minimum (text1 minutes, default 5), by type (select1). */
-import { col, odometerKm, table, type Cell, type ReportResult } from '../model';
+import { counted, col, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
 import { numberOption } from '../request';
 import { COMPACT_BUCKET_MS } from '../../track/compactStream';
@@ -84,7 +84,7 @@ export async function stopsReport(ctx: ReportContext): Promise<ReportResult[]> {
         footer: [
           [
             'Total',
-            `${stops.length} paragens`,
+            counted(stops.length, 'paragem', 'paragens'),
             duration(total),
             '',
             duration(stops.reduce((t, s) => t + s.idleMs, 0)),

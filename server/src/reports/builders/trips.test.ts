@@ -47,7 +47,7 @@ const D = ['11/03/2025 09:30:00', 'P 09:30:00', '11/03/2025 09:40:00', '', '00:1
 const E = ['11/03/2025 12:00:00', 'P 12:00:00', '11/03/2025 12:00:30', 'P 12:00:30', '00:00:30', 0.2, 24, 24, '00:00:00', 5054, 5054, 'Pedro', 'Trabalho'];
 
 const footer = (n: number, time: string, km: number, avg: number, max: number, idle: string) => [
-  ['Total', `${n} viagens`, '', '', time, km, avg, max, idle, '', '', '', ''],
+  ['Total', `${n} ${n === 1 ? 'viagem' : 'viagens'}`, '', '', time, km, avg, max, idle, '', '', '', ''],
 ];
 
 describe('trips report', () => {

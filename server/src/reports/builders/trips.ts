@@ -1,5 +1,5 @@
 /** Viagens: one table per vehicle (or driver) of its trips (REPORTS.md §3 trips). */
-import { col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '../model';
+import { counted, col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
 import { COMPACT_BUCKET_MS } from '../../track/compactStream';
 import { runVehicle } from '../../track/run';
@@ -197,7 +197,7 @@ export async function tripsReport(ctx: ReportContext): Promise<ReportResult[]> {
     const time = g.trips.reduce((s, t) => s + t.durationMs, 0);
     const footer: Cell[] = [
       'Total',
-      `${g.trips.length} viagens`,
+      counted(g.trips.length, 'viagem', 'viagens'),
       '',
       '',
       duration(time),

@@ -1,5 +1,5 @@
 /** Zonas: per vehicle, visits to the zones (all visible, or only the chosen ones with check2). */
-import { col, km, kmh, table, type Cell, type ReportResult } from '../model';
+import { counted, col, km, kmh, table, type Cell, type ReportResult } from '../model';
 import { loadZones, type ReportContext } from '../context';
 import { runVehicle } from '../../track/run';
 import { ZoneVisits } from '../../track/zoneVisits';
@@ -60,7 +60,7 @@ export async function zonesReport(ctx: ReportContext): Promise<ReportResult[]> {
         footer: [
           [
             'Total',
-            `${list.length} visitas`,
+            counted(list.length, 'visita', 'visitas'),
             null,
             duration(total),
             km(list.reduce((s, x) => s + x.distance, 0)),

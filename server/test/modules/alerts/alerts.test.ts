@@ -7,6 +7,7 @@ import { toJson } from '../../../src/db/mapping';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from '../../harness';
 import { insertPosition } from '../../fixtures';
 import { openLive } from '../../liveClient';
+import { MAIL_NOT_CONFIGURED } from '../../../src/services/mailer';
 
 const API = '/report/api.php';
 const JAN = `${API}/events/2024-01-01/2024-01-31`;
@@ -246,6 +247,16 @@ describe.each(dialects())('alert central (%s)', (dialect) => {
     expect((await leitor.post(`${API}/event/${ids.sos}`, { status: 1, details: '' })).status).toBe(403);
     expect((await server.client().get(JAN)).status).toBe(401);
     expect(await listIds(admin, `${API}/event_details/${ids.sos}`)).toEqual([]);
+  });
+
+  it('says nothing was sent when asked to share by e-mail on a server with no mail server', async () => {
+    // this server has no FROTA_SMTP_URL: a send is refused (no screen may say "sent"), after the checks
+    // of who sees the event, so another client's event stays a 404
+    const r = await admin.post(`${API}/share_event/${ids.sos}`, { emailTo: 'oficina@x.ao' });
+    expect(r.status).toBe(503);
+    expect(r.text).toBe(MAIL_NOT_CONFIGURED);
+    expect((await admin.post(`${API}/share_event/999999`, { emailTo: 'oficina@x.ao' })).status).toBe(404);
+    expect((await admin.post(`${API}/share_event/${ids.sos}`, { emailTo: 'nope' })).status).toBe(400);
   });
 
   it('validates the new status', async () => {

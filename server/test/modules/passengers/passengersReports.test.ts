@@ -194,8 +194,8 @@ describe.each(dialects())('passenger reports on %s', (dialect) => {
     ]);
     expect(r.body.map((t: { footer: unknown }) => t.footer)).toEqual([
       [['Total', '3 recolhas', '2 veículos', '']],
-      [['Total', '1 recolhas', '1 veículos', '']],
-      [['Total', '1 recolhas', '1 veículos', '']],
+      [['Total', '1 recolha', '1 veículo', '']],
+      [['Total', '1 recolha', '1 veículo', '']],
     ]);
     const picked = await run(admin, 'passenger_passenger', {
       devices: [bus, van],
@@ -240,7 +240,7 @@ describe.each(dialects())('passenger reports on %s', (dialect) => {
       'Data,Veículo,Matrícula,Local',
       '10/03/2025 07:10:00,Autocarro Escolar,LD-01-01-AA,"Rua da Missão, Luanda"',
       '10/03/2025 16:05:00,Autocarro Escolar,LD-01-01-AA,Escola 1',
-      'Total,2 recolhas,1 veículos,',
+      'Total,2 recolhas,1 veículo,',
     ]);
     const xlsx = await download(admin, '/report/report_passenger_pickup.php', {
       ReportVersion: 1,

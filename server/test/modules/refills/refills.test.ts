@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from '../../harness';
 import { binary, decodePng, pdfPages } from './refillCodes';
+import { MAIL_NOT_CONFIGURED } from '../../../src/services/mailer';
 
 const API = '/report/api.php';
 
@@ -232,6 +233,9 @@ describe.each(dialects())('refills (%s)', (dialect) => {
     ).toBe(404);
     expect((await outro.del(`${API}/refill/${ids.truck}/${ids.second}`)).status).toBe(404);
     expect((await outro.post(`${API}/share_refill/${ids.second}`, { emailTo: 'a@b.ao' })).status).toBe(404);
+    // this server has no mail server: the owner's share is refused, not reported as sent
+    const unsent = await admin.post(`${API}/share_refill/${ids.second}`, { emailTo: 'a@b.ao' });
+    expect([unsent.status, unsent.text]).toEqual([503, MAIL_NOT_CONFIGURED]);
     expect(
       (await outro.post(`${API}/refill/${ids.truck}`, { cost: 1, cost_date: '2024-03-11' })).status,
     ).toBe(404);

@@ -4,7 +4,7 @@
  * (stops of at least 5 minutes, idling or ignition off, as the stops report finds them). By driver, the
  * driver's days and trips (time parked belongs to no driver, so no stops), with the vehicle of each trip.
  */
-import { col, km, kmh, table, type Cell, type Column, type ReportResult } from '../../model';
+import { counted, col, km, kmh, table, type Cell, type Column, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
 import { duration } from '../../../track/timezone';
@@ -80,7 +80,7 @@ async function detailTable(
   });
   const footer: Cell[] = [
     'Total',
-    `${trips.length} viagens · ${stops.length} paragens`,
+    `${counted(trips.length, 'viagem', 'viagens')} · ${counted(stops.length, 'paragem', 'paragens')}`,
     null,
     null,
     duration(trips.reduce((s, t) => s + t.durationMs, 0)),

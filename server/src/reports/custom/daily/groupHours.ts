@@ -5,7 +5,7 @@
  * day over the days of the period that have begun (a whole month expects the value, one day of March
  * value / 31). Cumprimento (%) = engine hours / expected hours × 100 (empty without an expected value).
  */
-import { col, hoursOf, round, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, hoursOf, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
 import { duration } from '../../../track/timezone';
@@ -74,7 +74,11 @@ export async function groupHoursReport(ctx: ReportContext): Promise<ReportResult
       report: 'group_hours',
       title: 'Horas por grupo',
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} grupos · ${all.reduce((s, g) => s + g.vehicles.length, 0)} veículos`,
+      subtitle2: `${counted(all.length, 'grupo', 'grupos')} · ${counted(
+        all.reduce((s, g) => s + g.vehicles.length, 0),
+        'veículo',
+        'veículos',
+      )}`,
       subtitle3: 'Cumprimento: horas de motor / horas previstas (horas mensais × dias / dias do mês)',
       columns: GROUP_HOURS_COLUMNS,
       data,

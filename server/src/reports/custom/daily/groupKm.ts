@@ -3,7 +3,7 @@
  * in `groups`), with the km, driving and engine time of its vehicles; Média diária divides by the days of
  * the period that have begun, as the km report does.
  */
-import { col, km, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, km, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
 import type { DayFigures } from '../../../track/dayBook';
@@ -76,7 +76,7 @@ export async function groupKmReport(ctx: ReportContext): Promise<ReportResult[]>
       report: 'group_km',
       title: 'Quilómetros por grupo',
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} grupos · ${total.vehicles} veículos`,
+      subtitle2: `${counted(all.length, 'grupo', 'grupos')} · ${counted(total.vehicles, 'veículo', 'veículos')}`,
       columns: GROUP_KM_COLUMNS,
       data,
       footer: [

@@ -1,5 +1,5 @@
 /** Avarias do localizador: the tracker faults of each vehicle (faultDetector.ts), one row per fault. */
-import { col, round, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { numberOption } from '../../request';
 import { runVehicle } from '../../../track/run';
@@ -55,7 +55,7 @@ function details(f: Fault): string {
         .filter(Boolean)
         .join(' · ');
     case 'gps':
-      return `${f.positions} posições inválidas`;
+      return counted(f.positions, 'posição inválida', 'posições inválidas');
     case 'silence':
       return 'Sem posições';
     default:
@@ -110,7 +110,7 @@ export async function malfunctionReport(ctx: ReportContext): Promise<ReportResul
         footer: [
           [
             'Total',
-            `${faults.length} avarias`,
+            counted(faults.length, 'avaria', 'avarias'),
             '',
             duration(faults.reduce((t, f) => t + (f.end ?? ctx.end) - f.start, 0)),
             '',

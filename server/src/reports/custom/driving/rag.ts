@@ -2,7 +2,7 @@
  * RAG: red/amber/green ranking on the eco score (ecoScore.ts) of the drivers over the vehicles asked, and
  * of each vehicle for its distance driven without an identified driver. One table sorted by score.
  */
-import { col, km, pie, round, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, km, pie, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { driverNames, periodText } from '../../builders/common';
 import type { ReportDef } from '../../reportDef';
@@ -88,7 +88,7 @@ export async function ragReport(ctx: ReportContext): Promise<ReportResult[]> {
       footer: [
         [
           'Total',
-          `${items.length} classificados`,
+          counted(items.length, 'classificado', 'classificados'),
           '',
           '',
           '',

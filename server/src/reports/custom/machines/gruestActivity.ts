@@ -7,7 +7,7 @@
  * time only.
  */
 import type { ReportDef } from '../../reportDef';
-import { col, hoursOf, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, hoursOf, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext, VehicleInfo } from '../../context';
 import { DayBook, type DayFigures } from '../../../track/dayBook';
 import { FlagIntervals, type Interval } from '../../../track/intervals';
@@ -93,7 +93,7 @@ async function cycleTable(ctx: ReportContext, v: VehicleInfo, a: Activity): Prom
     subtitle3: inputText(a.port),
     columns: GRUEST_CYCLE_COLUMNS,
     data,
-    footer: [['Total', `${a.cycles.length} ciclos`, null, duration(total), '']],
+    footer: [['Total', counted(a.cycles.length, 'ciclo', 'ciclos'), null, duration(total), '']],
     deviceId: v.id,
   });
 }

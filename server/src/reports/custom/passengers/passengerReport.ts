@@ -3,7 +3,7 @@
  * asked in the period (the passengers picked in the filter, in that order; else every one, by name, then the
  * unknown cards by number), one row per pickup in time order, and the totals.
  */
-import { col, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { periodText } from '../../builders/common';
 import { loadPickups, passengerFilterText, pickedPassengers, type PickupLine } from './pickupLines';
@@ -58,7 +58,9 @@ export async function passengerPassengerReport(ctx: ReportContext): Promise<Repo
       subtitle3: passengerFilterText(picked),
       columns: PASSENGER_PASSENGER_COLUMNS,
       data,
-      footer: [['Total', `${own.length} recolhas`, `${used} veículos`, '']],
+      footer: [
+        ['Total', counted(own.length, 'recolha', 'recolhas'), counted(used, 'veículo', 'veículos'), ''],
+      ],
     });
   });
 }

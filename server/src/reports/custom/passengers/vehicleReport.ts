@@ -2,7 +2,7 @@
  * passenger_vehicle, `Recolhas por veículo` (ReportVersion 1): per vehicle asked that picked someone up in
  * the period, one row per pickup, in time order, and the count.
  */
-import { col, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { periodText, vehicleText } from '../../builders/common';
 import { loadPickups, passengerFilterText, pickedPassengers } from './pickupLines';
@@ -42,7 +42,15 @@ export async function passengerVehicleReport(ctx: ReportContext): Promise<Report
         subtitle3: passengerFilterText(picked),
         columns: PASSENGER_VEHICLE_COLUMNS,
         data,
-        footer: [['Total', `${own.length} recolhas`, `${people} passageiros`, '', '']],
+        footer: [
+          [
+            'Total',
+            counted(own.length, 'recolha', 'recolhas'),
+            counted(people, 'passageiro', 'passageiros'),
+            '',
+            '',
+          ],
+        ],
       }),
     );
   }
