@@ -186,9 +186,10 @@ describeBrowser('refills', () => {
     await page.goto('/refills');
     await page.getByTestId('refill-add').click();
     await page.waitForURL((url) => url.pathname === '/management/refill');
-    // The date defaults to now (user timezone), as YYYY-MM-DD HH:mm:ss.
+    // The date defaults to now (user timezone), in the date and time picker of every form.
+    const [year, month, day] = luandaDay(0).split('-');
     expect(await page.getByTestId('refill-cost_date').inputValue()).toMatch(
-      new RegExp(`^${luandaDay(0)} \\d\\d:\\d\\d:\\d\\d$`),
+      new RegExp(`^${day}/${month}/${year} \\d\\d:\\d\\d:\\d\\d$`),
     );
     await page.getByTestId('edit-save').click();
     expect(await page.getByTestId('error-dialog').textContent()).toContain('Deve escolher o veículo');

@@ -73,6 +73,7 @@ export function AlertCentralPage() {
           showCount
           pageSize={EVENT_PAGE_SIZE}
           rowAttributes={{ rowTestId: 'event-row', rowIdAttribute: 'event-id' }}
+          onRowOpen={setOpened}
           emptyText={t('alerts.noData')}
         />
       </Box>

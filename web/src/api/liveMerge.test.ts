@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { ensureLanguage } from '../app/i18n';
 import { drainMessages, eventText, mergeBy } from './liveMerge';
 import { socketUrl } from './liveSocket';
 import type { AppEvent, Position } from './types';
@@ -61,6 +63,17 @@ describe('mergeBy', () => {
 });
 
 describe('eventText', () => {
+  it("names the event's type, or its alarm, in the user's language; an unknown type keeps its code", async () => {
+    await Promise.all([ensureLanguage('en'), ensureLanguage('ar')]);
+    const pt = i18n.getFixedT('pt');
+    expect(eventText(event(1, {}, 'deviceOverspeed'), pt)).toBe('Alarm: Excesso de velocidade');
+    expect(eventText(event(1, { alarm: 'hardBraking' }), pt)).toBe('Alarm: Travagem brusca');
+    expect(eventText(event(1, {}, 'ignitionOn'), i18n.getFixedT('en'))).toBe('Alarm: Ignition on');
+    expect(eventText(event(1, {}, 'geofenceExit'), i18n.getFixedT('ar'))).toBe('إنذار: خروج من منطقة');
+    expect(eventText(event(1, {}, 'somethingNew'), pt)).toBe('Alarm: somethingNew');
+    expect(eventText(event(1, { message: 'Excesso de velocidade' }), pt)).toBe('Excesso de velocidade');
+  });
+
   it('is the message, else "Alarm: type"', () => {
     expect(eventText(event(1, { message: 'Excesso de velocidade' }))).toBe('Excesso de velocidade');
     expect(eventText(event(1, { alarm: 'sos' }))).toBe('Alarm: sos');

@@ -1,5 +1,6 @@
 import { indexBy } from './indexBy';
 import type { AppEvent, Device, EventStatusUpdate, LiveMessage, Position } from './types';
+import type { TFunction } from 'i18next';
 
 /** What one flush of the live queue applies: the latest of each item, in arrival order. */
 export interface LiveBatch {
@@ -42,7 +43,13 @@ export function mergeBy<T>(
 }
 
 /** The toast text of an event: its message, or "Alarm: type". */
-export function eventText(event: AppEvent): string {
+/**
+ * A live event's notice: its message text, or "Alarm: type" (document 1) with the type (or the alarm) by
+ * its name in the user's language; a type without a name keeps its code.
+ */
+export function eventText(event: AppEvent, t?: TFunction): string {
   if (event.attributes?.message) return event.attributes.message;
-  return `Alarm: ${event.attributes?.alarm ?? event.type}`;
+  const code = String(event.attributes?.alarm ?? event.type);
+  if (!t) return `Alarm: ${code}`;
+  return t('liveEvent.notice', { name: t(`liveEvent.name.${code}`, { defaultValue: code }) });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
 import { drainMessages, eventText, mergeBy } from '../api/liveMerge';
 import { connectLive } from '../api/liveSocket';
 import { queryKeys } from '../api/queries';
@@ -22,6 +23,7 @@ const EVENTS_KEPT = 500;
 export function useLiveUpdates(user: User | null): void {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
   const userId = user?.id;
   const sound = user?.attributes?.notification_sound;
 
@@ -56,7 +58,7 @@ export function useLiveUpdates(user: User | null): void {
           [...(list ?? []), ...batch.events].slice(-EVENTS_KEPT),
         );
         for (const event of batch.events) {
-          enqueueSnackbar(eventText(event), {
+          enqueueSnackbar(eventText(event, t), {
             variant: 'info',
             autoHideDuration: NOTIFICATION_TOAST_MS,
             anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
@@ -72,5 +74,5 @@ export function useLiveUpdates(user: User | null): void {
       clearInterval(timer);
       stop();
     };
-  }, [userId, sound, queryClient, enqueueSnackbar]);
+  }, [userId, sound, queryClient, enqueueSnackbar, t]);
 }

@@ -94,7 +94,16 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   rowAttributes?: ListRowAttributes;
   /** Text of an empty list (the shared "no data" text when omitted). */
   emptyText?: string;
+  /**
+   * What a row opens (an event's dialog): a click anywhere on the row but its own buttons and links, or
+   * Enter on one of its cells.
+   */
+  onRowOpen?: (row: R) => void;
 }
+
+/** A click on a control inside a row (a button, a link, a box) belongs to that control, not to the row. */
+const onControl = (target: EventTarget | null) =>
+  target instanceof Element && !!target.closest('button, a, input, [role="button"], [role="checkbox"]');
 
 /**
  * The generic list of document 1 §6: search, sorting, pages of 10/50/100, export, add/edit/remove; and,
@@ -253,10 +262,22 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           slotProps={props.rowAttributes ? { row: props.rowAttributes as Partial<GridRowProps> } : undefined}
           sx={(theme) => ({
             '& .list-group-heading': { bgcolor: 'action.hover', fontWeight: 600 },
+            ...(props.onRowOpen ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
             ...toneStyles(theme),
           })}
           localeText={localeText}
           disableRowSelectionOnClick
+          {...(props.onRowOpen
+            ? {
+                onRowClick: ({ row }: { row: R }, event: { target: EventTarget | null }) => {
+                  if (!isGroupHeading(row) && !onControl(event.target)) props.onRowOpen?.(row);
+                },
+                onCellKeyDown: ({ row }: { row: R }, event: { key: string; target: EventTarget | null }) => {
+                  if (event.key === 'Enter' && !isGroupHeading(row) && !onControl(event.target))
+                    props.onRowOpen?.(row);
+                },
+              }
+            : {})}
           density="compact"
           rowHeight={props.rowHeight && Math.ceil(props.rowHeight / COMPACT_DENSITY)}
         />

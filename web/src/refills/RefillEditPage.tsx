@@ -9,6 +9,8 @@ import type { Driver } from '../api/types';
 import { hasPermission } from '../session/permissions';
 import { useCurrentUser } from '../session/sessionContext';
 import { EditForm } from '../common/EditForm';
+import { AlertPickers } from '../common/pickers/AlertPickers';
+import { WallDateTimePicker } from '../common/pickers/WallDateTimePicker';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { plateOf, rememberedVehicle, SUMMARY_PATH, useVehicle } from '../common/vehicle/currentVehicle';
 import { useReportDevices } from '../api/filterLists';
@@ -138,14 +140,16 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
           )}
         />
       )}
-      <TextField
-        label={t('refills.date')}
-        value={item?.cost_date ?? ''}
-        onChange={(e) => update({ cost_date: e.target.value })}
-        required
-        helperText="AAAA-MM-DD HH:mm:ss"
-        slotProps={{ htmlInput: { 'data-testid': 'refill-cost_date' } }}
-      />
+      {/* the same date and time picker as every other form; remounted when a stored refill arrives */}
+      <AlertPickers>
+        <WallDateTimePicker
+          key={item?.id ?? 'new'}
+          label={`${t('refills.date')} *`}
+          value={item?.cost_date ?? ''}
+          onChange={(wall) => update({ cost_date: wall })}
+          testId="refill-cost_date"
+        />
+      </AlertPickers>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {field('cost', t('refills.cost'), { required: true, fullWidth: true })}
         {field('litres', t('refills.litres'), { fullWidth: true })}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { axisWidth } from './axisWidth';
 import { costColour } from './costColours';
 import type { CostChartData } from './resultModel';
 
@@ -41,7 +42,10 @@ export function CostChart({ chart, number, money }: Props) {
           <BarChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="month" tickFormatter={monthLabel} minTickGap={8} />
-            <YAxis width={72} tickFormatter={(value: number) => number(value)} />
+            <YAxis
+              width={axisWidth(Math.max(0, ...chart.data.map((entry) => entry.total)), number)}
+              tickFormatter={(value: number) => number(value)}
+            />
             <Tooltip
               labelFormatter={(label) => monthLabel(String(label))}
               formatter={(value, name) => [money(Number(value)), name]}

@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { ChartData } from './resultModel';
+import { axisWidth } from './axisWidth';
 
 interface Props {
   chart: ChartData;
@@ -44,7 +45,10 @@ export function KmChart({ chart, number }: Props) {
           <BarChart data={chart.data} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={8} />
-            <YAxis width={48} tickFormatter={(value: number) => number(value)} />
+            <YAxis
+              width={axisWidth(Math.max(0, ...chart.data.map((day) => day.km)), number, 48)}
+              tickFormatter={(value: number) => number(value)}
+            />
             <Tooltip
               labelFormatter={(label) => dayLabel(String(label))}
               formatter={(value) => [`${number(Number(value))} km`, t('reports.distance')]}
