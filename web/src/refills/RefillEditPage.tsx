@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FUEL_TYPES } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useDrivers } from '../api/queries';
+import { useDrivers, usePositions } from '../api/queries';
 import type { Driver } from '../api/types';
 import { hasPermission } from '../session/permissions';
 import { useCurrentUser } from '../session/sessionContext';
@@ -15,7 +15,14 @@ import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { plateOf, rememberedVehicle, SUMMARY_PATH, useVehicle } from '../common/vehicle/currentVehicle';
 import { useReportDevices } from '../api/filterLists';
 import { deviceLabel } from '../common/selection';
-import { newRefillDraft, refillBody, refillDraftOf, refillProblem, type RefillDraft } from './refillForm';
+import {
+  newRefillDraft,
+  prefillFromPosition,
+  refillBody,
+  refillDraftOf,
+  refillProblem,
+  type RefillDraft,
+} from './refillForm';
 import { hasUserLimit, refillFormTarget } from './refillRules';
 import { fetchRefill, fetchStations, refillKeys, saveRefill } from './refillsApi';
 
@@ -72,13 +79,24 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
   const timezone =
     typeof user.attributes?.timezone === 'string' ? user.attributes.timezone : DEFAULT_TIMEZONE;
   const [draft, setDraft] = useState<RefillDraft | null>(null);
-  const [initial] = useState(() => newRefillDraft(start, timezone));
+  const [blank] = useState(() => newRefillDraft(start, timezone));
+  const devices = useReportDevices();
+  const drivers = useDrivers();
+  const positions = usePositions(!loaded && !loading);
+  // a new refill takes the vehicle's odometer, hour meter and driver from its last position
+  const prefilled = (next: RefillDraft) =>
+    next.id || next.deviceId === null
+      ? next
+      : prefillFromPosition(
+          next,
+          positions.data?.find((p) => p.deviceId === next.deviceId),
+          drivers.data ?? [],
+        );
+  const initial = prefilled(blank);
   const item = draft ?? loaded ?? (loading ? undefined : initial);
   const update = (change: Partial<RefillDraft>) =>
     setDraft((current) => ({ ...(current ?? loaded ?? initial), ...change }));
   const { device } = useVehicle(item?.deviceId ?? null);
-  const devices = useReportDevices();
-  const drivers = useDrivers();
   const stations = useQuery({ queryKey: refillKeys.stations, queryFn: fetchStations });
   const editing = !!item?.id;
   // Document 3 §6: only managers fix the km and hours of a recorded refill.
@@ -121,7 +139,18 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
           options={devices.data ?? []}
           getOptionLabel={deviceLabel}
           value={(devices.data ?? []).find((d) => d.id === item?.deviceId) ?? null}
-          onChange={(_e, chosen) => update({ deviceId: chosen?.id ?? null })}
+          onChange={(_e, chosen) =>
+            setDraft((current) =>
+              // the readings and driver of the vehicle chosen before belong to it
+              prefilled({
+                ...(current ?? loaded ?? initial),
+                deviceId: chosen?.id ?? null,
+                km: '',
+                hours: '',
+                driverid: null,
+              }),
+            )
+          }
           renderOption={(props, option) => (
             <li {...props} key={option.id} data-testid="refill-vehicle-option">
               {deviceLabel(option)}

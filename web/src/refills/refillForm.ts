@@ -1,5 +1,6 @@
 /** The refill form's draft, its defaults and checks (document 3 §2, §4, §5). */
 import type { TFunction } from 'i18next';
+import { hourMeter, odometerKm } from '@frota/core';
 import { isRefillDate, nowText, parseDecimal } from './refillRules';
 import type { RefillBody } from './refillsApi';
 import type { Refill } from './refillTypes';
@@ -84,5 +85,28 @@ export function refillBody(draft: RefillDraft): RefillBody {
     ...(draft.stationid !== null ? { stationid: draft.stationid } : {}),
     ...(km !== null ? { km } : {}),
     ...(hours !== null ? { hours } : {}),
+  };
+}
+
+/**
+ * What a new refill takes from the vehicle's last position: its odometer (km), its hour meter (h) and the
+ * driver whose card it reports, so that the refill gets its consumption (L/100 km) without the user
+ * reading them off the map. Only empty fields are filled; what the user typed stays.
+ */
+export function prefillFromPosition(
+  draft: RefillDraft,
+  position: { attributes?: Record<string, unknown> } | undefined,
+  drivers: Array<{ id: number; uniqueId: string }>,
+): RefillDraft {
+  const attributes = position?.attributes ?? {};
+  const km = odometerKm(attributes);
+  const hours = hourMeter(attributes);
+  const card = attributes.driverUniqueId;
+  const driver = typeof card === 'string' && card ? drivers.find((d) => d.uniqueId === card) : undefined;
+  return {
+    ...draft,
+    km: draft.km || (km === undefined ? '' : String(Math.round(km))),
+    hours: draft.hours || (hours === undefined ? '' : String(Math.round(hours))),
+    driverid: draft.driverid ?? driver?.id ?? null,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../api/types';
 import { consumptionTone, stateOf } from './consumptionTone';
 import { newOperator, operatorBody, operatorProblem } from './operatorForm';
-import { newRefillDraft, refillBody, refillDraftOf, refillProblem } from './refillForm';
+import { newRefillDraft, prefillFromPosition, refillBody, refillDraftOf, refillProblem } from './refillForm';
 import { chooseRefillDays, defaultRefillRange, MAX_REFILL_DAYS } from './refillPeriod';
 import {
   hasAuxiliaries,
@@ -324,5 +324,36 @@ describe('the centre totals', () => {
       totalsText({ filledLitres: 30, consumedLitres: 0, consumedKm: 0, consumedL100km: null }).consumed,
     ).toBe('0,00 L · 0 km');
     expect(totalsText(undefined)).toEqual({ filled: '', consumed: '' });
+  });
+});
+
+describe('a new refill pre-filled from the vehicle’s last position', () => {
+  const drivers = [
+    { id: 7, uniqueId: 'CARD-7' },
+    { id: 8, uniqueId: 'CARD-8' },
+  ];
+  const draft = newRefillDraft(3, 'Africa/Luanda', Date.UTC(2026, 10, 29, 8));
+
+  it('takes the odometer (io192, in km), the hour meter and the driver of the card it reports', () => {
+    const filled = prefillFromPosition(
+      draft,
+      { attributes: { io192: 1_741_890, hours: 5_400_000 * 1000, driverUniqueId: 'CARD-8' } },
+      drivers,
+    );
+    expect([filled.km, filled.hours, filled.driverid]).toEqual(['17419', '1500', 8]);
+  });
+
+  it('keeps what the user typed, and leaves empty what the position does not report', () => {
+    const typed = { ...draft, km: '17500', driverid: 7 };
+    const filled = prefillFromPosition(
+      typed,
+      { attributes: { io192: 1_741_890, driverUniqueId: 'CARD-8' } },
+      drivers,
+    );
+    expect([filled.km, filled.hours, filled.driverid]).toEqual(['17500', '', 7]);
+    expect(prefillFromPosition(draft, undefined, drivers)).toEqual(draft);
+    expect(
+      prefillFromPosition(draft, { attributes: { driverUniqueId: 'UNKNOWN' } }, drivers).driverid,
+    ).toBeNull();
   });
 });
