@@ -188,7 +188,7 @@ describeBrowser('refills', () => {
     await page.waitForURL((url) => url.pathname === '/management/refill');
     // The date defaults to now (user timezone), in the date and time picker of every form.
     const [year, month, day] = luandaDay(0).split('-');
-    expect(await page.getByTestId('refill-cost_date').inputValue()).toMatch(
+    expect(await page.getByTestId('refill-cost_date').locator('input').inputValue()).toMatch(
       new RegExp(`^${day}/${month}/${year} \\d\\d:\\d\\d:\\d\\d$`),
     );
     await page.getByTestId('edit-save').click();

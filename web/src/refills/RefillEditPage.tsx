@@ -177,6 +177,7 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
           value={item?.cost_date ?? ''}
           onChange={(wall) => update({ cost_date: wall })}
           testId="refill-cost_date"
+          formField
         />
       </AlertPickers>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

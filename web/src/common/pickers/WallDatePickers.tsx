@@ -16,6 +16,8 @@ interface Props {
   testId: string;
   /** Date only: the text is `YYYY-MM-DD`. */
   dateOnly?: boolean;
+  /** In a form of full-size fields (the refill form): as tall and as wide as they are. */
+  formField?: boolean;
 }
 
 const toWall = (value: Dayjs | null, dateOnly: boolean): string =>
@@ -26,13 +28,25 @@ const toWall = (value: Dayjs | null, dateOnly: boolean): string =>
         .format(dateOnly ? 'YYYY-MM-DD' : WALL_FORMAT)
     : '';
 
-export function WallDateTimePicker({ label, value, onChange, testId, dateOnly = false }: Props) {
+export function WallDateTimePicker({
+  label,
+  value,
+  onChange,
+  testId,
+  dateOnly = false,
+  formField = false,
+}: Props) {
   const [picked, setPicked] = useState<Dayjs | null>(() => (value ? dayjs.utc(value) : null));
   const change = (next: Dayjs | null) => {
     setPicked(next);
     onChange(toWall(next, dateOnly));
   };
-  const textField = { size: 'small' as const, 'data-testid': testId, sx: { minWidth: dateOnly ? 170 : 230 } };
+  const textField = {
+    size: formField ? ('medium' as const) : ('small' as const),
+    fullWidth: formField,
+    'data-testid': testId,
+    sx: { minWidth: dateOnly ? 170 : 230 },
+  };
   return dateOnly ? (
     <DatePicker
       label={label}
