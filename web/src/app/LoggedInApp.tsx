@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { GlobalStyles } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './AppLayout';
@@ -52,10 +53,13 @@ export function LoggedInApp() {
         <SnapshotKeeper />
         <MaterialTexts>
           <BrowserRouter>
+            {/* notices at the top of a phone (useLiveUpdates) start below the app bar and its menu button */}
+            <GlobalStyles styles={{ '.frota-notices-top': { top: '64px !important' } }} />
             <SnackbarProvider
               maxSnack={5}
               autoHideDuration={3000}
               anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+              classes={{ containerAnchorOriginTopCenter: 'frota-notices-top' }}
             >
               <Routes>
                 <Route path="/login" element={<Navigate to="/" replace />} />

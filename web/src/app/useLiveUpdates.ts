@@ -15,6 +15,22 @@ export const LIVE_FLUSH_MS = 10_000;
 export const NOTIFICATION_TOAST_MS = 10_000;
 const EVENTS_KEPT = 500;
 
+/** A phone-sized window (the theme's `sm` breakpoint, 600 px). */
+const isPhone = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(max-width: 599.95px)').matches
+    : false;
+
+/**
+ * Where a live event's notice shows: bottom right on a desktop; at the top on a phone, where the bottom
+ * holds the controls people press (the replay's play bar, the list sheet) and a stack of notices there
+ * would cover them.
+ */
+export const noticeAnchor = (phone: boolean) =>
+  phone
+    ? ({ vertical: 'top', horizontal: 'center' } as const)
+    : ({ vertical: 'bottom', horizontal: 'right' } as const);
+
 /**
  * The live socket of a logged-in user: messages are queued and applied every 10 s in one update of the
  * query cache; each event of a flush becomes a 10 s toast at the bottom right with the user's sound. The
@@ -61,7 +77,7 @@ export function useLiveUpdates(user: User | null): void {
           enqueueSnackbar(eventText(event, t), {
             variant: 'info',
             autoHideDuration: NOTIFICATION_TOAST_MS,
-            anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
+            anchorOrigin: noticeAnchor(isPhone()),
           });
         }
         playSound(sound);
