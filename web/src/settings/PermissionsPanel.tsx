@@ -2,7 +2,7 @@ import { Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/materia
 import { useTranslation } from 'react-i18next';
 import type { User } from '../api/types';
 import { useAreas } from '../session/areas';
-import { offeredGroups, toggleGroup, toggleItem } from './permissionTree';
+import { holds, offeredGroups, permissionGroups, toggleGroup, toggleItem } from './permissionTree';
 
 interface Props {
   editor: User | null;
@@ -13,13 +13,16 @@ interface Props {
 /** Menu groups and items the editing user holds; a group's box turns all its items on or off. */
 export function PermissionsPanel({ editor, value, onChange }: Props) {
   const { t } = useTranslation();
-  const groups = offeredGroups(editor, useAreas());
+  const areas = useAreas();
+  const groups = offeredGroups(editor, areas);
+  // every item of the panel, to expand a wider permission held (`reports`) when one of its items goes off
+  const all = permissionGroups(areas).flatMap((group) => group.items.map((item) => item.permission));
   return (
     <Stack spacing={1} data-testid="permissions-panel">
       <Typography variant="subtitle2">{t('settings.permissions')}</Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         {groups.map((group) => {
-          const on = group.items.filter((item) => value.includes(item.permission)).length;
+          const on = group.items.filter((item) => holds(value, item.permission)).length;
           return (
             <Box key={group.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
               <FormControlLabel
@@ -27,7 +30,7 @@ export function PermissionsPanel({ editor, value, onChange }: Props) {
                   <Checkbox
                     checked={on === group.items.length}
                     indeterminate={on > 0 && on < group.items.length}
-                    onChange={() => onChange(toggleGroup(value, group))}
+                    onChange={() => onChange(toggleGroup(value, group, all))}
                     slotProps={{ input: { 'data-testid': `permission-group-${group.id}` } as object }}
                   />
                 }
@@ -44,8 +47,8 @@ export function PermissionsPanel({ editor, value, onChange }: Props) {
                     control={
                       <Checkbox
                         size="small"
-                        checked={value.includes(item.permission)}
-                        onChange={() => onChange(toggleItem(value, item.permission))}
+                        checked={holds(value, item.permission)}
+                        onChange={() => onChange(toggleItem(value, item.permission, all))}
                         slotProps={{ input: { 'data-testid': `permission-${item.permission}` } as object }}
                       />
                     }

@@ -14,6 +14,7 @@ import { PermissionsPanel } from './PermissionsPanel';
 import { useLinkDraft, useSaveWithLinks } from './settingsApi';
 import { newUserDraft, userBody, validateUser, type UserDraft } from './userForm';
 import { UserProfileFields } from './UserProfileFields';
+import { TokenField } from './TokenField';
 
 /**
  * /settings/user/:id? — a user of the list, or one's own profile (document 1 §2, §6). Permissions, profile
@@ -141,11 +142,7 @@ export function UserEditPage() {
             timezone={editorTimezone}
             onChange={(change) => update((u) => ({ ...u, ...change }))}
           />
-          <TextField
-            label={t('settings.token')}
-            value={item.token ?? ''}
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'user-token' } }}
-          />
+          <TokenField label={t('settings.token')} token={item.token ?? ''} showLabel={t('show')} />
           <PermissionsPanel
             editor={current}
             value={permissions}

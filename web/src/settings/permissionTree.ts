@@ -1,7 +1,7 @@
 /** The permission panel of the user form (document 1 §6): menu groups and their items, and the global ones. */
 import type { User } from '../api/types';
 import { routesOf, type AreaManifest } from '../session/areas';
-import { hasPermission, isTemporaryUser, menuOf } from '../session/permissions';
+import { hasPermission, isTemporaryUser, menuOf, permissionMatches } from '../session/permissions';
 
 export interface PermissionItem {
   permission: string;
@@ -62,14 +62,43 @@ export function offeredGroups(
     .filter((group) => group.items.length > 0);
 }
 
-/** A group click: if any of its items is on, all go off; otherwise all go on. */
-export function toggleGroup(current: readonly string[], group: PermissionGroup): string[] {
-  const names = group.items.map((item) => item.permission);
-  const anyOn = names.some((name) => current.includes(name));
-  const rest = current.filter((p) => !names.includes(p));
-  return anyOn ? rest : [...rest, ...names];
+/**
+ * Whether the edited user holds an item: by its own name or through a wider permission that covers it
+ * (`reports` holds `reports.km`), as the server grants it.
+ */
+export const holds = (current: readonly string[], permission: string): boolean =>
+  current.some((held) => permissionMatches(held, permission));
+
+/**
+ * Turns `off` off: its own name goes, and a wider permission that held it is replaced by the items of the
+ * panel (`all`) it covered, but for those turned off.
+ */
+function withoutItems(current: readonly string[], off: readonly string[], all: readonly string[]): string[] {
+  const wider = current.filter((held) => !off.includes(held) && off.some((p) => permissionMatches(held, p)));
+  const kept = current.filter((held) => !off.includes(held) && !wider.includes(held));
+  const expanded = all.filter(
+    (item) =>
+      !off.includes(item) && !kept.includes(item) && wider.some((held) => permissionMatches(held, item)),
+  );
+  return [...kept, ...expanded];
 }
 
-export function toggleItem(current: readonly string[], permission: string): string[] {
-  return current.includes(permission) ? current.filter((p) => p !== permission) : [...current, permission];
+/** A group click: if any of its items is held, all go off; otherwise all go on. */
+export function toggleGroup(
+  current: readonly string[],
+  group: PermissionGroup,
+  all: readonly string[] = [],
+): string[] {
+  const names = group.items.map((item) => item.permission);
+  if (names.some((name) => holds(current, name))) return withoutItems(current, names, all);
+  return [...current, ...names.filter((name) => !current.includes(name))];
+}
+
+/** An item click: off when held (by name or through a wider permission), else on. */
+export function toggleItem(
+  current: readonly string[],
+  permission: string,
+  all: readonly string[] = [],
+): string[] {
+  return holds(current, permission) ? withoutItems(current, [permission], all) : [...current, permission];
 }

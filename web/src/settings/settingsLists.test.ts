@@ -5,6 +5,7 @@ import {
   GLOBAL_PERMISSIONS,
   offeredGroups,
   permissionGroups,
+  holds,
   toggleGroup,
   toggleItem,
 } from './permissionTree';
@@ -118,6 +119,28 @@ describe('permission panel', () => {
     expect(toggleGroup(['x'], group)).toEqual(['x', 'map.online', 'map.history']);
     expect(toggleItem(['a'], 'b')).toEqual(['a', 'b']);
     expect(toggleItem(['a', 'b'], 'a')).toEqual(['b']);
+  });
+  it('shows as held what a wider permission covers, and unticking one item keeps the others it covered', () => {
+    const all = ['reports.km', 'reports.trips', 'reports.stops', 'map.online'];
+    const reports = {
+      id: 'reports',
+      items: [
+        { permission: 'reports.km', title: '' },
+        { permission: 'reports.trips', title: '' },
+        { permission: 'reports.stops', title: '' },
+      ],
+    };
+    expect(holds(['reports'], 'reports.trips')).toBe(true);
+    expect(holds(['reports.km'], 'reports.trips')).toBe(false);
+    // `reports` held: trips goes off, km and stops stay (now by name), map.online untouched
+    expect(toggleItem(['reports', 'map.online'], 'reports.trips', all)).toEqual([
+      'map.online',
+      'reports.km',
+      'reports.stops',
+    ]);
+    // the group box turns everything `reports` covered off
+    expect(toggleGroup(['reports', 'map.online'], reports, all)).toEqual(['map.online']);
+    expect(toggleItem(['map.online'], 'reports.km', all)).toEqual(['map.online', 'reports.km']);
   });
 });
 
