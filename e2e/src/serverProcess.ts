@@ -14,7 +14,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
+const probePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -26,10 +26,44 @@ const freePort = (): Promise<number> =>
     });
   });
 
+/**
+ * Ports handed out by this process: a probed port is free again once the probe closes, so two servers
+ * started side by side could otherwise be handed the same one.
+ */
+const handedOut = new Set<number>();
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts the real server on a free port with a fresh data directory and waits for GET /api/server. */
+/**
+ * Starts the real server on free ports with a fresh data directory and waits for GET /api/server. A port
+ * can still be taken by another process between the probe and the server's listen: the start is then
+ * tried once more on other ports.
+ */
 export async function startServer(
+  root: string,
+  admin: { email: string; password: string },
+  webDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  try {
+    return await startServerOnce(root, admin, webDir, env);
+  } catch (error) {
+    if (!/EADDRINUSE/.test(String(error))) throw error;
+    return startServerOnce(root, admin, webDir, env);
+  }
+}
+
+async function startServerOnce(
   root: string,
   admin: { email: string; password: string },
   webDir: string,
