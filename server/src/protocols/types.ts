@@ -1,6 +1,6 @@
 /** One position as a device protocol decoded it, before the pipeline enriches it. */
 export interface DecodedPosition {
-  protocol: 'teltonika' | 'osmand';
+  protocol: 'teltonika' | 'osmand' | 'gt06' | 'h02' | 'gl200' | 'gps103' | 'wialon' | 'traccar';
   uniqueId: string;
   fixTime: Date;
   deviceTime: Date;

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { DecodedPosition, IngestSink, ProtocolLog } from '../types';
 import { CODEC_12, TeltonikaDecodeError } from './avlRecord';
 import { CODEC12_RESPONSE, decodeCodec12, encodeCodec12Command } from './codec12';
-import { CommandChannel } from './commandChannel';
+import { CommandChannel } from '../commandChannel';
 import { TeltonikaFrameReader, type FrameEvent } from './frameReader';
 import { decodeAvlPositions } from './recordToPosition';
 import { encodeTcpAck } from './tcpFrame';

@@ -1,4 +1,4 @@
-import { SerialQueue } from '../serialQueue';
+import { SerialQueue } from './serialQueue';
 
 /**
  * Codec 12 commands on one connection: the device answers in order and the answer carries no id,

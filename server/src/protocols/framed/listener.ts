@@ -1,0 +1,100 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { listen } from '../teltonika/tcpServer';
+import type { IngestSink, ProtocolLog } from '../types';
+import type { ProtocolCodec, ProtocolName } from './codec';
+import { FramedSession } from './session';
+
+export interface FramedListenOptions {
+  /** 0 picks a free port (tests) */
+  port: number;
+  host?: string;
+  sink: IngestSink;
+  log: ProtocolLog;
+  /** a connection silent this long is closed; devices reconnect on their own */
+  idleTimeoutMs?: number;
+  /** how often a reporting device's queued commands are looked up (the first report always is) */
+  commandCheckMs?: number;
+}
+
+export interface FramedListener {
+  protocol: ProtocolName;
+  port: number;
+  /** open connections, identified devices, bytes held for incomplete frames: all 0 once devices are gone */
+  stats(): { connections: number; devices: number; bufferedBytes: number };
+  /** second connections refused for an id another live connection holds */
+  counters(): { conflicts: number };
+  /** whether this listener holds a live connection of the device */
+  connected(uniqueId: string): boolean;
+  sendCommand(uniqueId: string, text: string, timeoutMs?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
+const DEFAULT_COMMAND_CHECK_MS = 30_000;
+
+/**
+ * A TCP listener for one framed protocol. As for Teltonika (issue 33), the first live connection of a
+ * device keeps it: a second one presenting the same id is refused, logged and counted.
+ */
+export async function startFramedTcp<State>(
+  codec: ProtocolCodec<State>,
+  options: FramedListenOptions,
+): Promise<FramedListener> {
+  const { sink, log } = options;
+  const sessions = new Set<FramedSession<State>>();
+  const byDevice = new Map<string, FramedSession<State>>();
+  const counters = { conflicts: 0 };
+
+  const claim = (session: FramedSession<State>): boolean => {
+    const uniqueId = session.uniqueId as string;
+    const holder = byDevice.get(uniqueId);
+    if (holder && holder !== session && holder.alive) {
+      counters.conflicts++;
+      return false;
+    }
+    byDevice.set(uniqueId, session);
+    return true;
+  };
+
+  const server = createServer({ allowHalfOpen: true }, (socket) => {
+    socket.setKeepAlive(true);
+    socket.setTimeout(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, () => socket.destroy());
+    const session = new FramedSession(socket, codec, {
+      sink,
+      log,
+      commandCheckMs: options.commandCheckMs ?? DEFAULT_COMMAND_CHECK_MS,
+      identified: (s) => claim(s as FramedSession<State>),
+      closed: (s) => {
+        sessions.delete(s as FramedSession<State>);
+        if (s.uniqueId && byDevice.get(s.uniqueId) === s) byDevice.delete(s.uniqueId);
+      },
+    });
+    sessions.add(session);
+  });
+  server.on('error', (error) => log.error({ err: error, protocol: codec.name }, 'device listener error'));
+  await listen(server, options.port, options.host);
+
+  return {
+    protocol: codec.name,
+    port: (server.address() as AddressInfo).port,
+    stats() {
+      let bufferedBytes = 0;
+      for (const session of sessions) bufferedBytes += session.buffered;
+      return { connections: sessions.size, devices: byDevice.size, bufferedBytes };
+    },
+    counters: () => ({ ...counters }),
+    connected: (uniqueId) => byDevice.get(uniqueId)?.alive === true,
+    sendCommand(uniqueId, text, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
+      const session = byDevice.get(uniqueId);
+      if (!session) return Promise.reject(new Error(`device ${uniqueId} is not connected`));
+      return session.sendCommand(text, timeoutMs);
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const session of sessions) session.destroy();
+      });
+    },
+  };
+}
