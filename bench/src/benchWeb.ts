@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { loadConfig } from '../../server/src/config';
+import { freeDevicePorts, loadConfig } from '../../server/src/config';
 import { startServer } from '../../server/src/server';
 
 export async function startBenchServer(webDir: string, admin: { email: string; password: string }) {
@@ -13,6 +13,7 @@ export async function startBenchServer(webDir: string, admin: { email: string; p
       FROTA_PORT: '0',
       FROTA_HOST: '127.0.0.1',
       FROTA_DATA_DIR: dir,
+      ...freeDevicePorts(),
       FROTA_TELTONIKA_PORT: '0',
       FROTA_OSMAND_PORT: '0',
       FROTA_CAMERA_PORT: '0',

@@ -16,7 +16,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '../../server/src/config';
+import { freeDevicePorts, loadConfig } from '../../server/src/config';
 import { openDatabase, type Db } from '../../server/src/db/database';
 import { fromBool, toJson } from '../../server/src/db/mapping';
 import { startServer } from '../../server/src/server';
@@ -123,6 +123,7 @@ const server = await startServer(
     FROTA_PORT: '0',
     FROTA_HOST: '127.0.0.1',
     FROTA_DATA_DIR: dir,
+    ...freeDevicePorts(),
     FROTA_TELTONIKA_PORT: '0',
     FROTA_OSMAND_PORT: '0',
     FROTA_CAMERA_PORT: '0',

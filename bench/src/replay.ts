@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { createVehicles, random, seed } from './reportsSeed';
-import { loadConfig } from '../../server/src/config';
+import { freeDevicePorts, loadConfig } from '../../server/src/config';
 import { openDatabase, type Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { startServer } from '../../server/src/server';
@@ -100,6 +100,7 @@ async function benchOn(db: Db, label: string, dir: string) {
     FROTA_LOG_LEVEL: 'silent',
     FROTA_ADMIN_EMAIL: ADMIN.email,
     FROTA_ADMIN_PASSWORD: ADMIN.password,
+    ...freeDevicePorts(),
     FROTA_TELTONIKA_PORT: '0',
     FROTA_OSMAND_PORT: '0',
     FROTA_CAMERA_PORT: '0',

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeDevicePorts } from '../../server/src/config';
 
 export interface RunningServer {
   baseUrl: string;
@@ -86,6 +87,7 @@ async function startServerOnce(
       ...process.env,
       FROTA_PORT: String(port),
       FROTA_DATA_DIR: dataDir,
+      ...freeDevicePorts(),
       FROTA_TELTONIKA_PORT: String(teltonikaPort),
       FROTA_OSMAND_PORT: String(osmandPort),
       FROTA_CAMERA_PORT: '0',

@@ -29,6 +29,11 @@ const schema = z.object({
   FROTA_TELTONIKA_PORT: port(5027),
   FROTA_OSMAND_PORT: port(5055),
   FROTA_CAMERA_PORT: port(5028),
+  FROTA_GT06_PORT: port(5023),
+  FROTA_H02_PORT: port(5013),
+  FROTA_GL200_PORT: port(5004),
+  FROTA_GPS103_PORT: port(5001),
+  FROTA_WIALON_PORT: port(5039),
   FROTA_CAMERA_HOST: optionalUrl,
   FROTA_CAMERA_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FROTA_GEOCODER_URL: optionalUrl,
@@ -52,6 +57,23 @@ const schema = z.object({
   ),
 });
 
+/** The device protocols served by the shared framed TCP listener, each on a port of its own. */
+export const FRAMED_PROTOCOLS = ['gt06', 'h02', 'gl200', 'gps103', 'wialon'] as const;
+export type FramedProtocol = (typeof FRAMED_PROTOCOLS)[number];
+
+/** Every device port setting: tests that run several servers set each to 0 (a free port). */
+export const DEVICE_PORT_VARIABLES = [
+  'FROTA_TELTONIKA_PORT',
+  'FROTA_OSMAND_PORT',
+  'FROTA_CAMERA_PORT',
+  ...FRAMED_PROTOCOLS.map((name) => `FROTA_${name.toUpperCase()}_PORT`),
+];
+
+/** Every device port on a free one (tests). */
+export function freeDevicePorts(): Record<string, string> {
+  return Object.fromEntries(DEVICE_PORT_VARIABLES.map((name) => [name, '0']));
+}
+
 export interface Config {
   /**
    * The FROTA_* variables as given: modules read their own settings from it through their manifest's
@@ -72,6 +94,11 @@ export interface Config {
   smtpFrom: string;
   teltonikaPort: number;
   osmandPort: number;
+  /**
+   * TCP ports of the framed device protocols (GT06, H02, Queclink, Coban, Wialon IPS), by protocol name:
+   * FROTA_<NAME>_PORT, defaulting to the port numbers fleets already configure for Traccar
+   */
+  framedPorts: Record<FramedProtocol, number>;
   /** TCP port of the camera upload listener (DualCam/DashCam files) */
   cameraPort: number;
   /**
@@ -162,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.FROTA_SMTP_FROM,
     teltonikaPort: e.FROTA_TELTONIKA_PORT,
     osmandPort: e.FROTA_OSMAND_PORT,
+    framedPorts: {
+      gt06: e.FROTA_GT06_PORT,
+      h02: e.FROTA_H02_PORT,
+      gl200: e.FROTA_GL200_PORT,
+      gps103: e.FROTA_GPS103_PORT,
+      wialon: e.FROTA_WIALON_PORT,
+    },
     cameraPort: e.FROTA_CAMERA_PORT,
     cameraHost: e.FROTA_CAMERA_HOST ?? publicHost(e.FROTA_PUBLIC_URL) ?? '127.0.0.1',
     cameraPublicPort: e.FROTA_CAMERA_PUBLIC_PORT,

@@ -22,7 +22,15 @@ import { startPrecompactor } from './reports/precompact';
 import { randomBytes } from 'node:crypto';
 import { RedisBus } from './live/redisBus';
 import type { ChangeKind } from './services/context';
-import { startOsmand, startTeltonika, type OsmandListener, type TeltonikaListener } from './protocols';
+import {
+  FRAMED_CODECS,
+  startFramedTcp,
+  startOsmand,
+  startTeltonika,
+  type FramedListener,
+  type OsmandListener,
+  type TeltonikaListener,
+} from './protocols';
 import { startCameraListener, type CameraListener } from './protocols/camera';
 import type { ModuleRuntime, ServerModule } from './manifest/serverModule';
 import { SERVER_MODULES } from './moduleList';
@@ -42,6 +50,8 @@ export interface RunningServer {
   modulesIdle(): Promise<void>;
   teltonika?: TeltonikaListener;
   osmand?: OsmandListener;
+  /** the framed protocols' listeners (GT06, H02, Queclink, Coban, Wialon IPS), one per protocol */
+  framed: FramedListener[];
   /** the camera upload listener (FROTA_CAMERA_PORT) */
   camera?: CameraListener;
   stop(): Promise<void>;
@@ -195,6 +205,7 @@ export async function startServer(
   let teltonika: TeltonikaListener | undefined;
   let osmand: OsmandListener | undefined;
   let camera: CameraListener | undefined;
+  const framed: FramedListener[] = [];
   if (opts.listen !== false) {
     const protocolLog = log.child({ component: 'devices' });
     teltonika = await startTeltonika({
@@ -209,8 +220,20 @@ export async function startServer(
       sink: ingest,
       log: protocolLog,
     });
+    for (const [name, codec] of Object.entries(FRAMED_CODECS)) {
+      const listener = await startFramedTcp(codec, {
+        port: config.framedPorts[name as keyof typeof config.framedPorts],
+        host: config.host,
+        sink: ingest,
+        log: protocolLog,
+        idleTimeoutMs: config.deviceTimeout * 1000,
+      });
+      framed.push(listener);
+    }
     services.commands = {
-      send: (uniqueId, text, timeoutMs) => teltonika!.sendCommand(uniqueId, text, timeoutMs),
+      // a command goes to the listener holding the device's connection (Teltonika when none does)
+      send: (uniqueId, text, timeoutMs) =>
+        (framed.find((l) => l.connected(uniqueId)) ?? teltonika!).sendCommand(uniqueId, text, timeoutMs),
     };
     const cameraSink = runtimes.find((r) => r.cameraSink)?.cameraSink;
     if (cameraSink) {
@@ -223,9 +246,14 @@ export async function startServer(
       // port 0 (tests) binds a free port: cameras must be told the real one (camreq)
       config.cameraPort = camera.port;
     }
-    for (const runtime of runtimes) runtime.attach?.({ teltonika, osmand, camera });
+    for (const runtime of runtimes) runtime.attach?.({ teltonika, osmand, camera, framed });
     log.info(
-      { teltonika: teltonika.tcpPort, osmand: osmand.port, camera: camera?.port },
+      {
+        teltonika: teltonika.tcpPort,
+        osmand: osmand.port,
+        camera: camera?.port,
+        ...Object.fromEntries(framed.map((l) => [l.protocol, l.port])),
+      },
       'device listeners ready',
     );
   }
@@ -239,7 +267,12 @@ export async function startServer(
       for (const job of jobs) await job.stop();
       for (const runtime of runtimes) await runtime.stop?.();
       // Devices first: no new records; records already received are committed (and acknowledged).
-      await Promise.all([teltonika?.close(), osmand?.close(), camera?.close()]);
+      await Promise.all([
+        teltonika?.close(),
+        osmand?.close(),
+        camera?.close(),
+        ...framed.map((l) => l.close()),
+      ]);
       await ingest.writer.drain();
       await modulesIdle();
       await notifier.close();
@@ -261,6 +294,7 @@ export async function startServer(
     modulesIdle,
     teltonika,
     osmand,
+    framed,
     camera,
     stop,
   };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { loadConfig, type Config } from '../src/config';
+import { freeDevicePorts, loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db, type Dialect } from '../src/db/database';
 import { MIGRATION_LOCK_KEY } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
@@ -101,6 +101,7 @@ export async function startTestServer(
     FROTA_LOG_LEVEL: 'silent',
     FROTA_ADMIN_EMAIL: ADMIN.email,
     FROTA_ADMIN_PASSWORD: ADMIN.password,
+    ...freeDevicePorts(),
     FROTA_TELTONIKA_PORT: '0',
     FROTA_OSMAND_PORT: '0',
     FROTA_CAMERA_PORT: '0',

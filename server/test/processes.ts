@@ -1,6 +1,7 @@
 /** Real server processes (main.ts) for tests that need several nodes or a kill. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { freeDevicePorts } from '../src/config';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -36,6 +37,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       ...process.env,
       FROTA_PORT: String(port),
       FROTA_HOST: '127.0.0.1',
+      ...freeDevicePorts(),
       FROTA_TELTONIKA_PORT: String(teltonikaPort),
       FROTA_OSMAND_PORT: String(osmandPort),
       FROTA_CAMERA_PORT: '0',

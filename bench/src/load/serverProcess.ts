@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startNode } from './childProcess';
+import { freeDevicePorts } from '../../../server/src/config';
 
 const MAIN = fileURLToPath(new URL('../../../server/src/main.ts', import.meta.url));
 
@@ -95,6 +96,7 @@ export async function startServerNode(
     FROTA_HOST: '127.0.0.1',
     FROTA_PORT: String(http),
     FROTA_DATA_DIR: dataDir,
+    ...freeDevicePorts(),
     FROTA_TELTONIKA_PORT: String(teltonika),
     FROTA_OSMAND_PORT: String(osmand),
     FROTA_CAMERA_PORT: String(camera),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, type Client, type TestServer } from '../../test/harness';
 import { answerCommand, FakeTeltonika, readCommand } from '../../test/teltonikaDevice';
-import { loadConfig } from '../config';
+import { freeDevicePorts, loadConfig } from '../config';
 import { pendingCommands } from '../processing/pendingCommands';
 import { startServer, type RunningServer } from '../server';
 
@@ -26,6 +26,7 @@ describe.each(dialects())('queued commands across nodes on %s', (dialect) => {
         FROTA_HOST: '127.0.0.1',
         FROTA_DATA_DIR: join(a.services.config.dataDir, 'node-b'),
         FROTA_LOG_LEVEL: 'silent',
+        ...freeDevicePorts(),
         FROTA_TELTONIKA_PORT: '0',
         FROTA_OSMAND_PORT: '0',
         FROTA_CAMERA_PORT: '0',

@@ -14,7 +14,7 @@ import type { Services } from '../services/context';
 import type { DeviceState } from '../processing/deviceState';
 import type { ProcessedPosition } from '../processing/types';
 import type { Ingest } from '../processing/ingest';
-import type { OsmandListener, TeltonikaListener } from '../protocols';
+import type { FramedListener, OsmandListener, TeltonikaListener } from '../protocols';
 import type { CameraFileSink, CameraListener } from '../protocols/camera';
 
 /** The running parts of one server; each is absent until it has started (health and metrics read them). */
@@ -24,6 +24,8 @@ export interface ServerParts {
   teltonika?: TeltonikaListener;
   osmand?: OsmandListener;
   camera?: CameraListener;
+  /** the framed protocols' listeners (GT06, H02, Queclink, Coban, Wialon IPS) */
+  framed?: readonly FramedListener[];
 }
 
 /** What a module's `start` is given. */

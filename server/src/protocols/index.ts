@@ -37,3 +37,7 @@ export { decodeUdpPacket, encodeUdpAck, encodeUdpPacket, type UdpPacket } from '
 
 export { startOsmand, type OsmandListener, type OsmandListenOptions } from './osmand/server';
 export { parseOsmandRequest, type OsmandParseResult, type OsmandRequest } from './osmand/parse';
+
+export { FRAMED_CODECS } from './framedCodecs';
+export { startFramedTcp, type FramedListener, type FramedListenOptions } from './framed/listener';
+export type { ProtocolCodec } from './framed/codec';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
+import { freeDevicePorts } from '../../src/config';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -27,6 +28,7 @@ describe('the server process', () => {
         FROTA_PORT: String(port),
         FROTA_HOST: '127.0.0.1',
         FROTA_DATA_DIR: dir,
+        ...freeDevicePorts(),
         FROTA_TELTONIKA_PORT: String(teltonikaPort),
         FROTA_OSMAND_PORT: '0',
         FROTA_CAMERA_PORT: '0',

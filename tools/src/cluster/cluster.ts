@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { haproxyConfig, nodeName, type NodePorts, type ProxyPorts } from './haproxyConfig';
 import { findHaproxy, freePort, startProcess, waitReady, type Proc } from './processes';
+import { freeDevicePorts } from '../../../server/src/config';
 
 export interface ClusterOptions {
   databaseUrl: string;
@@ -78,6 +79,7 @@ export function nodeEnvironment(
     ...o.env,
     FROTA_HOST: '127.0.0.1',
     FROTA_PORT: String(ports.http),
+    ...freeDevicePorts(),
     FROTA_TELTONIKA_PORT: String(ports.teltonika),
     FROTA_OSMAND_PORT: String(ports.osmand),
     FROTA_CAMERA_PORT: String(ports.camera),

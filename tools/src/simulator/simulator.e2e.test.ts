@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/src/config';
+import { freeDevicePorts, loadConfig } from '../../../server/src/config';
 import { fromBool, toJson } from '../../../server/src/db/mapping';
 import { startServer, type RunningServer } from '../../../server/src/server';
 import { startSimulator } from './run';
@@ -29,6 +29,7 @@ describe('simulator against a real server', () => {
         FROTA_PORT: '0',
         FROTA_HOST: '127.0.0.1',
         FROTA_DATA_DIR: dir,
+        ...freeDevicePorts(),
         FROTA_TELTONIKA_PORT: '0',
         FROTA_OSMAND_PORT: '0',
         FROTA_CAMERA_PORT: '0',

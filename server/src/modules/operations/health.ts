@@ -40,6 +40,8 @@ export interface HealthReport {
     teltonikaUdp: ListenerHealth;
     osmand: ListenerHealth;
     camera: ListenerHealth;
+    /** the framed protocols, by name (gt06, h02, gl200, gps103, wialon) */
+    [protocol: string]: ListenerHealth;
   };
   leases: LeaseHealth[];
 }
@@ -76,7 +78,10 @@ async function tcpListener(
 }
 
 async function listenersHealth(ops: Operations): Promise<HealthReport['listeners']> {
-  const { teltonika, osmand, camera } = ops.parts;
+  const { teltonika, osmand, camera, framed = [] } = ops.parts;
+  const framedHealth = await Promise.all(
+    framed.map(async (l) => [l.protocol, await tcpListener(ops, l.port, l.stats().connections)] as const),
+  );
   const [teltonikaTcp, osmandHealth, cameraHealth] = await Promise.all([
     tcpListener(ops, teltonika?.tcpPort, teltonika?.stats().connections),
     tcpListener(ops, osmand?.port, osmand?.stats().connections),
@@ -85,7 +90,13 @@ async function listenersHealth(ops: Operations): Promise<HealthReport['listeners
   // UDP has no connection to probe: its socket is bound as long as the listener runs
   const teltonikaUdp: ListenerHealth =
     teltonika && !ops.stopped ? { status: 'listening', port: teltonika.udpPort } : { status: 'not started' };
-  return { teltonikaTcp, teltonikaUdp, osmand: osmandHealth, camera: cameraHealth };
+  return {
+    teltonikaTcp,
+    teltonikaUdp,
+    osmand: osmandHealth,
+    camera: cameraHealth,
+    ...Object.fromEntries(framedHealth),
+  };
 }
 
 async function leasesHealth(services: Services, node: string | undefined): Promise<LeaseHealth[]> {

@@ -46,7 +46,9 @@ export function createMetrics(registry: Registry, sources: Sources): ServerMetri
     registry,
     'frota_device_connection_conflicts_total',
     'Device connections refused because another live connection holds their IMEI',
-    () => sources().teltonika?.counters().conflicts ?? 0,
+    () =>
+      (sources().teltonika?.counters().conflicts ?? 0) +
+      (sources().framed ?? []).reduce((sum, l) => sum + l.counters().conflicts, 0),
   );
   mirroredCounter(
     registry,
@@ -88,10 +90,11 @@ export function createMetrics(registry: Registry, sources: Sources): ServerMetri
     labelNames: ['listener'],
     registers: [registry],
     collect() {
-      const { teltonika, osmand, camera } = sources();
+      const { teltonika, osmand, camera, framed = [] } = sources();
       this.set({ listener: 'teltonika' }, teltonika?.stats().connections ?? 0);
       this.set({ listener: 'osmand' }, osmand?.stats().connections ?? 0);
       this.set({ listener: 'camera' }, camera?.stats().connections ?? 0);
+      for (const l of framed) this.set({ listener: l.protocol }, l.stats().connections);
     },
   });
   return {

@@ -1,5 +1,5 @@
 import type { Ingest } from '../../processing/ingest';
-import type { OsmandListener, TeltonikaListener } from '../../protocols';
+import type { FramedListener, OsmandListener, TeltonikaListener } from '../../protocols';
 import type { CameraListener } from '../../protocols/camera';
 
 /** The running parts health and metrics look at; each is absent until it has started. */
@@ -9,4 +9,5 @@ export interface OperatedParts {
   teltonika?: TeltonikaListener;
   osmand?: OsmandListener;
   camera?: CameraListener;
+  framed?: readonly FramedListener[];
 }
