@@ -1,8 +1,8 @@
 // `npm start`: builds the web app when it is missing or stale, then runs the server (TypeScript through tsx).
 // `npm run demo`: the same, after seeding the demo fleet (and with the device simulator when present).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +19,12 @@ if (demo) run(['--import', 'tsx', 'tools/src/seedDemo.ts']);
 const children = [spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' })];
 const simulator = join(root, 'tools/src/simulator.ts');
 if (demo && existsSync(simulator)) {
-  children.push(spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday'], { cwd: root, stdio: 'inherit' }));
+  // the seeded history's start (tools/src/seedDemo.ts): the vehicles go on from where it leaves them
+  const history = resolve(root, process.env.FROTA_DATA_DIR ?? 'data', 'demo-history.json');
+  const warm = existsSync(history) ? ['--warm-from', String(JSON.parse(readFileSync(history, 'utf8')).from)] : [];
+  children.push(
+    spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday', ...warm], { cwd: root, stdio: 'inherit' }),
+  );
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
 children[0].on('exit', (code) => {

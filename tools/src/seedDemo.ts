@@ -8,6 +8,8 @@
  * input, two school buses with their passengers, a working-days calendar, saved commands, a computed
  * attribute and a scheduled report.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase, type Db } from '../../server/src/db/database';
@@ -35,10 +37,15 @@ import {
   ptoPortOf,
 } from './simulator/demoFleet';
 import { createProfile } from './simulator/profile';
+import { historyStart } from './simulator/history';
+import { DEMO_HISTORY_DAYS, storeDemoHistory } from './demoHistory';
+import { startServer } from '../../server/src/server';
 import { vehicleRandom } from './simulator/run';
 import { ignitionOf, initialState } from './simulator/vehicle';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** In the data directory: where the seeded history starts, for the simulator's `--warm-from`. */
+export const DEMO_HISTORY_FILE = 'demo-history.json';
 /** Vehicles the simulator drives: uniqueIds 356307042440000 + 0..24 (simulator/profile.ts). */
 export const DEMO_VEHICLES = 25;
 
@@ -119,7 +126,28 @@ async function link(db: Db, table: LinkTable, values: Record<string, number>) {
     .execute();
 }
 
-export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
+/** A demo vehicle whose past the history hook stores, up to `until` (ms). */
+export interface DemoHistoryVehicle {
+  index: number;
+  deviceId: number;
+  uniqueId: string;
+  until: number;
+}
+
+export interface SeedDemoOptions {
+  /**
+   * Stores the simulated vehicles' past through the position pipeline (the command line's: demoHistory.ts),
+   * instead of one seeded last position each. Called once the vehicles, drivers and zones exist, before the
+   * modules' data that reads the odometers.
+   */
+  history?: {
+    /** where the history starts: each vehicle gets a first position just before it, with its odometer */
+    from: number;
+    store(vehicles: DemoHistoryVehicle[]): Promise<void>;
+  };
+}
+
+export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOptions = {}): Promise<boolean> {
   const done = await readSetting(db, 'demoSeeded', { at: 0 });
   if (done.at) {
     await seedDemoExtras(db, now);
@@ -190,17 +218,70 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
       await link(db, 'deviceDriver', { deviceId: id, driverId: driverIds[i % driverIds.length] });
   }
 
+  // zones before the positions: a history stored through the pipeline enters and leaves them
+  const zones: Array<[string, string, Record<string, unknown>]> = [
+    ['Porto de Luanda', 'CIRCLE (-8.7990 13.2410, 400)', { icon: 'warehouse', color: '3bb2d0' }],
+    ['Aeroporto 4 de Fevereiro', 'CIRCLE (-8.8580 13.2310, 800)', { icon: 'airport', color: 'fcb900' }],
+    ['Bomba Sonangol Talatona', 'CIRCLE (-8.9150 13.1840, 100)', { icon: 'fuel', color: 'ff6900' }],
+    [
+      'Ilha de Luanda',
+      'POLYGON ((-8.7800 13.2100, -8.7950 13.2250, -8.8050 13.2300, -8.7900 13.2150, -8.7800 13.2100))',
+      { color: '00d084', fill: true },
+    ],
+    [
+      'Estaleiro Viana',
+      'POLYGON ((-8.9000 13.3600, -8.9000 13.3800, -8.9150 13.3800, -8.9150 13.3600, -8.9000 13.3600))',
+      { color: 'f44336', fill: true, speedLimit: 20 / 1.852 },
+    ],
+    [
+      'Via Expressa',
+      'LINESTRING (-8.8300 13.2600, -8.8700 13.3000, -8.9300 13.3300, -8.9800 13.3500)',
+      { color: 'b23bd0', polylineDistance: 25, speedLimit: 80 / 1.852 },
+    ],
+    [
+      'Marginal',
+      'LINESTRING (-8.8080 13.2290, -8.8150 13.2350, -8.8200 13.2420)',
+      { color: '795548', polylineDistance: 30 },
+    ],
+  ];
+  const zoneIds: number[] = [];
+  for (const [name, area, attributes] of zones)
+    zoneIds.push(
+      await insert(db, 'geofences', { name, description: null, area, attributes: toJson(attributes) }),
+    );
+  for (let g = 0; g < 3; g++)
+    for (const z of zoneIds) await link(db, 'groupGeofence', { groupId: groupIds[g], geofenceId: z });
+
   // One last position per vehicle: driving, idle, parked, and a few offline for days.
+  // With a history, the first position of each vehicle it covers, which the pipeline goes on from.
+  const withHistory: DemoHistoryVehicle[] = [];
   for (let i = 0; i < deviceIds.length; i++) {
+    const history = options.history && i < DEMO_VEHICLES ? options.history : undefined;
+    if (history) {
+      // the vehicles offline for days stopped reporting three days ago
+      const until = i % 9 === 8 ? now - 3 * 86400_000 : now;
+      withHistory.push({
+        index: i,
+        deviceId: deviceIds[i],
+        uniqueId: String(DEMO_FIRST_UNIQUE_ID + i),
+        until,
+      });
+    }
     const state = i % 5;
-    // the vehicles the simulator drives (not those offline for days) start where it will pick them up
-    const sim = i < DEMO_VEHICLES && i % 9 !== 8 ? simulatedStart(i, now) : undefined;
+    // the vehicles the simulator drives (not those offline for days) start where it will pick them up; with
+    // a history, every one starts where it does, a minute before it (the pipeline goes on from this odometer)
+    const sim = history
+      ? simulatedStart(i, history.from)
+      : i < DEMO_VEHICLES && i % 9 !== 8
+        ? simulatedStart(i, now)
+        : undefined;
     const ignition = sim ? ignitionOf(sim) : state === 0 || state === 1 || state === 4;
     const randomSpeed = state === 0 || state === 4 ? 15 + rnd() * 25 : 0;
     const speed = sim ? sim.speedKmh / 1.852 : randomSpeed;
     // the inactive vehicle last reported weeks ago
-    const fixTime =
-      i === DEMO_VEHICLES
+    const fixTime = history
+      ? history.from - 60_000
+      : i === DEMO_VEHICLES
         ? now - 21 * 86400_000
         : i % 9 === 8
           ? now - 3 * 86400_000
@@ -256,41 +337,10 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
       .execute();
   }
 
+  if (options.history) await options.history.store(withHistory);
+
   // maintenance, costs and documents: after the positions, so the summary reads the odometers
   await seedManagementDemo(db, deviceIds, now);
-
-  const zones: Array<[string, string, Record<string, unknown>]> = [
-    ['Porto de Luanda', 'CIRCLE (-8.7990 13.2410, 400)', { icon: 'warehouse', color: '3bb2d0' }],
-    ['Aeroporto 4 de Fevereiro', 'CIRCLE (-8.8580 13.2310, 800)', { icon: 'airport', color: 'fcb900' }],
-    ['Bomba Sonangol Talatona', 'CIRCLE (-8.9150 13.1840, 100)', { icon: 'fuel', color: 'ff6900' }],
-    [
-      'Ilha de Luanda',
-      'POLYGON ((-8.7800 13.2100, -8.7950 13.2250, -8.8050 13.2300, -8.7900 13.2150, -8.7800 13.2100))',
-      { color: '00d084', fill: true },
-    ],
-    [
-      'Estaleiro Viana',
-      'POLYGON ((-8.9000 13.3600, -8.9000 13.3800, -8.9150 13.3800, -8.9150 13.3600, -8.9000 13.3600))',
-      { color: 'f44336', fill: true, speedLimit: 20 / 1.852 },
-    ],
-    [
-      'Via Expressa',
-      'LINESTRING (-8.8300 13.2600, -8.8700 13.3000, -8.9300 13.3300, -8.9800 13.3500)',
-      { color: 'b23bd0', polylineDistance: 25, speedLimit: 80 / 1.852 },
-    ],
-    [
-      'Marginal',
-      'LINESTRING (-8.8080 13.2290, -8.8150 13.2350, -8.8200 13.2420)',
-      { color: '795548', polylineDistance: 30 },
-    ],
-  ];
-  const zoneIds: number[] = [];
-  for (const [name, area, attributes] of zones)
-    zoneIds.push(
-      await insert(db, 'geofences', { name, description: null, area, attributes: toJson(attributes) }),
-    );
-  for (let g = 0; g < 3; g++)
-    for (const z of zoneIds) await link(db, 'groupGeofence', { groupId: groupIds[g], geofenceId: z });
 
   const { hash, salt } = await hashPassword(DEMO_PASSWORD);
   const user = async (
@@ -482,7 +532,27 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   await migrateToLatest(db);
   await ensureAdministrator(db, config.adminEmail, config.adminPassword, log);
-  const seeded = await seedDemo(db);
+  const now = Date.now();
+  const from = historyStart(now, DEMO_HISTORY_DAYS);
+  const seeded = await seedDemo(db, now, {
+    history: {
+      from,
+      store: async (vehicles) => {
+        // the server's own pipeline, on this database, without listeners or jobs
+        const server = await startServer({ ...config, logLevel: 'warn' }, { db, listen: false });
+        const started = Date.now();
+        const records = await storeDemoHistory(server.ingest, vehicles, from);
+        await server.stop();
+        console.log(
+          `Demo history: ${records} records of ${vehicles.length} vehicles since ${new Date(from).toISOString()} ` +
+            `(${Math.round((Date.now() - started) / 1000)} s)`,
+        );
+      },
+    },
+  });
+  // the simulator goes on from where the history leaves each vehicle (tools/start.mjs reads it)
+  if (seeded) mkdirSync(config.dataDir, { recursive: true });
+  if (seeded) writeFileSync(join(config.dataDir, DEMO_HISTORY_FILE), JSON.stringify({ from }));
   console.log(
     seeded
       ? `Demo fleet created (users gestor@, operador@, consulta@frota.local; password ${DEMO_PASSWORD})`

@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   speedup: number;
   /** hours of history replayed before catching up with the wall clock */
   historyHours: number;
+  /** the start of a history already stored (ms since epoch): vehicles go on from where it leaves them */
+  warmFrom?: number;
   /** wait for GET /api/server to answer before starting */
   wait: boolean;
   /** every vehicle works around the clock (the demo: moving vehicles at any hour) */
@@ -46,6 +48,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --speedup K          simulated time runs K times faster (default 1) ...
   --history H          ... starting H hours ago (default 24 when K > 1, else 0), then live
   --allday             every vehicle works around the clock, not its day or night shift
+  --warm-from T        a history seeded from time T (ISO or ms) is stored: go on from where it leaves
+                       each vehicle (the demo's, see seedDemo.ts)
   --wait               wait until the server answers GET /api/server (port FROTA_PORT, default 8082)
   --batch N            most records per Teltonika frame (default 25)
   --status S           seconds between status lines (default 30)
@@ -87,6 +91,13 @@ export function parseIds(spec: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => String(start + BigInt(i)));
 }
 
+function warmFromOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const time = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
+  if (!Number.isFinite(time)) throw new Error(`--warm-from must be a time (ISO or ms), got ${text}`);
+  return time;
+}
+
 export function parseOptions(argv: string[], env: Record<string, string | undefined> = {}): SimulatorOptions {
   const values = new Map<string, string>();
   const flags = new Set<string>();
@@ -118,6 +129,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     'camera-host',
     'camera-port',
     'camera-every',
+    'warm-from',
   ];
   for (const key of values.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key}`);
 
@@ -142,6 +154,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     ids: parseIds(values.get('ids') ?? `${DEMO_FIRST_ID}..`, devices),
     speedup,
     historyHours: positiveNumber('history', values.get('history') ?? (speedup > 1 ? '24' : '0')),
+    warmFrom: warmFromOf(values.get('warm-from')),
     wait: flags.has('wait'),
     allDay: flags.has('allday'),
     apiUrl: `http://${host.includes(':') ? `[${host}]` : host}:${apiPort}/api/server`,

@@ -35,7 +35,16 @@ export interface RunningSimulator {
 
 export type SimulatorConfig = Pick<
   SimulatorOptions,
-  'devices' | 'protocol' | 'host' | 'port' | 'ids' | 'speedup' | 'historyHours' | 'maxBatch' | 'seed'
+  | 'devices'
+  | 'protocol'
+  | 'host'
+  | 'port'
+  | 'ids'
+  | 'speedup'
+  | 'historyHours'
+  | 'maxBatch'
+  | 'seed'
+  | 'warmFrom'
 > & { statusSeconds?: number; allDay?: boolean } & Partial<
     Pick<SimulatorOptions, 'cameras' | 'cameraHost' | 'cameraPort' | 'cameraEveryMinutes' | 'cacheDir'>
   >;
@@ -99,6 +108,7 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
       clock,
       transport: transportFor(config, uniqueId, camera),
       rnd: vehicleRandom(profile, config.seed),
+      warmFrom: config.warmFrom,
       // a phone app sends one request per fix
       maxBatch: config.protocol === 'osmand' ? 1 : config.maxBatch,
       counters,

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimClock } from './clock';
 import type { VehicleProfile } from './profile';
 import type { Random } from './random';
+import { runHistory } from './history';
 import { DeviceRejectedError, type Transport } from './transport';
 import { initialState, recordPeriodMs, sampleOf, step, type Sample, type VehicleState } from './vehicle';
 
@@ -37,6 +38,11 @@ export interface VehicleRunnerOptions {
   maxBatch: number;
   counters: RunnerCounters;
   onError?: (uniqueId: string, error: unknown) => void;
+  /**
+   * The start of a history already stored (the demo's): the vehicle is stepped through it at the history's
+   * pace (history.ts) and reports from where that leaves it, after its last stored record.
+   */
+  warmFrom?: number;
 }
 
 export class VehicleRunner {
@@ -46,8 +52,14 @@ export class VehicleRunner {
   private nextDue: number;
 
   constructor(private readonly o: VehicleRunnerOptions) {
-    this.state = initialState(o.profile, o.clock.simStart, o.rnd);
-    this.pending.push(sampleOf(this.state));
+    const { warmFrom } = o;
+    if (warmFrom !== undefined && warmFrom < o.clock.simStart) {
+      // the last history record is stored already (or falls in a gap while nothing ran): report after it
+      this.state = runHistory(o.profile, o.rnd, warmFrom, o.clock.simStart);
+    } else {
+      this.state = initialState(o.profile, o.clock.simStart, o.rnd);
+      this.pending.push(sampleOf(this.state));
+    }
     this.nextDue = this.state.time + recordPeriodMs(this.state);
   }
 

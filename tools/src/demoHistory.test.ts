@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJson } from '../../server/src/db/mapping';
+import { dialects, startTestServer, type TestServer } from '../../server/test/harness';
+import { storeDemoHistory } from './demoHistory';
+import { seedDemo, DEMO_VEHICLES, type DemoHistoryVehicle } from './seedDemo';
+import { runHistory } from './simulator/history';
+import { createProfile } from './simulator/profile';
+import { vehicleRandom } from './simulator/run';
+
+const HOUR = 3_600_000;
+
+describe.each(dialects())('demo history on %s', (dialect) => {
+  let server: TestServer;
+  const now = Date.UTC(2026, 10, 29, 9, 0, 0);
+  const from = now - 4 * HOUR;
+  let covered: DemoHistoryVehicle[] = [];
+  let stored = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await seedDemo(server.services.db, now, {
+      history: {
+        from,
+        store: async (vehicles) => {
+          covered = vehicles;
+          stored = await storeDemoHistory(server.ingest, vehicles, from);
+        },
+      },
+    });
+  });
+  afterAll(async () => server.close());
+
+  it('stores the past of every simulated vehicle through the pipeline, the offline ones until they left', async () => {
+    expect(covered.map((v) => v.index)).toEqual(Array.from({ length: DEMO_VEHICLES }, (_, i) => i));
+    const offline = covered.filter((v) => v.index % 9 === 8);
+    expect(offline.map((v) => v.until)).toEqual(offline.map(() => now - 3 * 24 * HOUR));
+    expect(stored).toBeGreaterThan(1000);
+    const k = server.services.db.kysely;
+    const rows = await k
+      .selectFrom('positions')
+      .innerJoin('devices', 'devices.id', 'positions.deviceId')
+      .select(['devices.uniqueId', 'positions.fixTime', 'positions.protocol', 'positions.attributes'])
+      .where('devices.uniqueId', '=', covered[0].uniqueId)
+      .orderBy('positions.fixTime')
+      .execute();
+    // the seeded first position a minute before the history, then the history through the Teltonika decoder
+    expect(Number(rows[0].fixTime)).toBe(from - 60_000);
+    expect(rows[1].protocol).toBe('teltonika');
+    expect(Number(rows[1].fixTime)).toBe(from);
+    expect(Number(rows.at(-1)!.fixTime)).toBeLessThan(now);
+    // the pipeline's odometer goes on from the seeded one (the simulator's start), not from 0
+    const first = parseJson(rows[0].attributes).totalDistance as number;
+    const last = parseJson(rows.at(-1)!.attributes).totalDistance as number;
+    expect(first).toBe(10_000_000);
+    expect(last).toBeGreaterThan(first);
+    expect(last - first).toBeLessThan(4 * 120_000);
+    // the vehicle's latest position is the history's last record
+    const device = await k
+      .selectFrom('devices')
+      .select(['positionId'])
+      .where('uniqueId', '=', covered[0].uniqueId)
+      .executeTakeFirstOrThrow();
+    const latest = await k
+      .selectFrom('positions')
+      .select('fixTime')
+      .where('id', '=', Number(device.positionId))
+      .executeTakeFirstOrThrow();
+    expect(Number(latest.fixTime)).toBe(Number(rows.at(-1)!.fixTime));
+  });
+
+  it('ends each vehicle where the simulator warming up from the same start picks it up', async () => {
+    const vehicle = covered[3];
+    const profile = createProfile(vehicle.index, vehicle.uniqueId, true);
+    const end = runHistory(profile, vehicleRandom(profile, 1), from, now);
+    const k = server.services.db.kysely;
+    const last = await k
+      .selectFrom('positions')
+      .innerJoin('devices', 'devices.id', 'positions.deviceId')
+      .select(['positions.fixTime', 'positions.latitude', 'positions.longitude'])
+      .where('devices.uniqueId', '=', vehicle.uniqueId)
+      .orderBy('positions.fixTime', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(Number(last.fixTime)).toBe(end.time);
+    expect(last.latitude).toBeCloseTo(end.fix.latitude, 5);
+    expect(last.longitude).toBeCloseTo(end.fix.longitude, 5);
+  });
+});
