@@ -23,7 +23,7 @@ if (demo && existsSync(simulator)) {
   const history = resolve(root, process.env.FROTA_DATA_DIR ?? 'data', 'demo-history.json');
   const warm = existsSync(history) ? ['--warm-from', String(JSON.parse(readFileSync(history, 'utf8')).from)] : [];
   children.push(
-    spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday', ...warm], { cwd: root, stdio: 'inherit' }),
+    spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday', '--also', 'demo', ...warm], { cwd: root, stdio: 'inherit' }),
   );
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));

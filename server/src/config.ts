@@ -13,6 +13,32 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** The device protocols served by the shared framed TCP listener, each on a port of its own. */
+export const FRAMED_PROTOCOLS = ['gt06', 'h02', 'gl200', 'gps103', 'wialon'] as const;
+export type FramedProtocol = (typeof FRAMED_PROTOCOLS)[number];
+
+/** The port numbers fleets already configure for these protocols (Traccar's). */
+export const FRAMED_DEFAULT_PORTS: Record<FramedProtocol, number> = {
+  gt06: 5023,
+  h02: 5013,
+  gl200: 5004,
+  gps103: 5001,
+  wialon: 5039,
+};
+
+/** Every device port setting: tests that run several servers set each to 0 (a free port). */
+export const DEVICE_PORT_VARIABLES = [
+  'FROTA_TELTONIKA_PORT',
+  'FROTA_OSMAND_PORT',
+  'FROTA_CAMERA_PORT',
+  ...FRAMED_PROTOCOLS.map((name) => `FROTA_${name.toUpperCase()}_PORT`),
+];
+
+/** Every device port on a free one (tests). */
+export function freeDevicePorts(): Record<string, string> {
+  return Object.fromEntries(DEVICE_PORT_VARIABLES.map((name) => [name, '0']));
+}
+
 const schema = z.object({
   FROTA_PORT: port(8082),
   FROTA_HOST: z.string().default('0.0.0.0'),
@@ -29,11 +55,11 @@ const schema = z.object({
   FROTA_TELTONIKA_PORT: port(5027),
   FROTA_OSMAND_PORT: port(5055),
   FROTA_CAMERA_PORT: port(5028),
-  FROTA_GT06_PORT: port(5023),
-  FROTA_H02_PORT: port(5013),
-  FROTA_GL200_PORT: port(5004),
-  FROTA_GPS103_PORT: port(5001),
-  FROTA_WIALON_PORT: port(5039),
+  FROTA_GT06_PORT: port(FRAMED_DEFAULT_PORTS.gt06),
+  FROTA_H02_PORT: port(FRAMED_DEFAULT_PORTS.h02),
+  FROTA_GL200_PORT: port(FRAMED_DEFAULT_PORTS.gl200),
+  FROTA_GPS103_PORT: port(FRAMED_DEFAULT_PORTS.gps103),
+  FROTA_WIALON_PORT: port(FRAMED_DEFAULT_PORTS.wialon),
   FROTA_CAMERA_HOST: optionalUrl,
   FROTA_CAMERA_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FROTA_GEOCODER_URL: optionalUrl,
@@ -56,23 +82,6 @@ const schema = z.object({
     z.coerce.number().int().min(1).optional(),
   ),
 });
-
-/** The device protocols served by the shared framed TCP listener, each on a port of its own. */
-export const FRAMED_PROTOCOLS = ['gt06', 'h02', 'gl200', 'gps103', 'wialon'] as const;
-export type FramedProtocol = (typeof FRAMED_PROTOCOLS)[number];
-
-/** Every device port setting: tests that run several servers set each to 0 (a free port). */
-export const DEVICE_PORT_VARIABLES = [
-  'FROTA_TELTONIKA_PORT',
-  'FROTA_OSMAND_PORT',
-  'FROTA_CAMERA_PORT',
-  ...FRAMED_PROTOCOLS.map((name) => `FROTA_${name.toUpperCase()}_PORT`),
-];
-
-/** Every device port on a free one (tests). */
-export function freeDevicePorts(): Record<string, string> {
-  return Object.fromEntries(DEVICE_PORT_VARIABLES.map((name) => [name, '0']));
-}
 
 export interface Config {
   /**

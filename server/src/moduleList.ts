@@ -15,6 +15,7 @@ import { camerasModule } from './modules/cameras/module';
 import { operationsModule } from './modules/operations/module';
 import { segmentsModule } from './modules/segments/module';
 import { partitionsModule } from './modules/partitions/module';
+import { forwardModule } from './modules/forward/module';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   replayModule,
@@ -29,4 +30,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   operationsModule,
   segmentsModule,
   partitionsModule,
+  forwardModule,
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, seedDemoExtras, DEMO_PASSWORD, DEMO_VEHICLES } from './seedDemo';
 import { parseOptions } from './simulator/options';
+import { DEMO_PROTOCOL_VEHICLES } from './demoProtocols';
 import { DEMO_PASSENGER_COUNT, DEMO_SCHOOL_BUS_INDEXES, demoPassengerCard } from './simulator/demoFleet';
 import { deviceOffersReport } from '../../core/src/reportGates';
 import { DEMO_CAMERA_INDEXES } from './simulator/camera/demoCameras';
@@ -18,7 +19,13 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect(await seedDemo(server.services.db)).toBe(false);
     const admin = await server.admin();
     const devices = (await admin.get('/api/devices')).body;
-    expect(devices).toHaveLength(DEMO_VEHICLES + 1);
+    // the Teltonika fleet, the inactive vehicle, and one vehicle of each other protocol
+    expect(devices).toHaveLength(DEMO_VEHICLES + 1 + DEMO_PROTOCOL_VEHICLES.length);
+    const also = parseOptions(['--also', 'demo'], {}).extra;
+    expect(also.map((v) => v.protocol)).toEqual(['gt06', 'h02', 'gl200', 'gps103', 'wialon']);
+    expect(also.every((v) => devices.some((d: { uniqueId: string }) => d.uniqueId === v.uniqueId))).toBe(
+      true,
+    );
     // every vehicle the simulator drives by default is active; one more is inactive
     const simulated = parseOptions([], {}).ids;
     expect(simulated).toHaveLength(DEMO_VEHICLES);
@@ -60,7 +67,8 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect((await manager.get('/api/users')).body.length).toBe(5);
     const operator = server.client();
     await operator.login('operador@frota.local', DEMO_PASSWORD);
-    expect((await operator.get('/api/devices')).body.length).toBeLessThan(DEMO_VEHICLES);
+    // the operator's three groups, not the machines and boats
+    expect((await operator.get('/api/devices')).body.length).toBeLessThan(devices.length - 3);
     expect((await server.client().login('bloqueado@frota.local', DEMO_PASSWORD)).status).toBe(400);
     const ro = server.client();
     await ro.login('consulta@frota.local', DEMO_PASSWORD);

@@ -39,6 +39,7 @@ import {
 import { createProfile } from './simulator/profile';
 import { historyStart } from './simulator/history';
 import { DEMO_HISTORY_DAYS, storeDemoHistory } from './demoHistory';
+import { seedProtocolVehicles } from './demoProtocols';
 import { startServer } from '../../server/src/server';
 import { vehicleRandom } from './simulator/run';
 import { ignitionOf, initialState } from './simulator/vehicle';
@@ -516,6 +517,9 @@ export async function seedDemoExtras(db: Db, now = Date.now()): Promise<void> {
     cards: passengersOfBus(i).map(demoPassengerCard),
   }));
   await seedPassengersDemo(db, buses, managerId, now);
+  // one vehicle per other protocol, in the first vehicle's group (Luanda Centro)
+  const firstGroup = devices.get(0)?.groupId;
+  await seedProtocolVehicles(db, firstGroup == null ? null : Number(firstGroup));
   // the computed attribute and the scheduled summary go to the first vehicle's group (Luanda Centro)
   const groupId = devices.get(0)?.groupId;
   if (managerId !== null && groupId !== null && groupId !== undefined)

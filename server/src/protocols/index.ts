@@ -38,6 +38,7 @@ export { decodeUdpPacket, encodeUdpAck, encodeUdpPacket, type UdpPacket } from '
 export { startOsmand, type OsmandListener, type OsmandListenOptions } from './osmand/server';
 export { parseOsmandRequest, type OsmandParseResult, type OsmandRequest } from './osmand/parse';
 
-export { FRAMED_CODECS } from './framedCodecs';
+export { FRAMED_CODECS, SIMULATED_DEVICES } from './framedCodecs';
+export type { DeviceFix, DeviceFrame, SimulatedDevice } from './framed/simulatedDevice';
 export { startFramedTcp, type FramedListener, type FramedListenOptions } from './framed/listener';
 export type { ProtocolCodec } from './framed/codec';

@@ -63,8 +63,19 @@ describe('simulator options', () => {
     expect(() => parseIds('abc..', 1)).toThrow(/numeric/);
   });
 
+  it('speaks the framed protocols on their own ports, and adds vehicles of other protocols', () => {
+    const gt06 = parseOptions(['--protocol', 'gt06'], { FROTA_GT06_PORT: '6023' });
+    expect([gt06.protocol, gt06.port]).toEqual(['gt06', 6023]);
+    expect(parseOptions(['--protocol', 'wialon'], {}).port).toBe(5039);
+    expect(parseOptions(['--also', 'h02=123,gps103=456'], { FROTA_H02_PORT: '7013' }).extra).toEqual([
+      { protocol: 'h02', uniqueId: '123', port: 7013 },
+      { protocol: 'gps103', uniqueId: '456', port: 5001 },
+    ]);
+  });
+
   it('refuses bad input with a reason', () => {
-    expect(() => parseOptions(['--protocol', 'gt06'])).toThrow(/teltonika or osmand/);
+    expect(() => parseOptions(['--protocol', 'tk102'])).toThrow(/one of teltonika, osmand, gt06/);
+    expect(() => parseOptions(['--also', 'gt06'])).toThrow(/PROTOCOL=ID/);
     expect(() => parseOptions(['--devices', '0'])).toThrow(/devices/);
     expect(() => parseOptions(['--speedup', '0.5'])).toThrow(/speedup/);
     expect(() => parseOptions(['--colour', 'red'])).toThrow(/unknown option/);

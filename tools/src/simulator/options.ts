@@ -1,8 +1,18 @@
 /** Command line of `npm run simulate` (pure: argv and environment in, options out). */
 import { join } from 'node:path';
+import { FRAMED_DEFAULT_PORTS, FRAMED_PROTOCOLS, type FramedProtocol } from '../../../server/src/config';
+import { demoProtocolEntries } from '../demoProtocols';
 import { CAMERA_FLEETS, type CameraFleet } from './camera/demoCameras';
 
-export type Protocol = 'teltonika' | 'osmand';
+export type Protocol = 'teltonika' | 'osmand' | FramedProtocol;
+export const PROTOCOLS: readonly Protocol[] = ['teltonika', 'osmand', ...FRAMED_PROTOCOLS];
+
+/** A vehicle beyond the fleet speaking a protocol of its own (the demo's one per protocol). */
+export interface ExtraVehicle {
+  protocol: Protocol;
+  uniqueId: string;
+  port: number;
+}
 
 export interface SimulatorOptions {
   devices: number;
@@ -14,6 +24,8 @@ export interface SimulatorOptions {
   speedup: number;
   /** hours of history replayed before catching up with the wall clock */
   historyHours: number;
+  /** vehicles after the fleet, each with its protocol (`--also gt06=ID,h02=ID`) */
+  extra: ExtraVehicle[];
   /** the start of a history already stored (ms since epoch): vehicles go on from where it leaves them */
   warmFrom?: number;
   /** wait for GET /api/server to answer before starting */
@@ -41,9 +53,12 @@ export const DEMO_FIRST_ID = 356307042440000n;
 
 export const USAGE = `Usage: npm run simulate -- [options]
   --devices N          vehicles to simulate (default 25: the demo fleet)
-  --protocol P         teltonika (default) or osmand
+  --protocol P         teltonika (default), osmand, gt06, h02, gl200 (Queclink), gps103 (Coban) or wialon
   --host H             server host (default 127.0.0.1)
-  --port P             device port (default FROTA_TELTONIKA_PORT 5027 / FROTA_OSMAND_PORT 5055)
+  --port P             device port (default the protocol's FROTA_<PROTOCOL>_PORT: teltonika 5027,
+                       osmand 5055, gt06 5023, h02 5013, gl200 5004, gps103 5001, wialon 5039)
+  --also P=ID,...      more vehicles after the fleet, each speaking protocol P on its default port;
+                       --also demo: the demo's vehicle of each other protocol (tools/src/demoProtocols.ts)
   --ids SPEC           uniqueIds: FIRST.. (consecutive, default ${DEMO_FIRST_ID}..), FIRST..LAST, or a,b,c
   --speedup K          simulated time runs K times faster (default 1) ...
   --history H          ... starting H hours ago (default 24 when K > 1, else 0), then live
@@ -91,6 +106,18 @@ export function parseIds(spec: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => String(start + BigInt(i)));
 }
 
+function protocolOf(name: string): Protocol {
+  if (!PROTOCOLS.includes(name as Protocol))
+    throw new Error(`--protocol must be one of ${PROTOCOLS.join(', ')}, got ${name}`);
+  return name as Protocol;
+}
+
+/** The protocol's port setting (FROTA_<PROTOCOL>_PORT), or its default. */
+function defaultPort(protocol: Protocol, env: Record<string, string | undefined>): string {
+  const fallback: Record<Protocol, number> = { teltonika: 5027, osmand: 5055, ...FRAMED_DEFAULT_PORTS };
+  return env[`FROTA_${protocol.toUpperCase()}_PORT`] ?? String(fallback[protocol]);
+}
+
 function warmFromOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const time = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
@@ -130,16 +157,23 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     'camera-port',
     'camera-every',
     'warm-from',
+    'also',
   ];
   for (const key of values.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key}`);
 
-  const protocol = (values.get('protocol') ?? 'teltonika') as Protocol;
-  if (protocol !== 'teltonika' && protocol !== 'osmand')
-    throw new Error(`--protocol must be teltonika or osmand, got ${protocol}`);
+  const protocol = protocolOf(values.get('protocol') ?? 'teltonika');
   const devices = Math.floor(positiveNumber('devices', values.get('devices') ?? '25', 1));
-  const defaultPort =
-    protocol === 'teltonika' ? (env.FROTA_TELTONIKA_PORT ?? '5027') : (env.FROTA_OSMAND_PORT ?? '5055');
-  const port = positiveNumber('port', values.get('port') ?? defaultPort, 1);
+  const port = positiveNumber('port', values.get('port') ?? defaultPort(protocol, env), 1);
+  const also = values.get('also') === 'demo' ? demoProtocolEntries() : (values.get('also') ?? '');
+  const extra = also
+    .split(',')
+    .filter(Boolean)
+    .map((entry): ExtraVehicle => {
+      const [name, uniqueId] = entry.split('=');
+      if (!uniqueId) throw new Error(`--also takes PROTOCOL=ID entries, got ${entry}`);
+      const p = protocolOf(name);
+      return { protocol: p, uniqueId, port: positiveNumber('also', defaultPort(p, env), 1) };
+    });
   const speedup = positiveNumber('speedup', values.get('speedup') ?? '1', 1);
   const host = values.get('host') ?? '127.0.0.1';
   const apiPort = env.FROTA_PORT && env.FROTA_PORT !== '0' ? env.FROTA_PORT : '8082';
@@ -155,6 +189,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     speedup,
     historyHours: positiveNumber('history', values.get('history') ?? (speedup > 1 ? '24' : '0')),
     warmFrom: warmFromOf(values.get('warm-from')),
+    extra,
     wait: flags.has('wait'),
     allDay: flags.has('allday'),
     apiUrl: `http://${host.includes(':') ? `[${host}]` : host}:${apiPort}/api/server`,

@@ -5,7 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FleetCameras } from './camera/fleetCameras';
 import { CAMERA_STATE_IO, type SimulatedCamera } from './camera/simulatedCamera';
 import { SimClock } from './clock';
-import type { SimulatorOptions } from './options';
+import { SIMULATED_DEVICES } from '../../../server/src/protocols';
+import { FramedClient } from './framedClient';
+import type { Protocol, SimulatorOptions } from './options';
 import { OsmandClient } from './osmandClient';
 import { createProfile, type VehicleProfile } from './profile';
 import { createRandom } from './random';
@@ -46,7 +48,10 @@ export type SimulatorConfig = Pick<
   | 'seed'
   | 'warmFrom'
 > & { statusSeconds?: number; allDay?: boolean } & Partial<
-    Pick<SimulatorOptions, 'cameras' | 'cameraHost' | 'cameraPort' | 'cameraEveryMinutes' | 'cacheDir'>
+    Pick<
+      SimulatorOptions,
+      'cameras' | 'cameraHost' | 'cameraPort' | 'cameraEveryMinutes' | 'cacheDir' | 'extra'
+    >
   >;
 
 export interface SimulatorDeps {
@@ -55,13 +60,20 @@ export interface SimulatorDeps {
 
 const STOP_GRACE_MS = 3_000;
 
-function transportFor(config: SimulatorConfig, uniqueId: string, camera?: SimulatedCamera): Transport {
-  return config.protocol === 'teltonika'
-    ? new TeltonikaClient({
-        ...{ host: config.host, port: config.port, imei: uniqueId },
-        ...(camera && { onCommand: (text: string) => camera.command(text), io: CAMERA_STATE_IO }),
-      })
-    : new OsmandClient({ host: config.host, port: config.port, uniqueId });
+function transportFor(
+  host: string,
+  protocol: Protocol,
+  port: number,
+  uniqueId: string,
+  camera?: SimulatedCamera,
+): Transport {
+  if (protocol === 'teltonika')
+    return new TeltonikaClient({
+      ...{ host, port, imei: uniqueId },
+      ...(camera && { onCommand: (text: string) => camera.command(text), io: CAMERA_STATE_IO }),
+    });
+  if (protocol === 'osmand') return new OsmandClient({ host, port, uniqueId });
+  return new FramedClient({ host, port, uniqueId, device: SIMULATED_DEVICES[protocol] });
 }
 
 /** The random source of one simulated vehicle (the demo seed reads its starting tank from it). */
@@ -91,26 +103,28 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
     createRandom(Math.imul(config.seed, 0x2545f491) ^ 0xca3e),
     log,
   );
-  const runners: VehicleRunner[] = config.ids.slice(0, config.devices).map((uniqueId, index) => {
+  const runner = (index: number, uniqueId: string, protocol: Protocol, port: number): VehicleRunner => {
     const profile = createProfile(index, uniqueId, config.allDay);
-    const runner = () => runners[index];
-    const camera = cameras.attach(index, uniqueId, () =>
-      runner()
-        ? {
-            state: runner().state,
-            online: () => runner().transport.connected && !runner().rejected,
-            now: () => clock.now(),
-          }
-        : undefined,
-    );
+    const camera =
+      protocol === 'teltonika'
+        ? cameras.attach(index, uniqueId, () =>
+            runners[index]
+              ? {
+                  state: runners[index].state,
+                  online: () => runners[index].transport.connected && !runners[index].rejected,
+                  now: () => clock.now(),
+                }
+              : undefined,
+          )
+        : undefined;
     return new VehicleRunner({
       profile,
       clock,
-      transport: transportFor(config, uniqueId, camera),
+      transport: transportFor(config.host, protocol, port, uniqueId, camera),
       rnd: vehicleRandom(profile, config.seed),
       warmFrom: config.warmFrom,
       // a phone app sends one request per fix
-      maxBatch: config.protocol === 'osmand' ? 1 : config.maxBatch,
+      maxBatch: protocol === 'osmand' ? 1 : config.maxBatch,
       counters,
       // one line per vehicle and kind of failure, not one per retry
       onError: (id, error) => {
@@ -120,7 +134,12 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
         log(`[simulator] ${id}: ${reason(error)} (retrying with back-off)`);
       },
     });
-  });
+  };
+  const fleet = config.ids.slice(0, config.devices);
+  const runners: VehicleRunner[] = [
+    ...fleet.map((uniqueId, index) => runner(index, uniqueId, config.protocol, config.port)),
+    ...(config.extra ?? []).map((v, k) => runner(fleet.length + k, v.uniqueId, v.protocol, v.port)),
+  ];
 
   const controller = new AbortController();
   // every vehicle waits on this signal

@@ -1,7 +1,9 @@
 import { DEFAULT_OCCUPANCY } from '@frota/core';
 import { FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { usePositions } from '../api/queries';
 import type { DeviceDraft } from './deviceForm';
+import { protocolName } from './protocolNames';
 
 interface Props {
   device: DeviceDraft;
@@ -19,6 +21,9 @@ const on = (value: unknown) => value === true || value === 1 || value === '1' ||
 export function DeviceDetailsFields({ device, setField, setAttribute }: Props) {
   const { t } = useTranslation();
   const a = device.attributes;
+  // the protocol its tracker speaks, from its last position (blank before it first reports)
+  const positions = usePositions(device.id !== undefined);
+  const protocol = protocolName(positions.data?.find((p) => p.deviceId === device.id)?.protocol);
   const text = (key: string, label: string, type = 'text', fallback = '') => (
     <TextField
       key={key}
@@ -51,7 +56,16 @@ export function DeviceDetailsFields({ device, setField, setAttribute }: Props) {
   return (
     <Stack spacing={2} data-testid="device-details">
       <Typography variant="subtitle2">{t('settings.technicalDetails')}</Typography>
-      <TextField label={t('settings.uniqueId')} value={device.uniqueId} disabled fullWidth />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label={t('settings.uniqueId')} value={device.uniqueId} disabled fullWidth />
+        <TextField
+          label={t('settings.protocol')}
+          value={protocol || t('settings.noProtocol')}
+          disabled
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'device-protocol' } }}
+        />
+      </Stack>
       <TextField
         label={t('settings.gsm')}
         value={device.phone ?? ''}
@@ -68,6 +82,8 @@ export function DeviceDetailsFields({ device, setField, setAttribute }: Props) {
         {flag('has_rag', t('settings.hasRag'))}
         {flag('has_rfid', t('settings.hasRfid'))}
         {flag('has_immobilization', t('settings.hasImmobilization'))}
+        {flag('has_camera', t('settings.hasCamera'))}
+        {flag('has_passengers', t('settings.hasPassengers'))}
       </Stack>
       {a.chassis ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} data-testid="device-dimensions">

@@ -42,4 +42,6 @@ export interface SimulatedDevice {
   sync(uniqueId: string, sequence: number): DeviceFrame;
   /** the length of the first complete answer in `received`, 0 while it is incomplete */
   answerLength(received: Buffer): number;
+  /** whether an answer refuses the device (a protocol that answers an unknown id before closing) */
+  refused?(answer: Buffer): boolean;
 }
