@@ -86,8 +86,15 @@ describeBrowser('management', () => {
     // The manager sees its four vehicles only.
     expect(await page.getByTestId('summary-row').count()).toBe(4);
     await expect(page.getByTestId('summary-legend').textContent()).resolves.toBe(
-      'IncompletaBrevementeEm atraso',
+      'Incompleta (em manutenção)BrevementeEm atraso',
     );
+    // each coloured row says why, near its name (the figures behind it are further right)
+    const reason = (id: number) =>
+      page.locator(`[data-testid="summary-row"][data-device-id="${id}"] [data-field="reason"]`).textContent();
+    await expect(reason(devices.progress.id)).resolves.toBe('Em manutenção há 3 dias');
+    await expect(reason(devices.overdue.id)).resolves.toBe('Custo expirado há 1 dia');
+    await expect(reason(devices.soon.id)).resolves.toBe('Custo expira dentro de 10 dias');
+    await expect(reason(devices.ok.id)).resolves.toBe('');
     const colour = (id: number) =>
       page
         .locator(`[data-testid="summary-row"][data-device-id="${id}"]`)

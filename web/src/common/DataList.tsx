@@ -72,6 +72,8 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   /** Page sizes offered (10, 50, 100 when omitted) and the first one (50 when omitted). */
   pageSizes?: number[];
   pageSize?: number;
+  /** Column titles wrap onto two lines instead of being cut (lists of many long titles). */
+  wrapHeaders?: boolean;
   /** Row height in pixels (the compact density's when omitted). */
   rowHeight?: number;
   /** Shows the count of matching rows in the toolbar (`{idPrefix}-count`). */
@@ -263,6 +265,18 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           sx={(theme) => ({
             '& .list-group-heading': { bgcolor: 'action.hover', fontWeight: 600 },
             ...(props.onRowOpen ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+            ...(props.wrapHeaders
+              ? {
+                  '& .MuiDataGrid-columnHeaderTitle': {
+                    whiteSpace: 'normal',
+                    lineHeight: 1.25,
+                    overflow: 'hidden',
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                  },
+                }
+              : {}),
             ...toneStyles(theme),
           })}
           localeText={localeText}
@@ -279,6 +293,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
               }
             : {})}
           density="compact"
+          {...(props.wrapHeaders ? { columnHeaderHeight: 56 } : {})}
           rowHeight={props.rowHeight && Math.ceil(props.rowHeight / COMPACT_DENSITY)}
         />
       </Box>

@@ -5,14 +5,32 @@ import { useNavigate } from 'react-router';
 import { DataList } from '../common/DataList';
 import type { ListTone } from '../common/listTones';
 import { useSummary, type SummaryRow } from './managementApi';
-import { expiryState, summaryState, type SummaryState } from '@frota/core';
+import { expiryState, SOON_HOURS, SOON_KM, summaryState, type SummaryState } from '@frota/core';
 import { EXPIRY_TONES } from './ExpiryCell';
 import { NotificationsLink } from './notifications/NotificationsLink';
 import { formatDay } from './rules';
 import { summaryColumns } from './summaryColumns';
 import { SummaryLegend } from './SummaryLegend';
+import { summaryReasons } from './summaryReasons';
 
 const ROW_TONES: Partial<Record<SummaryState, ListTone>> = { overdue: 'error', soon: 'warning' };
+
+/** The cells behind a row's colour, in their colour: the figure past due or soon, and the reason. */
+function cellToneOf(row: SummaryRow, field: string): ListTone | null {
+  if ((field === 'cost_days_left' || field === 'document_days_left') && row[field] != null)
+    return EXPIRY_TONES[expiryState(row[field])];
+  const limits: Record<string, [number | null, number]> = {
+    maintenance_km_left: [row.maintenance_km_left, SOON_KM],
+    maintenance_hours_left: [row.maintenance_hours_left, SOON_HOURS],
+  };
+  const limit = limits[field];
+  if (limit && limit[0] != null) return limit[0] < 0 ? 'error' : limit[0] < limit[1] ? 'warning' : null;
+  if (field === 'reason') {
+    const tone = summaryReasons(row)[0]?.tone;
+    return tone === 'error' || tone === 'warning' ? tone : null;
+  }
+  return null;
+}
 
 /** The row's state as the server gives it, else by core's rule from the row's figures. */
 const stateOf = (row: SummaryRow): SummaryState =>
@@ -66,11 +84,8 @@ export function SummaryPage() {
           initialSort={[{ field: 'name', sort: 'asc' }]}
           toolbarExtra={<NotificationsLink />}
           rowTone={(row) => ROW_TONES[states.get(String(row.id)) ?? 'ok']}
-          cellTone={(row, field) =>
-            (field === 'cost_days_left' || field === 'document_days_left') && row[field] != null
-              ? EXPIRY_TONES[expiryState(row[field])]
-              : null
-          }
+          cellTone={cellToneOf}
+          wrapHeaders
           rowAttributes={{
             rowTestId: 'summary-row',
             rowIdAttribute: 'device-id',

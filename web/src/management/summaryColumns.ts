@@ -3,10 +3,22 @@ import type { TFunction } from 'i18next';
 import { formatNumber } from '../common/formatters';
 import { compareText } from '../common/listSearch';
 import type { SummaryRow } from './managementApi';
+import { summaryReasons, type SummaryReason } from './summaryReasons';
 
 type Field = keyof SummaryRow;
 
-/** The grid columns of document 3 §2, in its order. */
+/** A reason as the user reads it: "Manutenção em atraso: 450 km", "Custo expira dentro de 12 dias". */
+export function reasonText(t: TFunction, reason: SummaryReason): string {
+  const { count } = reason.values;
+  const value = formatNumber(count);
+  const days = t(count === 1 ? 'management.reason.oneDay' : 'management.reason.manyDays', { value });
+  return t(`management.reason.${reason.key}`, { value, days });
+}
+
+/**
+ * The grid columns of document 3 §2, in its order, with one of ours after the group: why the row has its
+ * colour (the figures behind it sit further right, often off screen).
+ */
 export function summaryColumns(t: TFunction, date: (day: string) => string): GridColDef<SummaryRow>[] {
   const text = (field: Field, minWidth = 140): GridColDef<SummaryRow> => ({
     field,
@@ -30,6 +42,17 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
     text('name', 160),
     text('license_plate', 110),
     text('group', 110),
+    {
+      field: 'reason',
+      headerName: t('management.summary.reason'),
+      flex: 2,
+      minWidth: 300,
+      sortComparator: compareText,
+      valueGetter: (_value: unknown, row: SummaryRow) =>
+        summaryReasons(row)
+          .map((reason) => reasonText(t, reason))
+          .join(' · '),
+    },
     figure('total_distance'),
     figure('total_hours'),
     {

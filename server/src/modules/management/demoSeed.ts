@@ -32,13 +32,23 @@ async function currentKm(db: Db, deviceId: number): Promise<{ km: number; hours:
   return { km: Math.round(km), hours: hourMeter(attributes) ?? null };
 }
 
+/**
+ * Km left to each vehicle's next maintenance, days left on its insurance and on its inspection certificate:
+ * most far off, a few soon, a few past due, as in a fleet that is looked after (the tables' lengths differ
+ * so the combinations vary). Two vehicles are in the workshop.
+ */
+const KM_LEFT = [6200, 11800, 3400, 800, 9100, 14500, 4700, 7600, 2900, -450, 8300, 5200, 12600];
+const INSURANCE_DAYS = [200, 160, 12, 300, -5, 240, 330, 45, 120, 270, 180, 75];
+const INSPECTION_DAYS = [150, 400, 220, 95, 310, 20, 260, 130, 380];
+const inWorkshop = (i: number) => i % 12 === 1;
+
 export async function seedManagementDemo(db: Db, deviceIds: number[], now: number): Promise<void> {
   const today = new Date(now).toISOString().slice(0, 10);
   const bool = (v: boolean) => fromBool(db.dialect, v);
   for (const [i, deviceId] of deviceIds.entries()) {
     const { km, hours } = await currentKm(db, deviceId);
     const period = [10000, 15000, 20000][i % 3];
-    const lastKm = Math.max(0, km - [2000, 9500, 14500, 16500][i % 4]);
+    const lastKm = Math.max(0, km - (period - KM_LEFT[i % KM_LEFT.length]));
     const maintenances: SeedMaintenance[] = [
       {
         dateStart: addDays(today, -400 + i),
@@ -67,7 +77,7 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
         invoice: `FT 2026/${300 + i}`,
       },
     ];
-    if (i % 5 === 1)
+    if (inWorkshop(i))
       maintenances.push({
         dateStart: addDays(today, -3),
         dateEnd: null,
@@ -107,14 +117,14 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
           attributes: toJson({
             ...parseJson(device?.attributes),
             automaticMaintenance: 'automatic',
-            automaticMaintenancePeriodicity: 10000,
+            automaticMaintenancePeriodicity: period,
           }),
         })
         .where('id', '=', deviceId)
         .execute();
     }
 
-    const insuranceExpiry = addDays(today, [-5, 12, 200, 25, 340][i % 5]);
+    const insuranceExpiry = addDays(today, INSURANCE_DAYS[i % INSURANCE_DAYS.length]);
     await db.kysely
       .insertInto('costs')
       .values([
@@ -167,7 +177,7 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
         designation: 'Certificado de inspecção periódica',
         file: samplePng(320, 240, [40, 90, 160]),
         fileType: 'png',
-        expiry: addDays(today, [20, -10, 150, 400][i % 4]),
+        expiry: addDays(today, INSPECTION_DAYS[i % INSPECTION_DAYS.length]),
       },
     ];
     for (const [j, d] of documents.entries()) {
