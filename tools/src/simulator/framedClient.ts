@@ -47,12 +47,13 @@ export class FramedClient implements Transport {
 
   async send(samples: Sample[]): Promise<void> {
     if (!this.connected) await this.open();
-    let unanswered = false;
-    for (const sample of samples) {
-      const frame = this.o.device.position(this.o.uniqueId, fixOf(sample), this.sequence++);
-      unanswered = !(await this.exchange(frame)) || unanswered;
-    }
-    if (unanswered) await this.exchange(this.o.device.sync(this.o.uniqueId, this.sequence++));
+    // a tracker with a buffer sends its frames back to back, then reads the answers in order
+    const frames = samples.map((s) => this.o.device.position(this.o.uniqueId, fixOf(s), this.sequence++));
+    const socket = this.socket!;
+    socket.write(Buffer.concat(frames.map((f) => f.bytes)));
+    for (const frame of frames) if (frame.answered) await this.answer();
+    if (frames.some((f) => !f.answered))
+      await this.exchange(this.o.device.sync(this.o.uniqueId, this.sequence++));
   }
 
   close(): void {

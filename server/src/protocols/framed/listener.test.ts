@@ -88,6 +88,23 @@ describe('framed TCP listener', () => {
     ]);
   });
 
+  it('commits the frames that arrive together in one store, then acks each of them in order', async () => {
+    const sink = new MemorySink(['111']);
+    const { port } = await start(sink);
+    const d = await device(port);
+    await d.write(line('L,111'));
+    await d.read(3);
+    const held = deferred();
+    sink.beforeCommit = () => held.promise;
+    await d.write(Buffer.concat([line('P,1,1'), line('P,2,2'), line('P,3,3')]));
+    await sink.until(() => sink.storeCalls === 1, 'the store');
+    expect(d.unread.length).toBe(0);
+    held.resolve();
+    expect((await d.read(6)).toString()).toBe('A\nA\nA\n');
+    expect(sink.storeCalls).toBe(1);
+    expect(sink.stored.map((p) => p.latitude)).toEqual([1, 2, 3]);
+  });
+
   it('refuses an unknown id as the protocol answers and stores nothing', async () => {
     const sink = new MemorySink(['111']);
     const { port } = await start(sink);

@@ -83,16 +83,26 @@ export class FramedSession<State = unknown> {
   }
 
   private onData(chunk: Buffer): void {
+    const frames: Buffer[] = [];
+    let fatal: string | undefined;
     for (const event of this.framer.push(chunk)) {
       if (event.type === 'fatal') {
-        this.hooks.log.warn(
-          { protocol: this.codec.name, uniqueId: this.uniqueId, reason: event.reason },
-          'device stream out of sync',
-        );
-        this.enqueue(async () => this.finish());
+        fatal = event.reason;
         break;
       }
-      this.enqueue(() => this.handle(event.data));
+      frames.push(event.data);
+    }
+    // the frames that arrived together are handled together: their positions in one commit
+    if (frames.length) this.enqueue(() => this.handle(frames));
+    if (fatal !== undefined) {
+      const reason = fatal;
+      this.enqueue(async () => {
+        this.hooks.log.warn(
+          { protocol: this.codec.name, uniqueId: this.uniqueId, reason },
+          'device stream out of sync',
+        );
+        this.finish();
+      });
     }
     if (this.queued > HIGH_WATER) this.socket.pause();
   }
@@ -124,46 +134,67 @@ export class FramedSession<State = unknown> {
     this.socket.end();
   }
 
-  private async handle(frame: Buffer): Promise<void> {
-    let message: DecodedMessage;
-    try {
-      message = this.codec.decode(frame, this.state, this.uniqueId);
-    } catch (error) {
-      if (!(error instanceof ProtocolDecodeError)) throw error;
-      this.hooks.log.warn(
-        { protocol: this.codec.name, uniqueId: this.uniqueId, reason: error.message },
-        'device frame rejected',
-      );
-      return this.finish();
+  /**
+   * Frames in arrival order. The positions of consecutive frames are committed in one store, then each
+   * frame's ack is written, in order; a frame that names a device, or that cannot be decoded, first settles
+   * the frames before it.
+   */
+  private async handle(frames: Buffer[]): Promise<void> {
+    let positions: DecodedPosition[] = [];
+    let settled: DecodedMessage[] = [];
+    const flush = async (): Promise<boolean> => {
+      const stored = positions.length > 0;
+      if (stored) await this.hooks.sink.store(positions);
+      if (this.finished) return false;
+      for (const message of settled) this.answer(message);
+      positions = [];
+      settled = [];
+      // after the acks are written: a device reads its ack before any command
+      if (stored) this.deliverQueuedCommands();
+      return true;
+    };
+    for (const frame of frames) {
+      let message: DecodedMessage;
+      try {
+        message = this.codec.decode(frame, this.state, this.uniqueId);
+      } catch (error) {
+        if (!(error instanceof ProtocolDecodeError)) throw error;
+        if (!(await flush())) return;
+        this.hooks.log.warn(
+          { protocol: this.codec.name, uniqueId: this.uniqueId, reason: error.message },
+          'device frame rejected',
+        );
+        return this.finish();
+      }
+      const naming = message.uniqueId !== undefined && message.uniqueId !== this.uniqueId;
+      if (naming) {
+        if (!(await flush())) return;
+        if (!(await this.identify(message.uniqueId!, message.refuse))) return;
+      }
+      const uniqueId = this.uniqueId;
+      if (uniqueId === undefined) {
+        // data before any login: nothing is stored
+        this.hooks.log.info({ protocol: this.codec.name }, 'device sent data before identifying');
+        if (message.refuse) this.write(message.refuse);
+        return this.finish();
+      }
+      for (const fix of message.positions) positions.push({ ...fix, protocol: this.codec.name, uniqueId });
+      settled.push(message);
+      // a login is answered at once: the device waits for it before it sends anything else
+      if (naming && !(await flush())) return;
     }
-    if (message.uniqueId !== undefined && message.uniqueId !== this.uniqueId) {
-      if (!(await this.identify(message.uniqueId, message.refuse))) return;
-    }
-    const uniqueId = this.uniqueId;
-    if (uniqueId === undefined) {
-      // data before any login: nothing is stored
-      this.hooks.log.info({ protocol: this.codec.name }, 'device sent data before identifying');
-      if (message.refuse) this.write(message.refuse);
-      return this.finish();
-    }
-    if (message.positions.length > 0) {
-      const positions: DecodedPosition[] = message.positions.map((fix) => ({
-        ...fix,
-        protocol: this.codec.name,
-        uniqueId,
-      }));
-      await this.hooks.sink.store(positions);
-      if (this.finished) return;
-    }
+    await flush();
+  }
+
+  /** What a frame gets once its positions are committed: its ack, and its command answer delivered. */
+  private answer(message: DecodedMessage): void {
     if (message.ack) this.write(message.ack);
     if (message.commandAnswer !== undefined && !this.commands?.answer(message.commandAnswer)) {
       this.hooks.log.info(
-        { protocol: this.codec.name, uniqueId, text: message.commandAnswer },
+        { protocol: this.codec.name, uniqueId: this.uniqueId, text: message.commandAnswer },
         'unrequested command answer',
       );
     }
-    // after the ack is written: a device reads its ack before any command
-    if (message.positions.length > 0) this.deliverQueuedCommands();
   }
 
   /** A frame named a device: it must be known here, and this connection's alone. */
