@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AdminApi } from './src/api';
+import { sendOsmand } from './src/liveFleet';
 import { describeBrowser, launchBrowser, screenshot, settle, type TestPage } from './src/browser';
 import {
   adminApi,
@@ -47,6 +48,8 @@ describeBrowser('vehicle form', () => {
       uniqueId: `${tag}-9`,
       attributes: { device_type: 12, has_rfid: 1, speedLimit: 43.196544 },
     });
+    // its tracker has reported once: the technical details name its protocol
+    await sendOsmand({ uniqueId: `${tag}-9`, lat: -8.81, lon: 13.23 });
   });
   afterAll(async () => {
     await browser?.close();
@@ -103,6 +106,9 @@ describeBrowser('vehicle form', () => {
 
     // Technical details (global.show_gsm): dimensions only once a chassis is set.
     await page.getByTestId('device-details').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('[data-testid="device-protocol"]')?.value === 'OsmAnd',
+    );
     expect(await page.getByTestId('device-dimensions').count()).toBe(0);
     await page.getByTestId('device-chassis').fill('JTE123');
     await page.getByTestId('device-length').fill('5.3');
