@@ -64,4 +64,10 @@ describe('gt06Codec', () => {
     );
     expect(() => gt06Codec.encodeCommand!('Relé,1#', state)).toThrow(RangeError);
   });
+
+  it("turns the platform's block and unblock into the relay commands", () => {
+    const text = (frame: Buffer) => frame.subarray(9, frame.length - 6).toString('latin1');
+    expect(text(gt06Codec.encodeCommand!('setdigout 1', gt06Codec.newState()))).toBe('Relay,1#');
+    expect(text(gt06Codec.encodeCommand!('setdigout 0', gt06Codec.newState()))).toBe('Relay,0#');
+  });
 });

@@ -5,6 +5,9 @@ import { decodePacket } from './decoder';
 import { Gt06Framer } from './framer';
 import { parsePacket } from './packet';
 
+/** The platform's block and unblock (Teltonika texts, commandDelivery.ts) as a GT06 relay command. */
+const GT06_TEXTS: Record<string, string> = { 'setdigout 1': 'Relay,1#', 'setdigout 0': 'Relay,0#' };
+
 export interface Gt06State {
   /** commands sent on this connection: the server flag and serial of the next one */
   commands: number;
@@ -35,6 +38,6 @@ export const gt06Codec: ProtocolCodec<Gt06State> = {
   },
   encodeCommand(text, state) {
     state.commands++;
-    return encodeCommandFrame(text, state.commands, state.commands);
+    return encodeCommandFrame(GT06_TEXTS[text] ?? text, state.commands, state.commands);
   },
 };
