@@ -93,4 +93,36 @@ describeBrowser('zone form', () => {
     const saved = await api.call<Zone>('GET', `/api/geofences/${area.id}`);
     expect(saved.attributes).toMatchObject({ color: 'f44336', fill: true });
   });
+
+  it('sends the user from the zones list to the map with the zone tool on, and saves the drawn zone', async () => {
+    t = await sessionOnly(browser);
+    const page = t.page;
+    await openList(page, '/settings/geofences');
+    await page.getByTestId('zones-draw').click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '?draw=zone');
+    // the polygon tool is on, and says what it adds in the user's language
+    const tool = page.locator('.mapbox-gl-draw_polygon.active');
+    await tool.waitFor();
+    expect(await tool.getAttribute('title')).toBe('Adicionar zona (polígono)');
+    expect(await page.locator('.mapbox-gl-draw_point').getAttribute('title')).toBe(
+      'Adicionar ponto de interesse',
+    );
+    expect(await page.locator('.maplibregl-ctrl-zoom-in').getAttribute('title')).toBe('Aproximar');
+    // the drawing tools take clicks once the map has loaded, and the camera has settled on the fleet
+    await page.locator('[data-testid="map-canvas"][data-draw-ready]:not([data-moving])').waitFor();
+    const box = (await page.getByTestId('map-canvas').boundingBox())!;
+    const at = (x: number, y: number) => page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    await at(0.45, 0.4);
+    await at(0.6, 0.4);
+    // the corners opened no vehicle; a double click places the last one and closes the zone
+    expect(await page.getByTestId('vehicle-popup').count()).toBe(0);
+    await page.mouse.dblclick(box.x + box.width * 0.55, box.y + box.height * 0.6);
+    await page.getByTestId('zone-dialog').waitFor();
+    await page.getByTestId('zone-name').fill(`${tag} Desenhada`);
+    await page.getByTestId('zone-save').click();
+    await page.getByTestId('message-dialog').waitFor();
+    await page.getByTestId('dialog-ok').click();
+    const all = await api.call<Zone[]>('GET', '/api/geofences');
+    expect(all.find((z) => z.name === `${tag} Desenhada`)?.area).toMatch(/^POLYGON \(\(/);
+  });
 });

@@ -117,7 +117,7 @@ describe.each(dialects())('a module added by its manifest on %s', (dialect) => {
     expect(heard.records).toBe(1);
     const admin = await server.admin();
     expect((await admin.get('/api/example/notes')).body).toEqual(['heard 1']);
-    expect([...heard.parts].sort()).toEqual(['camera', 'ingest', 'node', 'osmand', 'teltonika']);
+    expect([...heard.parts].sort()).toEqual(['camera', 'framed', 'ingest', 'node', 'osmand', 'teltonika']);
   });
 
   it('is stopped and closed with the server', async () => {

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { formatArea, geometryToArea } from '@frota/core';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,9 @@ const initialLayer = storedBaseLayer();
 export function LiveMap(props: LiveMapProps) {
   const { t } = useTranslation();
   const { rows, settings, selected } = props;
+  // /?draw=zone: the zones list sent the user here to draw one
+  const [search] = useSearchParams();
+  const drawZone = search.get('draw') === 'zone';
   const vehicles = useMemo(() => mapVehicles(rows), [rows]);
   const labels = useMemo(
     () => ({ vehicleNames: settings.showVehicleNames, driverNames: settings.showDriverNames }),
@@ -97,7 +101,7 @@ export function LiveMap(props: LiveMapProps) {
         directionsTitle={t('live.directions')}
         directionsTarget={directionsTarget}
       />
-      {props.canDraw && <DrawControl position={position} onCreate={drawn} />}
+      {props.canDraw && <DrawControl position={position} onCreate={drawn} startWithZone={drawZone} />}
       <CameraDirector fit={props.fit} request={props.camera} inset={props.inset} />
       {selected?.position && props.popup && (
         <MapPopup

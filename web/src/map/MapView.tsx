@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+import { mapLocale } from './mapLocale';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Map as MapLibreMap, prewarm, setWorkerUrl, type ErrorEvent, type GeoJSONSource } from 'maplibre-gl';
@@ -64,8 +66,13 @@ export function MapView({ initialLayer, children }: MapViewProps) {
       maxZoom: MAP_LIMITS.maxZoom,
       attributionControl: { compact: true },
       dragRotate: true,
+      locale: mapLocale(i18next.t),
     });
     installImageResolver(instance);
+    // the camera moving (a fit to the fleet, a fly to a vehicle), for tests that click on the map
+    const element = container.current;
+    instance.on('movestart', () => element.setAttribute('data-moving', 'true'));
+    instance.on('moveend', () => element.removeAttribute('data-moving'));
     skipEmptySky(instance);
     // Online tile layers fail tile by tile with no network; that is expected, the outline stays. Other
     // errors are still reported (MapLibre only logs them itself when nobody listens).

@@ -1,3 +1,4 @@
+import { isDrawing } from './drawingState';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
 import { indexBy } from '../api/indexBy';
@@ -124,10 +125,12 @@ export function VehicleLayer(props: VehicleLayerProps) {
     map.setLayoutProperty(VEHICLE_POINTS, 'visibility', 'none');
     pointsStale.current = true;
     const clickIcon = (event: MapLayerMouseEvent) => {
+      if (isDrawing(map)) return;
       const id = Number(event.features?.[0]?.id);
       if (Number.isFinite(id)) latest.current.onVehicleClick(id);
     };
     const clickDot = (event: MapMouseEvent) => {
+      if (isDrawing(map)) return;
       const id = dense.current ? points.dotAt(event.point) : null;
       if (id !== null) latest.current.onVehicleClick(id);
     };

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { numberAttr, speedLimitToKmh } from '@frota/core';
 import { sendJson } from '../api/client';
 import { queryKeys, useGeofences } from '../api/queries';
+import { Button } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import DrawIcon from '@mui/icons-material/Draw';
 import { DataList } from '../common/DataList';
+import { isTemporaryUser } from '../session/permissions';
+import { useSession } from '../session/sessionContext';
 import { formatNumber } from '../common/formatters';
 import { compareText } from '../common/listSearch';
 
@@ -19,6 +24,8 @@ interface ZoneRow {
 /** /settings/geofences: name, description, speed limit in km/h; remove and edit, no add (document 1 §6). */
 export function GeofencesPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const canDraw = !!user && !user.readonly && !isTemporaryUser(user);
   const zones = useGeofences();
   const queryClient = useQueryClient();
   const rows = useMemo<ZoneRow[]>(
@@ -74,6 +81,14 @@ export function GeofencesPage() {
       onRemove={remove}
       itemName={(row) => row.name}
       initialSort={[{ field: 'name', sort: 'asc' }]}
+      toolbarExtra={
+        canDraw ? (
+          // zones are drawn on the map (document 1 §2), not added in this list: the way there
+          <Button component={RouterLink} to="/?draw=zone" startIcon={<DrawIcon />} data-testid="zones-draw">
+            {t('settings.drawZone')}
+          </Button>
+        ) : undefined
+      }
     />
   );
 }
