@@ -328,6 +328,18 @@ describeBrowser('management', () => {
     await page.goto('/management/summary');
     await page.getByTestId('summary-row').first().waitFor();
     expect(await fits()).toBe(true);
+    // a row is a card: its name as the title, then every figure with its label, the reason in its colour
+    await page.getByTestId('list-cards').waitFor();
+    const overdue = page.locator(`[data-testid="summary-row"][data-device-id="${fleet.devices.overdue.id}"]`);
+    expect(await overdue.getAttribute('data-state')).toBe('overdue');
+    await expect(overdue.locator('[data-field="reason"]').textContent()).resolves.toBe(
+      'Custo expirado há 1 dia',
+    );
+    expect(await overdue.innerText()).toContain('Situação');
+    // a card opens the vehicle's maintenances, as a row does
+    await overdue.click();
+    await page.waitForURL((url) => url.pathname === `/management/maintenances/${fleet.devices.overdue.id}`);
+    await page.goBack();
     await page.getByTestId('summary-legend').waitFor();
     await screenshot(page, 'management-summary-phone');
     await page.goto(`/management/costs/${fleet.devices.soon.id}`);

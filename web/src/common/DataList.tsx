@@ -1,5 +1,5 @@
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataGrid,
   useGridApiRef,
@@ -23,6 +23,7 @@ import { ListToolbar, type SelectionAction } from './ListToolbar';
 import { formatSaveError } from './saveError';
 import { listActions } from './listActions';
 import { actionsColumn, withGroupHeadings } from './listColumns';
+import { ListCards } from './ListCards';
 import { ListRow, type ListRowAttributes } from './ListRow';
 import { ListTotals, type ListTotal } from './ListTotals';
 import { cellToneClass, rowToneClass, toneStyles, type ListTone } from './listTones';
@@ -37,6 +38,7 @@ export const EVENT_PAGE_SIZE = 100;
 /** The grid scales row heights by 0.7 (rounded down) in its compact density. */
 const COMPACT_DENSITY = 0.7;
 
+const NO_ROWS: never[] = [];
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 export interface DataListProps<R extends GridValidRowModel & { id: number }> {
@@ -72,6 +74,8 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   /** Page sizes offered (10, 50, 100 when omitted) and the first one (50 when omitted). */
   pageSizes?: number[];
   pageSize?: number;
+  /** The grid on a phone too (lists that are read across, like a report table), not one card per row. */
+  noCards?: boolean;
   /** Column titles wrap onto two lines instead of being cut (lists of many long titles). */
   wrapHeaders?: boolean;
   /** Row height in pixels (the compact density's when omitted). */
@@ -192,8 +196,36 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
     }
   };
 
+  // Below 600 px a row is a card (the grid would show two or three columns of it); the grid stays mounted,
+  // hidden and empty, for its columns (the exports read them).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const cards = phone && !props.noCards && !selectionAction && !groupBy;
+  const [cardPage, setCardPage] = useState(0);
+  const localPageSize = props.pageSize ?? DEFAULT_PAGE_SIZE;
+  const cardPaging = server
+    ? {
+        index: server.paginationModel.page,
+        size: server.paginationModel.pageSize,
+        total: server.rowCount,
+        onPage: (page: number) => server.setPaginationModel({ ...server.paginationModel, page }),
+      }
+    : {
+        index: Math.min(cardPage, Math.max(0, Math.ceil(dataRows.length / localPageSize) - 1)),
+        size: localPageSize,
+        total: dataRows.length,
+        onPage: setCardPage,
+      };
+  const cardRows = server
+    ? dataRows
+    : dataRows.slice(cardPaging.index * localPageSize, (cardPaging.index + 1) * localPageSize);
+
   // A server list's other pages are not in the grid: the export fetches every matching row.
   const exportAs = (kind: 'csv' | 'excel') => {
+    if (!server && cards) {
+      // the cards' grid holds no rows: the export formats the matching rows with its columns
+      const table = rowsTable(apiRef, dataRows);
+      return kind === 'csv' ? downloadCsv(table, exportName) : void downloadExcel(table, exportName);
+    }
     if (!server) return kind === 'csv' ? exportCsv(apiRef, exportName) : void exportExcel(apiRef, exportName);
     void server
       .fetchAll()
@@ -228,10 +260,28 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           }
         }
       />
-      <Box sx={{ flex: 1, minHeight: 0 }}>
+      {cards && (
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          <ListCards<R>
+            rows={cardRows}
+            columns={columns}
+            apiRef={apiRef}
+            rowTone={rowTone}
+            cellTone={cellTone}
+            rowAttributes={props.rowAttributes}
+            onOpen={props.onRowOpen}
+            onEdit={offered.edit ? (row) => void navigate(`${editPath}/${row.id}`) : undefined}
+            onRemove={offered.remove ? setRemoving : undefined}
+            labels={{ edit: t('edit'), remove: t('remove') }}
+            empty={empty}
+            page={cardPaging}
+          />
+        </Box>
+      )}
+      <Box sx={{ flex: 1, minHeight: 0, display: cards ? 'none' : undefined }}>
         <DataGrid
           apiRef={apiRef}
-          rows={visibleRows}
+          rows={cards ? NO_ROWS : visibleRows}
           columns={allColumns}
           loading={server ? server.loading : props.loading}
           pageSizeOptions={pageSizes}

@@ -13,6 +13,7 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../common/DataList';
 import { ListToolbar } from '../common/ListToolbar';
@@ -28,6 +29,19 @@ interface Props {
 }
 
 const TONES = { red: 'error.main', gray: 'text.disabled', bold: undefined } as const;
+
+/** More columns than this: the table scrolls sideways inside the screen, its first column staying put. */
+const WIDE_TABLE_COLUMNS = 8;
+/** The first column of a wide table stays in view while the others scroll under it. */
+const FIRST_COLUMN = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `1px 0 0 ${theme.palette.divider}`,
+} as const;
+/** The header row's height, for the column titles under a pre-header row (both stick to the top). */
+const HEADER_ROW_PX = 37;
 const ROW_COLOURS = { green: '#c8e6c9', yellow: '#fff9c4', red: '#ffcdd2' } as const;
 
 /** A titled report table: pre-header, header, data and footer rows; searchable, sortable, paged, exportable. */
@@ -40,6 +54,10 @@ export function ResultTable({ model, formatters, performance }: Props) {
   const rows = useMemo(() => visibleRows(model, query, sort), [model, query, sort]);
   const pageRows = rows.slice(page * pageSize, page * pageSize + pageSize);
   const lastColumn = model.columns[model.columns.length - 1];
+  // wide tables (trips' 20 columns) scroll inside a box the height of the screen, so the sideways scroll
+  // bar is in view, the titles stay on top and the first column at the side
+  const wide = model.columns.length > WIDE_TABLE_COLUMNS;
+  const headTop = model.preHeader.length > 0 ? HEADER_ROW_PX : 0;
 
   const sortBy = (index: number) => {
     setSort((current) =>
@@ -53,7 +71,7 @@ export function ResultTable({ model, formatters, performance }: Props) {
   };
 
   const renderCells = (row: Cell[], footer: boolean) =>
-    model.columns.map((column) => {
+    model.columns.map((column, position) => {
       const cell = row[column.index] ?? null;
       const tone = footer ? null : cellTone(cell, column.format);
       return (
@@ -61,6 +79,7 @@ export function ResultTable({ model, formatters, performance }: Props) {
           key={column.index}
           align={alignEnd(column) ? 'right' : 'left'}
           sx={{
+            ...(position === 0 && wide ? FIRST_COLUMN : {}),
             whiteSpace: column.type === 'text' ? 'normal' : 'nowrap',
             minWidth: column.type === 'text' ? 160 : undefined,
             color: tone ? TONES[tone] : footer ? 'text.primary' : undefined,
@@ -94,25 +113,43 @@ export function ResultTable({ model, formatters, performance }: Props) {
           onExportExcel={() => void downloadTableExcel(model, rows)}
         />
       </Box>
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-        <Table size="small">
+      <TableContainer
+        data-testid="report-table-scroll"
+        data-wide={wide ? 'true' : undefined}
+        sx={{
+          maxWidth: '100%',
+          overflowX: 'auto',
+          ...(wide ? { maxHeight: 'calc(100vh - 160px)', overflowY: 'auto' } : {}),
+        }}
+      >
+        <Table size="small" stickyHeader={wide}>
           <TableHead>
             {model.preHeader.length > 0 && (
               <TableRow data-testid="report-pre-header">
                 {model.preHeader.map((cell, i) => (
-                  <TableCell key={i} colSpan={cell.colspan} align="center" sx={{ fontWeight: 600 }}>
+                  <TableCell
+                    key={i}
+                    colSpan={cell.colspan}
+                    align="center"
+                    sx={{ fontWeight: 600, height: HEADER_ROW_PX, boxSizing: 'border-box' }}
+                  >
                     <bdi>{cell.text}</bdi>
                   </TableCell>
                 ))}
               </TableRow>
             )}
             <TableRow>
-              {model.columns.map((column) => (
+              {model.columns.map((column, position) => (
                 <TableCell
                   key={column.index}
                   align={alignEnd(column) ? 'right' : 'left'}
                   sortDirection={sort?.column === column.index ? sort.direction : false}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                  sx={{
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    ...(wide ? { top: headTop } : {}),
+                    ...(wide && position === 0 ? { ...FIRST_COLUMN, zIndex: 3 } : {}),
+                  }}
                 >
                   <TableSortLabel
                     active={sort?.column === column.index}
