@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { FakeDevice } from '../testing/fakeDevice';
-import { deferred, memoryLog, MemorySink, waitFor } from '../testing/memorySink';
+import { describe, expect, it } from 'vitest';
+import { framedHarness } from '../testing/framedHarness';
+import { deferred, MemorySink, waitFor } from '../testing/memorySink';
 import { ProtocolDecodeError, type DecodedMessage, type ProtocolCodec } from './codec';
 import { DelimitedFramer } from './delimitedFramer';
-import { startFramedTcp, type FramedListener } from './listener';
 
 /**
  * A line protocol standing in for a real one: `L,<id>` logs in (OK / NO), `P,<lat>,<lon>` reports a
@@ -42,31 +41,9 @@ const lineCodec: ProtocolCodec<{ lines: number }> = {
 };
 
 const line = (text: string) => Buffer.from(`${text}\n`);
-let listener: FramedListener | undefined;
-const devices: FakeDevice[] = [];
-
-async function start(sink: MemorySink, idleTimeoutMs?: number) {
-  listener = await startFramedTcp(lineCodec, {
-    port: 0,
-    host: '127.0.0.1',
-    sink,
-    log: memoryLog(),
-    idleTimeoutMs,
-  });
-  return listener;
-}
-
-async function device(port: number) {
-  const d = await FakeDevice.connect(port);
-  devices.push(d);
-  return d;
-}
-
-afterEach(async () => {
-  for (const d of devices.splice(0)) d.destroy();
-  await listener?.close();
-  listener = undefined;
-});
+const harness = framedHarness(lineCodec);
+const start = (sink: MemorySink, idleTimeoutMs?: number) => harness.start(sink, { idleTimeoutMs });
+const device = (port: number) => harness.device(port);
 
 describe('framed TCP listener', () => {
   it('stores a known device positions under its id and protocol, acking after the commit', async () => {
@@ -149,8 +126,8 @@ describe('framed TCP listener', () => {
     await oversized.closed;
     await good.write(line('P,3,4'));
     expect((await good.read(2)).toString()).toBe('A\n');
-    await waitFor(() => listener!.stats().connections === 1, 'the bad connections to be gone');
-    expect(listener!.stats().bufferedBytes).toBe(0);
+    await waitFor(() => harness.listener.stats().connections === 1, 'the bad connections to be gone');
+    expect(harness.listener.stats().bufferedBytes).toBe(0);
   });
 
   it('keeps a device with its first live connection and refuses a second one', async () => {
@@ -163,8 +140,8 @@ describe('framed TCP listener', () => {
     await second.write(line('L,111'));
     expect((await second.read(3)).toString()).toBe('NO\n');
     await second.closed;
-    expect(listener!.counters().conflicts).toBe(1);
-    expect(listener!.connected('111')).toBe(true);
+    expect(harness.listener.counters().conflicts).toBe(1);
+    expect(harness.listener.connected('111')).toBe(true);
   });
 
   it('refuses a second id on a connection that already identified', async () => {
@@ -184,7 +161,7 @@ describe('framed TCP listener', () => {
     await d.write(line('L,111'));
     await d.read(3);
     await d.closed;
-    await waitFor(() => listener!.stats().devices === 0, 'the device to be released');
+    await waitFor(() => harness.listener.stats().devices === 0, 'the device to be released');
   });
 
   it('sends a command and resolves with the device answer; queued commands go after the first ack', async () => {
@@ -197,7 +174,7 @@ describe('framed TCP listener', () => {
     expect((await d.read(9)).toString()).toBe('C:queued\n');
     await d.write(line('R,done'));
     await sink.until(() => sink.delivered.includes(7), 'the queued command delivered');
-    const answer = listener!.sendCommand('111', 'engineStop');
+    const answer = harness.listener.sendCommand('111', 'engineStop');
     expect((await d.read(13)).toString()).toBe('C:engineStop\n');
     await d.write(line('R,stopped'));
     await expect(answer).resolves.toBe('stopped');

@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { listen } from '../teltonika/tcpServer';
 import type { IngestSink, ProtocolLog } from '../types';
 import type { ProtocolCodec, ProtocolName } from './codec';
+import { DeviceConnections } from '../deviceConnections';
 import { FramedSession } from './session';
 
 export interface FramedListenOptions {
@@ -42,20 +43,7 @@ export async function startFramedTcp<State>(
   options: FramedListenOptions,
 ): Promise<FramedListener> {
   const { sink, log } = options;
-  const sessions = new Set<FramedSession<State>>();
-  const byDevice = new Map<string, FramedSession<State>>();
-  const counters = { conflicts: 0 };
-
-  const claim = (session: FramedSession<State>): boolean => {
-    const uniqueId = session.uniqueId as string;
-    const holder = byDevice.get(uniqueId);
-    if (holder && holder !== session && holder.alive) {
-      counters.conflicts++;
-      return false;
-    }
-    byDevice.set(uniqueId, session);
-    return true;
-  };
+  const connections = new DeviceConnections<FramedSession>();
 
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     socket.setKeepAlive(true);
@@ -64,13 +52,10 @@ export async function startFramedTcp<State>(
       sink,
       log,
       commandCheckMs: options.commandCheckMs ?? DEFAULT_COMMAND_CHECK_MS,
-      identified: (s) => claim(s as FramedSession<State>),
-      closed: (s) => {
-        sessions.delete(s as FramedSession<State>);
-        if (s.uniqueId && byDevice.get(s.uniqueId) === s) byDevice.delete(s.uniqueId);
-      },
+      identified: (s) => connections.claim(s),
+      closed: (s) => connections.closed(s),
     });
-    sessions.add(session);
+    connections.add(session as FramedSession);
   });
   server.on('error', (error) => log.error({ err: error, protocol: codec.name }, 'device listener error'));
   await listen(server, options.port, options.host);
@@ -78,22 +63,18 @@ export async function startFramedTcp<State>(
   return {
     protocol: codec.name,
     port: (server.address() as AddressInfo).port,
-    stats() {
-      let bufferedBytes = 0;
-      for (const session of sessions) bufferedBytes += session.buffered;
-      return { connections: sessions.size, devices: byDevice.size, bufferedBytes };
-    },
-    counters: () => ({ ...counters }),
-    connected: (uniqueId) => byDevice.get(uniqueId)?.alive === true,
+    stats: () => connections.stats(),
+    counters: () => connections.counters(),
+    connected: (uniqueId) => connections.holder(uniqueId)?.alive === true,
     sendCommand(uniqueId, text, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
-      const session = byDevice.get(uniqueId);
+      const session = connections.holder(uniqueId);
       if (!session) return Promise.reject(new Error(`device ${uniqueId} is not connected`));
       return session.sendCommand(text, timeoutMs);
     },
     close() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const session of sessions) session.destroy();
+        connections.destroyAll();
       });
     },
   };

@@ -1,69 +1,29 @@
 import type { Socket } from 'node:net';
 import { CommandChannel } from '../commandChannel';
-import type { DecodedPosition, IngestSink, ProtocolLog } from '../types';
+import { DeviceSession, type DeviceSessionHooks } from '../deviceSession';
+import type { DecodedPosition } from '../types';
 import { ProtocolDecodeError, type DecodedMessage, type Framer, type ProtocolCodec } from './codec';
 
-/** Frames queued before the socket is paused; a device waits for each ack, so only floods reach it. */
-const HIGH_WATER = 32;
-/** How long a queued command waits for the device's answer before it counts as sent. */
-const QUEUED_COMMAND_WAIT_MS = 30_000;
-
-export interface FramedSessionHooks {
-  sink: IngestSink;
-  log: ProtocolLog;
-  /** how often queued commands are looked up while the device reports */
-  commandCheckMs: number;
-  /** claims the device for this connection: false when another live connection holds it (refused) */
-  identified(session: FramedSession): boolean;
-  closed(session: FramedSession): void;
-}
+export type FramedSessionHooks = DeviceSessionHooks<FramedSession>;
 
 /**
- * One device connection of a framed protocol. Frames are handled strictly in arrival order; a frame's
- * positions are committed before its ack is written, and a failed commit closes the connection
- * unacknowledged so the device sends the same records again. Nothing is stored before the device has
- * identified itself with an id known here.
+ * One device connection of a framed protocol (deviceSession.ts: arrival order, acks after the commit,
+ * queued commands). Nothing is stored before the device has identified itself with an id known here.
  */
-export class FramedSession<State = unknown> {
-  uniqueId?: string;
+export class FramedSession<State = unknown> extends DeviceSession<FramedSession> {
   private readonly framer: Framer;
   private readonly state: State;
-  private readonly commands?: CommandChannel;
-  private queue: Promise<void> = Promise.resolve();
-  private queued = 0;
-  private finished = false;
-  private commandsCheckedAt = -Infinity;
-  private deliveringCommands = false;
 
   constructor(
-    private readonly socket: Socket,
+    socket: Socket,
     private readonly codec: ProtocolCodec<State>,
-    private readonly hooks: FramedSessionHooks,
+    hooks: FramedSessionHooks,
   ) {
+    super(socket, hooks, codec.name);
     this.framer = codec.newFramer();
     this.state = codec.newState();
     const encode = codec.encodeCommand?.bind(codec);
     if (encode) this.commands = new CommandChannel((text) => this.write(encode(text, this.state)));
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    socket.on('end', () => this.enqueue(async () => this.finish()));
-    socket.on('error', (error) =>
-      hooks.log.debug({ err: error, protocol: codec.name, uniqueId: this.uniqueId }, 'device socket error'),
-    );
-    socket.on('close', () => {
-      this.finished = true;
-      this.commands?.close(new Error('device disconnected'));
-      hooks.closed(this);
-    });
-  }
-
-  /** Still able to send and receive: not closed, ended by the device, or finished here. */
-  get alive(): boolean {
-    return !this.finished && !this.socket.destroyed && !this.socket.readableEnded;
-  }
-
-  get remoteAddress(): string | undefined {
-    return this.socket.remoteAddress;
   }
 
   /** Bytes held for a frame not yet complete. */
@@ -71,18 +31,7 @@ export class FramedSession<State = unknown> {
     return this.framer.buffered;
   }
 
-  sendCommand(text: string, timeoutMs: number): Promise<string> {
-    if (!this.commands) return Promise.reject(new Error(`${this.codec.name} devices take no commands`));
-    return this.commands.send(text, timeoutMs);
-  }
-
-  /** Closes the connection at once, dropping queued work. */
-  destroy(): void {
-    this.finished = true;
-    this.socket.destroy();
-  }
-
-  private onData(chunk: Buffer): void {
+  protected received(chunk: Buffer): void {
     const frames: Buffer[] = [];
     let fatal: string | undefined;
     for (const event of this.framer.push(chunk)) {
@@ -104,34 +53,6 @@ export class FramedSession<State = unknown> {
         this.finish();
       });
     }
-    if (this.queued > HIGH_WATER) this.socket.pause();
-  }
-
-  private enqueue(task: () => Promise<void>): void {
-    this.queued++;
-    this.queue = this.queue
-      .then(() => (this.finished ? undefined : task()))
-      .catch((error: unknown) => {
-        this.hooks.log.error(
-          { err: error, protocol: this.codec.name, uniqueId: this.uniqueId },
-          'device connection failed',
-        );
-        this.destroy();
-      })
-      .finally(() => {
-        this.queued--;
-        if (this.queued === 0 && this.socket.isPaused()) this.socket.resume();
-      });
-  }
-
-  private write(bytes: Buffer): void {
-    if (!this.socket.destroyed && this.socket.writable) this.socket.write(bytes);
-  }
-
-  /** Ends the connection after what was already written (acks included) is flushed. */
-  private finish(): void {
-    this.finished = true;
-    this.socket.end();
   }
 
   /**
@@ -215,36 +136,5 @@ export class FramedSession<State = unknown> {
       return refused('second connection for a connected device refused');
     }
     return true;
-  }
-
-  /** Sends, in the background, the commands queued for this device (on any node) while it was away. */
-  private deliverQueuedCommands(): void {
-    const { sink, log, commandCheckMs } = this.hooks;
-    if (!this.commands || !sink.pendingCommands || this.deliveringCommands) return;
-    if (Date.now() - this.commandsCheckedAt < commandCheckMs) return;
-    this.commandsCheckedAt = Date.now();
-    this.deliveringCommands = true;
-    const uniqueId = this.uniqueId as string;
-    const commands = this.commands;
-    void (async () => {
-      for (const command of await sink.pendingCommands!(uniqueId)) {
-        if (this.finished) return;
-        try {
-          await commands.send(command.text, QUEUED_COMMAND_WAIT_MS);
-        } catch (error) {
-          // gone before it was sent: it stays queued for the next connection; no answer: it was sent
-          if (this.finished) return;
-          log.info(
-            { protocol: this.codec.name, uniqueId, text: command.text, reason: (error as Error).message },
-            'queued command sent, no answer',
-          );
-        }
-        await sink.commandDelivered?.(command.id);
-      }
-    })()
-      .catch((error: unknown) => log.warn({ err: error, uniqueId }, 'queued commands not delivered'))
-      .finally(() => {
-        this.deliveringCommands = false;
-      });
   }
 }

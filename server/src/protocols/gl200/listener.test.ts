@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFramedTcp, type FramedListener } from '../framed/listener';
-import { FakeDevice } from '../testing/fakeDevice';
-import { memoryLog, MemorySink, waitFor } from '../testing/memorySink';
+import { describe, expect, it } from 'vitest';
+import { framedHarness } from '../testing/framedHarness';
+import { MemorySink, waitFor } from '../testing/memorySink';
 import { gl200Codec } from './codec';
 import * as V from './vectors.testdata';
 
@@ -10,25 +9,9 @@ const GV300 = '862894020180553';
 const GV300_HBD = `+ACK:GTHBD,060228,${GV300},,20160309073600,132C$`;
 const GV300_SACK = '+SACK:GTHBD,060228,132C$';
 
-let listener: FramedListener | undefined;
-const devices: FakeDevice[] = [];
-
-async function start(sink: MemorySink) {
-  listener = await startFramedTcp(gl200Codec, { port: 0, host: '127.0.0.1', sink, log: memoryLog() });
-  return listener.port;
-}
-
-async function device(port: number) {
-  const d = await FakeDevice.connect(port);
-  devices.push(d);
-  return d;
-}
-
-afterEach(async () => {
-  for (const d of devices.splice(0)) d.destroy();
-  await listener?.close();
-  listener = undefined;
-});
+const harness = framedHarness(gl200Codec);
+const start = async (sink: MemorySink) => (await harness.start(sink)).port;
+const device = (port?: number) => harness.device(port);
 
 describe('gl200 over the framed TCP listener', () => {
   it('stores GTFRI under its IMEI, unanswered, and answers the heartbeat after it', async () => {
@@ -91,8 +74,8 @@ describe('gl200 over the framed TCP listener', () => {
     expect((await good.read(GV300_SACK.length)).toString()).toBe(GV300_SACK);
     expect(sink.stored).toHaveLength(2);
     expect(sink.stored[1].attributes.power).toBe(15.153);
-    await waitFor(() => listener!.stats().connections === 1, 'the bad connections to be gone');
-    expect(listener!.stats().bufferedBytes).toBe(0);
+    await waitFor(() => harness.listener.stats().connections === 1, 'the bad connections to be gone');
+    expect(harness.listener.stats().bufferedBytes).toBe(0);
   });
 
   it('refuses a second IMEI on the same connection', async () => {

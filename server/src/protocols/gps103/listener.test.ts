@@ -1,32 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFramedTcp, type FramedListener } from '../framed/listener';
-import { FakeDevice } from '../testing/fakeDevice';
-import { memoryLog, MemorySink, waitFor } from '../testing/memorySink';
+import { describe, expect, it } from 'vitest';
+import { framedHarness } from '../testing/framedHarness';
+import { MemorySink, waitFor } from '../testing/memorySink';
 import { gps103Codec } from './codec';
 import { MAX_FRAME_BYTES } from './framer';
 import * as v from './vectors.testdata';
 
 const IMEI = '359586015829802';
 const OTHER = '359587010124900';
-let listener: FramedListener | undefined;
-const devices: FakeDevice[] = [];
-
-async function start(sink: MemorySink) {
-  listener = await startFramedTcp(gps103Codec, { port: 0, host: '127.0.0.1', sink, log: memoryLog() });
-  return listener.port;
-}
-
-async function device(port: number) {
-  const d = await FakeDevice.connect(port);
-  devices.push(d);
-  return d;
-}
-
-afterEach(async () => {
-  for (const d of devices.splice(0)) d.destroy();
-  await listener?.close();
-  listener = undefined;
-});
+const harness = framedHarness(gps103Codec);
+const start = async (sink: MemorySink) => (await harness.start(sink)).port;
+const device = (port?: number) => harness.device(port);
 
 describe('GPS103 over TCP', () => {
   it('answers a login LOAD and a heartbeat ON, storing reports under the IMEI', async () => {
@@ -102,8 +85,8 @@ describe('GPS103 over TCP', () => {
     );
     expect((await good.read(2)).toString()).toBe('ON');
     expect(sink.stored).toMatchObject([{ uniqueId: IMEI, fixTime: new Date('2015-10-30T00:01:01Z') }]);
-    await waitFor(() => listener!.stats().connections === 1, 'the bad connections to be gone');
-    expect(listener!.stats().bufferedBytes).toBe(0);
+    await waitFor(() => harness.listener.stats().connections === 1, 'the bad connections to be gone');
+    expect(harness.listener.stats().bufferedBytes).toBe(0);
   });
 
   it('sends engine stop to the connected device (which does not answer commands)', async () => {
@@ -111,7 +94,7 @@ describe('GPS103 over TCP', () => {
     const d = await device(await start(sink));
     await d.write(v.onWire(v.LOGIN));
     await d.read(4);
-    const sent = listener!.sendCommand(IMEI, 'engineStop');
+    const sent = harness.listener.sendCommand(IMEI, 'engineStop');
     expect((await d.read(26)).toString()).toBe(`**,imei:${IMEI},J;`);
     d.destroy();
     await expect(sent).rejects.toThrow(/disconnected/);

@@ -1,26 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFramedTcp, type FramedListener } from '../framed/listener';
-import { FakeDevice } from '../testing/fakeDevice';
-import { memoryLog, MemorySink } from '../testing/memorySink';
+import { describe, expect, it } from 'vitest';
+import { framedHarness } from '../testing/framedHarness';
+import { MemorySink } from '../testing/memorySink';
 import { gt06Codec } from './codec';
 import * as v from './vectors.testdata';
 
 const IMEI = '864717003283581';
 const LOGIN_ACK = '787805010009' + '5594' + '0d0a';
 
-let listener: FramedListener | undefined;
-const devices: FakeDevice[] = [];
-
-async function start(sink: MemorySink) {
-  listener = await startFramedTcp(gt06Codec, { port: 0, host: '127.0.0.1', sink, log: memoryLog() });
-  return listener;
-}
-
-async function device(port: number) {
-  const d = await FakeDevice.connect(port);
-  devices.push(d);
-  return d;
-}
+const harness = framedHarness(gt06Codec);
+const { start } = harness;
+const device = (port?: number) => harness.device(port);
 
 /** A device that logged in and read its ack. */
 async function loggedIn(sink: MemorySink) {
@@ -30,12 +19,6 @@ async function loggedIn(sink: MemorySink) {
   expect((await d.read(10)).toString('hex')).toBe(LOGIN_ACK);
   return d;
 }
-
-afterEach(async () => {
-  for (const d of devices.splice(0)) d.destroy();
-  await listener?.close();
-  listener = undefined;
-});
 
 describe('GT06 over TCP', () => {
   it('acks the login, stores the GPS frame under the IMEI and acks it after the commit', async () => {
@@ -87,13 +70,13 @@ describe('GT06 over TCP', () => {
     await d.write(Buffer.concat([v.hex('7979ffff12'), Buffer.alloc(64)]));
     await d.closed;
     expect(sink.storeCalls).toBe(0);
-    expect(listener!.stats().bufferedBytes).toBe(0);
+    expect(harness.listener.stats().bufferedBytes).toBe(0);
   });
 
   it('sends the relay command as a 0x80 frame and resolves with the 0x15 answer', async () => {
     const sink = new MemorySink([IMEI]);
     const d = await loggedIn(sink);
-    const answer = listener!.sendCommand(IMEI, 'Relay,1#');
+    const answer = harness.listener.sendCommand(IMEI, 'Relay,1#');
     const expected = '7878' + '12' + '80' + '0c' + '00000001' + '52656c61792c3123' + '0001' + 'd9f6' + '0d0a';
     expect((await d.read(expected.length / 2)).toString('hex')).toBe(expected);
     await d.write(v.hex(v.ANSWER_CUT));

@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFramedTcp, type FramedListener } from '../framed/listener';
-import { FakeDevice } from '../testing/fakeDevice';
-import { memoryLog, MemorySink, waitFor } from '../testing/memorySink';
+import { describe, expect, it } from 'vitest';
+import { framedHarness } from '../testing/framedHarness';
+import { MemorySink, waitFor } from '../testing/memorySink';
 import { createH02Codec } from './codec';
 import { h02Device } from './simulate';
 import { BINARY_32, TEXT_V1_WEST } from './vectors.testdata';
@@ -11,25 +10,9 @@ const codec = createH02Codec({ now: () => NOW });
 const V1_ANSWER = '*HQ,4210051415,V4,V1,20260301123456#';
 const txt = (text: string) => Buffer.from(text, 'latin1');
 
-let listener: FramedListener | undefined;
-const devices: FakeDevice[] = [];
-
-async function start(sink: MemorySink) {
-  listener = await startFramedTcp(codec, { port: 0, host: '127.0.0.1', sink, log: memoryLog() });
-  return listener.port;
-}
-
-async function device(port: number) {
-  const d = await FakeDevice.connect(port);
-  devices.push(d);
-  return d;
-}
-
-afterEach(async () => {
-  for (const d of devices.splice(0)) d.destroy();
-  await listener?.close();
-  listener = undefined;
-});
+const harness = framedHarness(codec);
+const start = async (sink: MemorySink) => (await harness.start(sink)).port;
+const device = (port?: number) => harness.device(port);
 
 describe('H02 over TCP', () => {
   it('stores text and binary positions under the id the frames carry, answering V1 and the heartbeat', async () => {
@@ -105,8 +88,8 @@ describe('H02 over TCP', () => {
     await good.write(txt(TEXT_V1_WEST));
     expect((await good.read(V1_ANSWER.length)).toString()).toBe(V1_ANSWER);
     expect(sink.stored).toHaveLength(2);
-    await waitFor(() => listener!.stats().connections === 1, 'the bad connections to be gone');
-    expect(listener!.stats().bufferedBytes).toBe(0);
+    await waitFor(() => harness.listener.stats().connections === 1, 'the bad connections to be gone');
+    expect(harness.listener.stats().bufferedBytes).toBe(0);
   });
 
   it('sends engine stop as S20 and resolves with the device V4 answer', async () => {
@@ -116,7 +99,7 @@ describe('H02 over TCP', () => {
     const v1 = '*TH,2020916012,V1,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#';
     await d.write(txt(v1));
     await d.read('*HQ,2020916012,V4,V1,20260301123456#'.length);
-    const answer = listener!.sendCommand('2020916012', 'engineStop', 5000);
+    const answer = harness.listener.sendCommand('2020916012', 'engineStop', 5000);
     const command = '*HQ,2020916012,S20,123456,1,1#';
     expect((await d.read(command.length)).toString()).toBe(command);
     await d.write(

@@ -1,5 +1,8 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
+import { DeviceConnections, type TcpListenerCounters, type TcpListenerStats } from '../deviceConnections';
 import type { IngestSink, ProtocolLog } from '../types';
+
+export type { TcpListenerCounters, TcpListenerStats } from '../deviceConnections';
 import { TeltonikaSession } from './tcpSession';
 
 export interface TeltonikaListenOptions {
@@ -12,22 +15,6 @@ export interface TeltonikaListenOptions {
   idleTimeoutMs?: number;
   /** how often a reporting device's queued commands are looked up (the first report always is) */
   commandCheckMs?: number;
-}
-
-/** What the listener holds in memory; every figure returns to 0 when the devices are gone. */
-export interface TcpListenerStats {
-  /** open connections */
-  connections: number;
-  /** identified devices reachable for commands */
-  devices: number;
-  /** bytes held for frames not yet complete, over all connections */
-  bufferedBytes: number;
-}
-
-/** Running totals since the listener started. */
-export interface TcpListenerCounters {
-  /** connections refused because another live connection already held their IMEI */
-  conflicts: number;
 }
 
 export interface TeltonikaTcpListener {
@@ -56,31 +43,12 @@ export function listen(server: Server, port: number, host?: string): Promise<voi
 
 export async function startTeltonikaTcp(options: TeltonikaListenOptions): Promise<TeltonikaTcpListener> {
   const { sink, log } = options;
-  const sessions = new Set<TeltonikaSession>();
-  /**
-   * The connection that holds each device: records are taken and commands sent there only. The first
-   * connection keeps it while it is alive (issue 33): IMEIs are no secret, so a second connection
-   * presenting one must not take over a connected vehicle (its records, its immobiliser). It is refused
-   * (00), logged and counted. The holder lets go when its socket closes or ends, or falls silent for the
-   * idle timeout (the socket is then destroyed); a device that reconnects is accepted from then on.
-   */
-  const byDevice = new Map<string, TeltonikaSession>();
-  const counters: TcpListenerCounters = { conflicts: 0 };
-
-  const claim = (session: TeltonikaSession): boolean => {
-    const uniqueId = session.uniqueId as string;
-    const holder = byDevice.get(uniqueId);
-    if (holder && holder !== session && holder.alive) {
-      counters.conflicts++;
-      log.warn(
-        { uniqueId, remote: session.remoteAddress, holder: holder.remoteAddress },
-        'teltonika second connection for a connected device refused',
-      );
-      return false;
-    }
-    byDevice.set(uniqueId, session);
-    return true;
-  };
+  const connections = new DeviceConnections<TeltonikaSession>((session, holder) =>
+    log.warn(
+      { uniqueId: session.uniqueId, remote: session.remoteAddress, holder: holder.remoteAddress },
+      'teltonika second connection for a connected device refused',
+    ),
+  );
 
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     socket.setKeepAlive(true);
@@ -89,34 +57,27 @@ export async function startTeltonikaTcp(options: TeltonikaListenOptions): Promis
       sink,
       log,
       commandCheckMs: options.commandCheckMs ?? DEFAULT_COMMAND_CHECK_MS,
-      identified: claim,
-      closed: (s) => {
-        sessions.delete(s);
-        if (s.uniqueId && byDevice.get(s.uniqueId) === s) byDevice.delete(s.uniqueId);
-      },
+      identified: (s) => connections.claim(s),
+      closed: (s) => connections.closed(s),
     });
-    sessions.add(session);
+    connections.add(session);
   });
   server.on('error', (error) => log.error({ err: error }, 'teltonika TCP listener error'));
   await listen(server, options.port, options.host);
 
   return {
     port: (server.address() as AddressInfo).port,
-    stats() {
-      let bufferedBytes = 0;
-      for (const session of sessions) bufferedBytes += session.buffered;
-      return { connections: sessions.size, devices: byDevice.size, bufferedBytes };
-    },
-    counters: () => ({ ...counters }),
+    stats: () => connections.stats(),
+    counters: () => connections.counters(),
     sendCommand(uniqueId, text, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
-      const session = byDevice.get(uniqueId);
+      const session = connections.holder(uniqueId);
       if (!session) return Promise.reject(new Error(`device ${uniqueId} is not connected`));
       return session.sendCommand(text, timeoutMs);
     },
     close() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const session of sessions) session.destroy();
+        connections.destroyAll();
       });
     },
   };

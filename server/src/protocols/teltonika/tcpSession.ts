@@ -1,71 +1,29 @@
 import type { Socket } from 'node:net';
-import type { DecodedPosition, IngestSink, ProtocolLog } from '../types';
+import type { DecodedPosition } from '../types';
 import { CODEC_12, TeltonikaDecodeError } from './avlRecord';
 import { CODEC12_RESPONSE, decodeCodec12, encodeCodec12Command } from './codec12';
 import { CommandChannel } from '../commandChannel';
+import { DeviceSession, type DeviceSessionHooks } from '../deviceSession';
 import { TeltonikaFrameReader, type FrameEvent } from './frameReader';
 import { decodeAvlPositions } from './recordToPosition';
 import { encodeTcpAck } from './tcpFrame';
 
 const ACCEPT = Buffer.from([0x01]);
 const REJECT = Buffer.from([0x00]);
-/** Events queued before the socket is paused; a device waits for each ack, so this is only hit by floods. */
-const HIGH_WATER = 32;
 
-/** How long a queued command waits for the device's answer before it counts as sent. */
-const QUEUED_COMMAND_WAIT_MS = 30_000;
-
-export interface SessionHooks {
-  sink: IngestSink;
-  log: ProtocolLog;
-  /** how often queued commands are looked up while the device reports */
-  commandCheckMs: number;
-  /** claims the device for this connection: false when another live connection holds it (refused) */
-  identified(session: TeltonikaSession): boolean;
-  closed(session: TeltonikaSession): void;
-}
+export type SessionHooks = DeviceSessionHooks<TeltonikaSession>;
 
 /**
- * One device connection: IMEI handshake, then frames handled strictly in arrival order. A frame is
- * acknowledged only after the sink has committed its records; when the sink fails the connection is
- * closed unacknowledged so the device sends the same records again.
+ * One Teltonika connection: IMEI handshake, then AVL and Codec 12 frames handled strictly in arrival order
+ * (deviceSession.ts: acks after the commit, queued commands after the first ack).
  */
-export class TeltonikaSession {
-  uniqueId?: string;
+export class TeltonikaSession extends DeviceSession<TeltonikaSession> {
   private readonly reader = new TeltonikaFrameReader();
-  private readonly commands: CommandChannel;
-  private queue: Promise<void> = Promise.resolve();
-  private queued = 0;
-  private finished = false;
   private lastPosition?: DecodedPosition;
-  private commandsCheckedAt = -Infinity;
-  private deliveringCommands = false;
 
-  constructor(
-    private readonly socket: Socket,
-    private readonly hooks: SessionHooks,
-  ) {
+  constructor(socket: Socket, hooks: SessionHooks) {
+    super(socket, hooks, 'teltonika');
     this.commands = new CommandChannel((text) => this.write(encodeCodec12Command(text)));
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    socket.on('end', () => this.enqueue(async () => this.finish()));
-    socket.on('error', (error) =>
-      hooks.log.debug({ err: error, uniqueId: this.uniqueId }, 'teltonika socket error'),
-    );
-    socket.on('close', () => {
-      this.finished = true;
-      this.commands.close(new Error('device disconnected'));
-      hooks.closed(this);
-    });
-  }
-
-  /** Still able to send and receive: not closed, ended by the device, or finished here. */
-  get alive(): boolean {
-    return !this.finished && !this.socket.destroyed && !this.socket.readableEnded;
-  }
-
-  get remoteAddress(): string | undefined {
-    return this.socket.remoteAddress;
   }
 
   /** Bytes held for a frame not yet complete. */
@@ -73,43 +31,8 @@ export class TeltonikaSession {
     return this.reader.buffered;
   }
 
-  sendCommand(text: string, timeoutMs: number): Promise<string> {
-    return this.commands.send(text, timeoutMs);
-  }
-
-  /** Closes the connection at once, dropping queued work. */
-  destroy(): void {
-    this.finished = true;
-    this.socket.destroy();
-  }
-
-  private onData(chunk: Buffer): void {
+  protected received(chunk: Buffer): void {
     for (const event of this.reader.push(chunk)) this.enqueue(() => this.handle(event));
-    if (this.queued > HIGH_WATER) this.socket.pause();
-  }
-
-  private enqueue(task: () => Promise<void>): void {
-    this.queued++;
-    this.queue = this.queue
-      .then(() => (this.finished ? undefined : task()))
-      .catch((error: unknown) => {
-        this.hooks.log.error({ err: error, uniqueId: this.uniqueId }, 'teltonika connection failed');
-        this.destroy();
-      })
-      .finally(() => {
-        this.queued--;
-        if (this.queued === 0 && this.socket.isPaused()) this.socket.resume();
-      });
-  }
-
-  private write(bytes: Buffer): void {
-    if (!this.socket.destroyed && this.socket.writable) this.socket.write(bytes);
-  }
-
-  /** Ends the connection after what was already written (acks included) is flushed. */
-  private finish(): void {
-    this.finished = true;
-    this.socket.end();
   }
 
   private async handle(event: FrameEvent): Promise<void> {
@@ -167,36 +90,6 @@ export class TeltonikaSession {
     this.deliverQueuedCommands();
   }
 
-  /** Sends, in the background, the commands queued for this device (on any node) while it was away. */
-  private deliverQueuedCommands(): void {
-    const { sink, log, commandCheckMs } = this.hooks;
-    if (!sink.pendingCommands || this.deliveringCommands) return;
-    if (Date.now() - this.commandsCheckedAt < commandCheckMs) return;
-    this.commandsCheckedAt = Date.now();
-    this.deliveringCommands = true;
-    const uniqueId = this.uniqueId as string;
-    void (async () => {
-      for (const command of await sink.pendingCommands!(uniqueId)) {
-        if (this.finished) return;
-        try {
-          await this.commands.send(command.text, QUEUED_COMMAND_WAIT_MS);
-        } catch (error) {
-          // gone before it was sent: it stays queued for the next connection; no answer: it was sent
-          if (this.finished) return;
-          log.info(
-            { uniqueId, text: command.text, reason: (error as Error).message },
-            'queued command sent, no answer',
-          );
-        }
-        await sink.commandDelivered?.(command.id);
-      }
-    })()
-      .catch((error: unknown) => log.warn({ err: error, uniqueId }, 'queued commands not delivered'))
-      .finally(() => {
-        this.deliveringCommands = false;
-      });
-  }
-
   private async handleCodec12(data: Buffer): Promise<void> {
     let text: string;
     try {
@@ -215,7 +108,7 @@ export class TeltonikaSession {
           this.hooks.log.warn({ err: error, uniqueId: this.uniqueId }, 'command result not stored'),
         );
     }
-    if (!this.commands.answer(text)) {
+    if (!this.commands!.answer(text)) {
       this.hooks.log.info({ uniqueId: this.uniqueId, text }, 'unrequested command answer');
     }
   }

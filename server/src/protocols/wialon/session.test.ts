@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFramedTcp, type FramedListener } from '../framed/listener';
-import { FakeDevice } from '../testing/fakeDevice';
-import { memoryLog, MemorySink, waitFor } from '../testing/memorySink';
+import { describe, expect, it } from 'vitest';
+import { framedHarness } from '../testing/framedHarness';
+import { MemorySink, waitFor } from '../testing/memorySink';
 import { wialonCodec } from './codec';
 import { packet20 } from './simulate';
 import { TRACCAR_D_20 } from './vectors.testdata';
@@ -14,29 +13,17 @@ const data = (time: string, extra = 'NA') =>
 const blackBox = (...times: string[]) =>
   packet20('B', times.map((t) => `010326;${t};5544.6025;N;03739.6834;E;36;90;120;8`).join('|') + '|');
 
-let listener: FramedListener | undefined;
-const devices: FakeDevice[] = [];
-
-async function start(sink: MemorySink) {
-  listener = await startFramedTcp(wialonCodec, { port: 0, host: '127.0.0.1', sink, log: memoryLog() });
-  return listener;
-}
+const harness = framedHarness(wialonCodec);
+const { start } = harness;
 
 async function connect(imei?: string) {
-  const device = await FakeDevice.connect(listener!.port);
-  devices.push(device);
+  const device = await harness.device();
   if (imei) {
     await device.write(login(imei));
     expect((await device.read(7)).toString()).toBe('#AL#1\r\n');
   }
   return device;
 }
-
-afterEach(async () => {
-  for (const device of devices.splice(0)) device.destroy();
-  await listener?.close();
-  listener = undefined;
-});
 
 describe('Wialon IPS over TCP', () => {
   it('logs in, stores a D packet and answers #AD#1 after the commit', async () => {
@@ -141,8 +128,8 @@ describe('Wialon IPS over TCP', () => {
     await good.write(data('120000'));
     expect((await good.read(7)).toString()).toBe('#AD#1\r\n');
     expect(sink.stored).toHaveLength(1);
-    await waitFor(() => listener!.stats().connections === 1, 'the bad connections to be gone');
-    expect(listener!.stats().bufferedBytes).toBe(0);
+    await waitFor(() => harness.listener.stats().connections === 1, 'the bad connections to be gone');
+    expect(harness.listener.stats().bufferedBytes).toBe(0);
   });
 
   it('closes a connection that sends garbage after logging in, without storing it', async () => {
