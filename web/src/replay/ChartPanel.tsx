@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Box, Chip, CircularProgress, LinearProgress, Paper, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { chartModel, toggleSeries } from './chartSeries';
-import { SERIES_COLOURS, seriesLabel } from './seriesLabels';
+import { seriesColours, seriesLabel } from './seriesLabels';
 import type { Bounds, ReplayData } from './types';
 
 const ReplayChart = lazy(() => import('./ReplayChart').then((m) => ({ default: m.ReplayChart })));
@@ -29,10 +29,7 @@ export function ChartPanel({ data, bounds, series, timezone, loadingSeries = fal
     () => Object.fromEntries(series.map((name) => [name, seriesLabel(t, name)])),
     [series, t],
   );
-  const colours = useMemo(
-    () => Object.fromEntries(series.map((name, i) => [name, SERIES_COLOURS[i % SERIES_COLOURS.length]])),
-    [series],
-  );
+  const colours = useMemo(() => seriesColours(series, shown), [series, shown]);
   return (
     <Paper
       elevation={4}

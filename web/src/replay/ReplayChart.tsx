@@ -10,7 +10,7 @@ import {
 } from 'recharts';
 import { zonedDateTime } from '@frota/core';
 import { fuelText, isolated, type ChartModel } from './chartSeries';
-import { axisKind } from './axes';
+import { axisKind, timeTicks } from './axes';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 
 interface Props {
@@ -41,6 +41,23 @@ export function ReplayChart({
     const text = when(t);
     return days > 1 ? `${text.slice(0, 5)} ${text.slice(11, 16)}` : text.slice(11, 16);
   };
+  // the user's clock's offset from UTC over the stretch, for ticks on its whole minutes and hours
+  const first = model.rows[0]?.t ?? 0;
+  const last = model.rows[model.rows.length - 1]?.t ?? first;
+  const shown = when(first);
+  const offsetMs =
+    Math.round(
+      (Date.UTC(
+        Number(shown.slice(6, 10)),
+        Number(shown.slice(3, 5)) - 1,
+        Number(shown.slice(0, 2)),
+        Number(shown.slice(11, 13)),
+        Number(shown.slice(14, 16)),
+      ) -
+        first) /
+        60_000,
+    ) * 60_000;
+  const ticks = timeTicks(first, last, offsetMs);
   const valueText = (name: string, value: number) => {
     const kind = axisKind(name);
     if (kind === 'fuel') return fuelText(value, fuelCapacity, fuelType);
@@ -58,6 +75,7 @@ export function ReplayChart({
           scale="time"
           domain={['dataMin', 'dataMax']}
           tickFormatter={tick}
+          ticks={ticks}
           minTickGap={24}
         />
         {series.map((name, i) => (

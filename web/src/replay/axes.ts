@@ -39,3 +39,36 @@ export function axisDomain(kind: AxisKind, values: ArrayLike<number>): AxisDomai
   if (kind === 'temperature') return range ? [Math.floor(range[0]) - 3, Math.ceil(range[1]) + 3] : [-3, 3];
   return ['auto', 'auto'];
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Steps between time ticks, the smallest that keeps them at most `maxTicks` apart. */
+const TICK_STEPS = [
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  24 * HOUR,
+];
+
+/**
+ * Time ticks on whole minutes, hours or days of the user's clock (`offsetMs`: its offset from UTC), at
+ * most `maxTicks` of them: one label per tick, never the same minute twice.
+ */
+export function timeTicks(from: number, to: number, offsetMs: number, maxTicks = 7): number[] {
+  if (!(to > from)) return [from];
+  const span = to - from;
+  const step =
+    TICK_STEPS.find((s) => span / s <= maxTicks) ?? Math.ceil(span / maxTicks / (24 * HOUR)) * 24 * HOUR;
+  const first = Math.ceil((from + offsetMs) / step) * step - offsetMs;
+  const ticks: number[] = [];
+  for (let t = first; t <= to; t += step) ticks.push(t);
+  return ticks;
+}

@@ -25,6 +25,8 @@ function answer(n: number, step = 1000): ColumnAnswer {
         temp1: range.map(() => 4),
         distance: range.map(() => 5),
         totalDistance: range.map((i) => i * 5),
+        priority: range.map(() => 0),
+        io16: range.map((i) => 1000 + i * 5),
       },
     },
     trips: [],

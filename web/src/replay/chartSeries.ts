@@ -16,8 +16,24 @@ export function seriesValues(data: ReplayData, name: string): Float64Array | und
   return kmh;
 }
 
-/** Attributes that are not readings over time (the distance column and the odometer). */
-const NOT_CHARTED = new Set(['speed', 'distance', 'totalDistance']);
+/**
+ * Attributes that are not readings over time: the distance column, the odometers and hour meters (a rising
+ * count), and the trackers' bookkeeping (a record's priority, event id, sequence number, archive flag).
+ */
+const NOT_CHARTED = new Set([
+  'speed',
+  'distance',
+  'totalDistance',
+  'odometer',
+  'io16',
+  'io192',
+  'hours',
+  'priority',
+  'event',
+  'index',
+  'archive',
+  'status',
+]);
 
 /** The series the period offers: speed, rpm, temperatures, fuel, then the other numeric attributes. */
 export function availableSeries(data: ReplayData): string[] {
