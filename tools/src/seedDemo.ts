@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig, type Config } from '../../server/src/config';
 import { openDatabase, type Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { fromBool, parseJson, toJson } from '../../server/src/db/mapping';
@@ -526,14 +526,12 @@ export async function seedDemoExtras(db: Db, now = Date.now()): Promise<void> {
     await seedTraccarDemo(db, managerId, Number(groupId), now);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const config = loadConfig();
+/**
+ * The command line's seed: migrations, the administrator, the demo fleet with its week of history stored
+ * through the server's pipeline, and the history's start for the simulator. True when it seeded now.
+ */
+export async function seedDemoDatabase(config: Config, db: Db): Promise<boolean> {
   const log = pino({ level: config.logLevel });
-  const db = openDatabase(
-    config.database.kind === 'sqlite'
-      ? { kind: 'sqlite', file: config.database.file }
-      : { kind: 'postgres', url: config.database.url },
-  );
   await migrateToLatest(db);
   await ensureAdministrator(db, config.adminEmail, config.adminPassword, log);
   const now = Date.now();
@@ -557,6 +555,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // the simulator goes on from where the history leaves each vehicle (tools/start.mjs reads it)
   if (seeded) mkdirSync(config.dataDir, { recursive: true });
   if (seeded) writeFileSync(join(config.dataDir, DEMO_HISTORY_FILE), JSON.stringify({ from }));
+  return seeded;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const config = loadConfig();
+  const db = openDatabase(
+    config.database.kind === 'sqlite'
+      ? { kind: 'sqlite', file: config.database.file }
+      : { kind: 'postgres', url: config.database.url },
+  );
+  const seeded = await seedDemoDatabase(config, db);
   console.log(
     seeded
       ? `Demo fleet created (users gestor@, operador@, consulta@frota.local; password ${DEMO_PASSWORD})`

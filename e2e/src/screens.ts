@@ -1,0 +1,135 @@
+/**
+ * `npm run screens [-- --out screens --langs pt,en,ar --sizes desktop,phone --user gestor@frota.local
+ * --only /replay,/events --base http://127.0.0.1:8082]`
+ *
+ * Screenshots as evidence (issue 36): every route of the web app at a desktop (1440×900) and a phone
+ * (390×844) size in each language, signed in as the demo's fleet manager, written as
+ * `<out>/<lang>-<size>/<route>.png`. Without `--base` it builds the web app when needed, seeds a demo
+ * database (a week of history) in a temporary folder and runs a server for the run; with it, it
+ * photographs that server (a running `npm run demo`). Prints one JSON line: pages, PNGs, page errors.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { freeDevicePorts, loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/database';
+import { startServer } from '../../server/src/server';
+import { ensureWebBuild } from './webBuild';
+import { ROUTES } from '../../web/src/app/areas';
+import { DEMO_PASSWORD, seedDemoDatabase } from '../../tools/src/seedDemo';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
+type SizeName = keyof typeof SIZES;
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'screens' },
+    langs: { type: 'string', default: 'pt,en,ar' },
+    sizes: { type: 'string', default: 'desktop,phone' },
+    user: { type: 'string', default: 'gestor@frota.local' },
+    password: { type: 'string', default: DEMO_PASSWORD },
+    only: { type: 'string' },
+    base: { type: 'string' },
+  },
+});
+const langs = args.langs.split(',').filter(Boolean);
+const sizes = args.sizes.split(',').filter((s): s is SizeName => s in SIZES);
+const only = args.only?.split(',').filter(Boolean);
+/** The routes without their optional parameter (`/settings/device/:id?` → the empty form of a new one). */
+const paths = [...new Set(ROUTES.map((route) => route.path.replace(/\/:[a-z]+\?$/, '')))]
+  .filter((path) => !path.includes(':'))
+  .filter((path) => !only || only.includes(path));
+
+/** A file name for a route: `/` → `live`, `/settings/devices` → `settings-devices`. */
+const fileOf = (path: string) => path.replace(/^\//, '').replace(/\//g, '-') || 'live';
+
+async function serve(): Promise<{ base: string; stop: () => Promise<void> }> {
+  if (args.base) return { base: args.base.replace(/\/$/, ''), stop: async () => undefined };
+  const webDir = ensureWebBuild(root);
+  const dir = mkdtempSync(join(tmpdir(), 'frota-screens-'));
+  const config = loadConfig({
+    FROTA_PORT: '0',
+    FROTA_HOST: '127.0.0.1',
+    FROTA_DATA_DIR: dir,
+    ...freeDevicePorts(),
+    FROTA_LOG_LEVEL: 'warn',
+    FROTA_WEB_DIR: webDir,
+  });
+  const db = openDatabase({ kind: 'sqlite', file: join(dir, 'frota.db') });
+  await seedDemoDatabase(config, db);
+  const server = await startServer(config, { db });
+  return {
+    base: server.url.replace('[::1]', '127.0.0.1'),
+    stop: async () => {
+      await server.stop();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(page: Page, base: string, lang: string): Promise<void> {
+  const res = await page.request.post(`${base}/api/session`, {
+    form: { email: args.user, password: args.password },
+  });
+  if (!res.ok()) throw new Error(`${args.user} could not sign in: ${res.status()}`);
+  const user = (await res.json()) as { id: number; attributes?: Record<string, unknown> };
+  // the language is the user's own setting: set it as the user would in the interface settings
+  const put = await page.request.put(`${base}/api/users/${user.id}`, {
+    data: { ...user, attributes: { ...user.attributes, language: lang } },
+    headers: { origin: base },
+  });
+  if (!put.ok()) throw new Error(`the language could not be set: ${put.status()} ${await put.text()}`);
+}
+
+async function photograph(browser: Browser, base: string, lang: string, size: SizeName, errors: string[]) {
+  const context = await browser.newContext({ viewport: SIZES[size], serviceWorkers: 'block' });
+  // no tiles from the internet: the offline outline is the base layer, as on a machine without network
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) =>
+    route.abort('internetdisconnected'),
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(`${lang} ${size} ${page.url()}: ${error.message}`));
+  await signIn(page, base, lang);
+  const folder = join(args.out, `${lang}-${size}`);
+  mkdirSync(folder, { recursive: true });
+  for (const path of paths) {
+    await page.goto(`${base}${path}`);
+    // the screen is drawn when the page is idle and no progress indicator is left
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page
+      .waitForFunction(() => !document.querySelector('[role="progressbar"]'), undefined, { timeout: 10_000 })
+      .catch(() => undefined);
+    await page.screenshot({ path: join(folder, `${fileOf(path)}.png`) });
+  }
+  await context.close();
+}
+
+const { base, stop } = await serve();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const errors: string[] = [];
+const started = Date.now();
+try {
+  for (const lang of langs) for (const size of sizes) await photograph(browser, base, lang, size, errors);
+} finally {
+  await browser.close();
+  await stop();
+}
+console.log(
+  JSON.stringify({
+    screens: 'screens',
+    out: args.out,
+    routes: paths.length,
+    pngs: paths.length * langs.length * sizes.length,
+    seconds: Math.round((Date.now() - started) / 1000),
+    pageErrors: errors,
+  }),
+);
+if (errors.length) process.exitCode = 1;
