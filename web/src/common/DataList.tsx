@@ -1,5 +1,6 @@
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
   useGridApiRef,
@@ -198,7 +199,8 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
 
   // Below 600 px a row is a card (the grid would show two or three columns of it); the grid stays mounted,
   // hidden and empty, for its columns (the exports read them).
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const cards = phone && !props.noCards && !selectionAction && !groupBy;
   const [cardPage, setCardPage] = useState(0);
   const localPageSize = props.pageSize ?? DEFAULT_PAGE_SIZE;

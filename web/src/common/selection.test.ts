@@ -54,6 +54,13 @@ describe('vehicle pickers', () => {
     expect(reportDevices(devices, 'canbus').map((d) => d.id)).toEqual([4]);
     expect(deviceLabel(devices[0])).toBe('bravo (LD-01)');
     expect(deviceLabel(devices[1])).toBe('Alfa');
+    // a name that already shows the plate (the demo's school buses) does not repeat it
+    const bus = {
+      ...devices[0],
+      name: 'Escolar 1 (LD-14-58-EU)',
+      attributes: { license_plate: 'LD-14-58-EU' },
+    };
+    expect(deviceLabel(bus)).toBe('Escolar 1 (LD-14-58-EU)');
   });
   it('expands a group into its vehicles and those of its subgroups', () => {
     expect(devicesOfGroup(10, groups, devices)).toEqual([1, 2]);

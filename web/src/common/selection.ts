@@ -31,10 +31,10 @@ export function deviceMatches(device: Device, filter: DeviceFilter | undefined):
   }
 }
 
-/** A vehicle's label: name and licence plate when it has one. */
+/** A vehicle's label: name and licence plate when it has one and the name does not already show it. */
 export function deviceLabel(device: Device): string {
   const plate = device.attributes?.license_plate;
-  return typeof plate === 'string' && plate && plate !== device.name
+  return typeof plate === 'string' && plate && !device.name.includes(plate)
     ? `${device.name} (${plate})`
     : device.name;
 }

@@ -27,7 +27,8 @@ const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 export function KmChart({ chart, number }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const plate = chart.license_plate && chart.license_plate !== chart.name ? ` (${chart.license_plate})` : '';
+  const plate =
+    chart.license_plate && !chart.name.includes(chart.license_plate) ? ` (${chart.license_plate})` : '';
   return (
     <Paper sx={{ p: { xs: 1, sm: 2 }, mb: 2 }} data-testid="report-chart">
       <Typography variant="h6" component="h2">

@@ -55,7 +55,9 @@ export function toDriverRow(record: TachoDriverRecord, index: number): TachoDriv
     fullName: [text(record.name), text(record.surname)].filter(Boolean).join(' '),
     plate,
     vehicle:
-      vehicleName && plate && vehicleName !== plate ? `${vehicleName} (${plate})` : vehicleName || plate,
+      vehicleName && plate && !vehicleName.includes(plate)
+        ? `${vehicleName} (${plate})`
+        : vehicleName || plate,
     lastSeen: record.last_seen ?? null,
     state: gridState(record.working_state),
     computed: record.counters_source === 'computed',
