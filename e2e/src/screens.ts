@@ -99,11 +99,16 @@ async function photograph(browser: Browser, base: string, lang: string, size: Si
   mkdirSync(folder, { recursive: true });
   for (const path of paths) {
     await page.goto(`${base}${path}`);
-    // the screen is drawn when the page is idle and no progress indicator is left
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // the screen is drawn once no progress indicator is left (the live socket keeps the network busy, so
+    // "network idle" never comes) and two frames have been painted
     await page
-      .waitForFunction(() => !document.querySelector('[role="progressbar"]'), undefined, { timeout: 10_000 })
+      .waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'), undefined, {
+        timeout: 10_000,
+      })
       .catch(() => undefined);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+    );
     await page.screenshot({ path: join(folder, `${fileOf(path)}.png`) });
   }
   await context.close();
