@@ -62,6 +62,17 @@ describeBrowser('route replay', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('opens on the fleet where it is now, not on the whole world', async () => {
+    const { page } = t;
+    await page.goto('/replay');
+    // the world view's scale bar reads 1000 km; the fleet's, around Luanda, a few km
+    await page.waitForFunction(() => {
+      const text = document.querySelector('.maplibregl-ctrl-scale')?.textContent ?? '';
+      const km = /^(\d+)\s*km$/.exec(text.trim());
+      return /^\d+\s*m$/.test(text.trim()) || (km !== null && Number(km[1]) <= 200);
+    });
+  });
+
   it('opens from the vehicle popup for today, says Oops! without positions, then replays a day', async () => {
     const { page } = t;
     const alfa = fleet.devices[0];

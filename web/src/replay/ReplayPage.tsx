@@ -16,7 +16,7 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useDevices } from '../api/queries';
+import { useDevices, usePositions } from '../api/queries';
 import { hasPermission } from '../session/permissions';
 import { useCurrentUser } from '../session/sessionContext';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
@@ -82,6 +82,12 @@ export function ReplayPage() {
   const [playback] = useState(() => new Playback());
   const abort = useRef<AbortController | null>(null);
   const computed = useMemo(() => computePeriod(period, timezone), [period, timezone]);
+  // before a route is shown, the map shows the fleet where it is now (not the whole world)
+  const positions = usePositions();
+  const fleetFit = useMemo<ReplayFit>(() => {
+    const points = (positions.data ?? []).map((p): [number, number] => [p.longitude, p.latitude]);
+    return points.length ? { key: 'fleet', points: () => points } : NO_FIT;
+  }, [positions.data]);
 
   useEffect(() => () => playback.dispose(), [playback]);
   useEffect(() => {
@@ -247,7 +253,7 @@ export function ReplayPage() {
           playback={playback}
           category={category}
           rotates={rotatesWithCourse(category)}
-          fit={jump}
+          fit={jump === NO_FIT ? fleetFit : jump}
           camera={camera}
           inset={inset}
           rtl={rtl}
