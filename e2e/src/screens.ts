@@ -92,24 +92,38 @@ async function photograph(browser: Browser, base: string, lang: string, size: Si
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) =>
     route.abort('internetdisconnected'),
   );
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(`${lang} ${size} ${page.url()}: ${error.message}`));
-  await signIn(page, base, lang);
+  const open = async () => {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(`${lang} ${size} ${page.url()}: ${error.message}`));
+    await signIn(page, base, lang);
+    return page;
+  };
+  let page = await open();
   const folder = join(args.out, `${lang}-${size}`);
   mkdirSync(folder, { recursive: true });
   for (const path of paths) {
-    await page.goto(`${base}${path}`);
-    // the screen is drawn once no progress indicator is left (the live socket keeps the network busy, so
-    // "network idle" never comes) and two frames have been painted
-    await page
-      .waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'), undefined, {
-        timeout: 10_000,
-      })
-      .catch(() => undefined);
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
-    );
-    await page.screenshot({ path: join(folder, `${fileOf(path)}.png`) });
+    try {
+      await page.goto(`${base}${path}`);
+      // the screen is drawn once no progress indicator is left (the live socket keeps the network busy, so
+      // "network idle" never comes) and two frames have been painted
+      await page
+        .waitForFunction(
+          () => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'),
+          undefined,
+          {
+            timeout: 10_000,
+          },
+        )
+        .catch(() => undefined);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+      );
+      await page.screenshot({ path: join(folder, `${fileOf(path)}.png`) });
+    } catch (error) {
+      // a screen that closed or crashed its page is a finding too; the next one gets a fresh page
+      errors.push(`${lang} ${size} ${path}: ${(error as Error).message.split('\n')[0]}`);
+      if (page.isClosed()) page = await open();
+    }
   }
   await context.close();
 }
