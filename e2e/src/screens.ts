@@ -115,6 +115,17 @@ async function photograph(browser: Browser, base: string, lang: string, size: Si
           },
         )
         .catch(() => undefined);
+      // a map is drawn once it is idle: its layers loaded, its camera still
+      await page
+        .waitForFunction(
+          () => {
+            const map = document.querySelector('[data-testid="map-canvas"]');
+            return !map || (map.hasAttribute('data-idle') && !map.hasAttribute('data-moving'));
+          },
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
       );

@@ -73,6 +73,9 @@ export function MapView({ initialLayer, children }: MapViewProps) {
     const element = container.current;
     instance.on('movestart', () => element.setAttribute('data-moving', 'true'));
     instance.on('moveend', () => element.removeAttribute('data-moving'));
+    // drawn and nothing left to load (screenshots wait for it)
+    instance.on('idle', () => element.setAttribute('data-idle', 'true'));
+    instance.on('dataloading', () => element.removeAttribute('data-idle'));
     skipEmptySky(instance);
     // Online tile layers fail tile by tile with no network; that is expected, the outline stays. Other
     // errors are still reported (MapLibre only logs them itself when nobody listens).
