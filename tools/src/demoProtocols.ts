@@ -1,13 +1,14 @@
 /**
- * The demo's vehicles of the other protocols (issue 37): one tracker each of GT06, H02, Queclink, Coban and
- * a Wialon IPS retransmission, driven by the simulator after the Teltonika fleet (`--also demo`).
+ * The demo's vehicles of the other protocols (issue 37): one tracker each of GT06, H02, Queclink, Coban, a
+ * Wialon IPS retransmission and one behind a Traccar server forwarding, driven by the simulator after the
+ * Teltonika fleet (`--also demo`; the Traccar one needs FROTA_FORWARD_TOKEN, which `npm run demo` sets).
  */
 import type { FramedProtocol } from '../../server/src/config';
 import type { Db } from '../../server/src/db/database';
 import { fromBool, toJson } from '../../server/src/db/mapping';
 
 export interface DemoProtocolVehicle {
-  protocol: FramedProtocol;
+  protocol: FramedProtocol | 'traccar';
   uniqueId: string;
   name: string;
   category: string;
@@ -49,6 +50,13 @@ export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
     name: 'LD-40-80-WL',
     category: 'car',
     model: 'Wialon IPS',
+  },
+  {
+    protocol: 'traccar',
+    uniqueId: '356307042440031',
+    name: 'LD-41-87-TC',
+    category: 'van',
+    model: 'Via Traccar',
   },
 ];
 

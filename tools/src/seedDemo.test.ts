@@ -22,7 +22,7 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     // the Teltonika fleet, the inactive vehicle, and one vehicle of each other protocol
     expect(devices).toHaveLength(DEMO_VEHICLES + 1 + DEMO_PROTOCOL_VEHICLES.length);
     const also = parseOptions(['--also', 'demo'], {}).extra;
-    expect(also.map((v) => v.protocol)).toEqual(['gt06', 'h02', 'gl200', 'gps103', 'wialon']);
+    expect(also.map((v) => v.protocol)).toEqual(['gt06', 'h02', 'gl200', 'gps103', 'wialon', 'traccar']);
     expect(also.every((v) => devices.some((d: { uniqueId: string }) => d.uniqueId === v.uniqueId))).toBe(
       true,
     );

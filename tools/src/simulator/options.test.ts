@@ -67,6 +67,12 @@ describe('simulator options', () => {
     const gt06 = parseOptions(['--protocol', 'gt06'], { FROTA_GT06_PORT: '6023' });
     expect([gt06.protocol, gt06.port]).toEqual(['gt06', 6023]);
     expect(parseOptions(['--protocol', 'wialon'], {}).port).toBe(5039);
+    // a Traccar server forwards to Frota's HTTP port, with the receiver's token
+    const traccar = parseOptions(['--protocol', 'traccar'], {
+      FROTA_PORT: '9082',
+      FROTA_FORWARD_TOKEN: 't'.repeat(20),
+    });
+    expect([traccar.port, traccar.forwardToken]).toEqual([9082, 't'.repeat(20)]);
     expect(parseOptions(['--also', 'h02=123,gps103=456'], { FROTA_H02_PORT: '7013' }).extra).toEqual([
       { protocol: 'h02', uniqueId: '123', port: 7013 },
       { protocol: 'gps103', uniqueId: '456', port: 5001 },

@@ -4,8 +4,8 @@ import { FRAMED_DEFAULT_PORTS, FRAMED_PROTOCOLS, type FramedProtocol } from '../
 import { demoProtocolEntries } from '../demoProtocols';
 import { CAMERA_FLEETS, type CameraFleet } from './camera/demoCameras';
 
-export type Protocol = 'teltonika' | 'osmand' | FramedProtocol;
-export const PROTOCOLS: readonly Protocol[] = ['teltonika', 'osmand', ...FRAMED_PROTOCOLS];
+export type Protocol = 'teltonika' | 'osmand' | FramedProtocol | 'traccar';
+export const PROTOCOLS: readonly Protocol[] = ['teltonika', 'osmand', ...FRAMED_PROTOCOLS, 'traccar'];
 
 /** A vehicle beyond the fleet speaking a protocol of its own (the demo's one per protocol). */
 export interface ExtraVehicle {
@@ -26,6 +26,8 @@ export interface SimulatorOptions {
   historyHours: number;
   /** vehicles after the fleet, each with its protocol (`--also gt06=ID,h02=ID`) */
   extra: ExtraVehicle[];
+  /** the Traccar forward receiver's token (FROTA_FORWARD_TOKEN), for `traccar` vehicles */
+  forwardToken?: string;
   /** the start of a history already stored (ms since epoch): vehicles go on from where it leaves them */
   warmFrom?: number;
   /** wait for GET /api/server to answer before starting */
@@ -53,7 +55,8 @@ export const DEMO_FIRST_ID = 356307042440000n;
 
 export const USAGE = `Usage: npm run simulate -- [options]
   --devices N          vehicles to simulate (default 25: the demo fleet)
-  --protocol P         teltonika (default), osmand, gt06, h02, gl200 (Queclink), gps103 (Coban) or wialon
+  --protocol P         teltonika (default), osmand, gt06, h02, gl200 (Queclink), gps103 (Coban), wialon, or
+                       traccar (a Traccar server forwarding to FROTA_PORT with FROTA_FORWARD_TOKEN)
   --host H             server host (default 127.0.0.1)
   --port P             device port (default the protocol's FROTA_<PROTOCOL>_PORT: teltonika 5027,
                        osmand 5055, gt06 5023, h02 5013, gl200 5004, gps103 5001, wialon 5039)
@@ -112,10 +115,17 @@ function protocolOf(name: string): Protocol {
   return name as Protocol;
 }
 
-/** The protocol's port setting (FROTA_<PROTOCOL>_PORT), or its default. */
+/** The protocol's port setting (FROTA_<PROTOCOL>_PORT; a Traccar forward goes to FROTA_PORT), or its default. */
 function defaultPort(protocol: Protocol, env: Record<string, string | undefined>): string {
-  const fallback: Record<Protocol, number> = { teltonika: 5027, osmand: 5055, ...FRAMED_DEFAULT_PORTS };
-  return env[`FROTA_${protocol.toUpperCase()}_PORT`] ?? String(fallback[protocol]);
+  const fallback: Record<Protocol, number> = {
+    teltonika: 5027,
+    osmand: 5055,
+    ...FRAMED_DEFAULT_PORTS,
+    traccar: 8082,
+  };
+  const variable = protocol === 'traccar' ? 'FROTA_PORT' : `FROTA_${protocol.toUpperCase()}_PORT`;
+  const set = env[variable];
+  return set && set !== '0' ? set : String(fallback[protocol]);
 }
 
 function warmFromOf(text: string | undefined): number | undefined {
@@ -190,6 +200,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     historyHours: positiveNumber('history', values.get('history') ?? (speedup > 1 ? '24' : '0')),
     warmFrom: warmFromOf(values.get('warm-from')),
     extra,
+    forwardToken: env.FROTA_FORWARD_TOKEN || undefined,
     wait: flags.has('wait'),
     allDay: flags.has('allday'),
     apiUrl: `http://${host.includes(':') ? `[${host}]` : host}:${apiPort}/api/server`,

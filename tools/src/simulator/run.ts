@@ -7,6 +7,7 @@ import { CAMERA_STATE_IO, type SimulatedCamera } from './camera/simulatedCamera'
 import { SimClock } from './clock';
 import { SIMULATED_DEVICES } from '../../../server/src/protocols';
 import { FramedClient } from './framedClient';
+import { TraccarForwardClient } from './traccarForwardClient';
 import type { Protocol, SimulatorOptions } from './options';
 import { OsmandClient } from './osmandClient';
 import { createProfile, type VehicleProfile } from './profile';
@@ -50,7 +51,7 @@ export type SimulatorConfig = Pick<
 > & { statusSeconds?: number; allDay?: boolean } & Partial<
     Pick<
       SimulatorOptions,
-      'cameras' | 'cameraHost' | 'cameraPort' | 'cameraEveryMinutes' | 'cacheDir' | 'extra'
+      'cameras' | 'cameraHost' | 'cameraPort' | 'cameraEveryMinutes' | 'cacheDir' | 'extra' | 'forwardToken'
     >
   >;
 
@@ -66,7 +67,12 @@ function transportFor(
   port: number,
   uniqueId: string,
   camera?: SimulatedCamera,
+  forwardToken?: string,
 ): Transport {
+  if (protocol === 'traccar') {
+    if (!forwardToken) throw new Error('a traccar vehicle needs FROTA_FORWARD_TOKEN');
+    return new TraccarForwardClient({ host, port, uniqueId, token: forwardToken });
+  }
   if (protocol === 'teltonika')
     return new TeltonikaClient({
       ...{ host, port, imei: uniqueId },
@@ -120,7 +126,7 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
     return new VehicleRunner({
       profile,
       clock,
-      transport: transportFor(config.host, protocol, port, uniqueId, camera),
+      transport: transportFor(config.host, protocol, port, uniqueId, camera, config.forwardToken),
       rnd: vehicleRandom(profile, config.seed),
       warmFrom: config.warmFrom,
       // a phone app sends one request per fix
@@ -136,9 +142,13 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
     });
   };
   const fleet = config.ids.slice(0, config.devices);
+  // a vehicle behind a Traccar server needs the receiver's token; without it, it is left out (and said so)
+  const extra = (config.extra ?? []).filter((v) => v.protocol !== 'traccar' || config.forwardToken);
+  if (extra.length < (config.extra ?? []).length)
+    log('[simulator] the Traccar-forwarded vehicle is left out: FROTA_FORWARD_TOKEN is not set');
   const runners: VehicleRunner[] = [
     ...fleet.map((uniqueId, index) => runner(index, uniqueId, config.protocol, config.port)),
-    ...(config.extra ?? []).map((v, k) => runner(fleet.length + k, v.uniqueId, v.protocol, v.port)),
+    ...extra.map((v, k) => runner(fleet.length + k, v.uniqueId, v.protocol, v.port)),
   ];
 
   const controller = new AbortController();
