@@ -197,5 +197,13 @@ describeBrowser('route replay', () => {
     await page.getByTestId('replay-panel-toggle').click();
     await page.getByTestId('replay-trip').first().waitFor();
     await screenshot(page, 'replay-phone-panel');
+    // the chart keeps a readable height on a phone, its series chips in one sideways row
+    await page.getByTestId('replay-chart-toggle').click();
+    const surface = page.getByTestId('replay-chart').locator('.recharts-surface');
+    await surface.waitFor();
+    expect((await surface.boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    const chips = (await page.getByTestId('replay-series-chips').boundingBox())!;
+    expect(chips.height).toBeLessThan(40);
+    await screenshot(page, 'replay-phone-chart');
   });
 });

@@ -36,7 +36,20 @@ export function ChartPanel({ data, bounds, series, timezone, loadingSeries = fal
       data-testid="replay-chart"
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', p: 1 }}
     >
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 0.5 }}>
+      {/* on a phone the chips scroll sideways in one row, so they never eat the chart's height */}
+      <Stack
+        direction="row"
+        spacing={0.5}
+        useFlexGap
+        data-testid="replay-series-chips"
+        sx={{
+          flexWrap: { xs: 'nowrap', sm: 'wrap' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          flexShrink: 0,
+          mb: 0.5,
+          '& > *': { flexShrink: 0 },
+        }}
+      >
         {series.map((name) => {
           const on = shown.includes(name);
           return (
