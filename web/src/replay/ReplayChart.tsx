@@ -9,7 +9,7 @@ import {
   YAxis,
 } from 'recharts';
 import { zonedDateTime } from '@frota/core';
-import { fuelText, isolated, type ChartModel } from './chartSeries';
+import { fuelText, isolated, lineKey, type ChartModel } from './chartSeries';
 import { axisKind, timeTicks } from './axes';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 
@@ -92,20 +92,24 @@ export function ReplayChart({
         ))}
         <Tooltip
           labelFormatter={(t) => when(Number(t))}
-          formatter={(value, name) => [
-            valueText(String(name), Number(value)),
-            labels[String(name)] ?? String(name),
-          ]}
+          formatter={(_value, name, item) => {
+            // the recorded value at that moment (the line between records is drawn, not recorded)
+            const recorded = (item.payload as Record<string, number | null>)[String(name)];
+            return [
+              recorded === null || recorded === undefined ? '—' : valueText(String(name), recorded),
+              labels[String(name)] ?? String(name),
+            ];
+          }}
         />
         {series.map((name) => (
           <Line
             key={name}
             yAxisId={name}
-            dataKey={name}
+            dataKey={lineKey(name)}
             name={name}
             type="linear"
             dot={(props: DotItemDotProps) =>
-              isolated(model.rows, props.index, name) ? (
+              isolated(model.rows, props.index, lineKey(name)) ? (
                 <circle key={props.index} cx={props.cx} cy={props.cy} r={2} fill={colours[name]} />
               ) : (
                 <g key={props.index} />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { availableSeries, CHART_BUCKETS, chartModel, fuelText, isolated, toggleSeries } from './chartSeries';
+import {
+  availableSeries,
+  CHART_BUCKETS,
+  chartModel,
+  fuelText,
+  isolated,
+  lineKey,
+  toggleSeries,
+} from './chartSeries';
 import { toReplayData } from './replayData';
 import type { ColumnAnswer } from './types';
 
@@ -68,6 +76,29 @@ describe('replay chart series', () => {
     expect(model.rows[3].rpm).toBeNull();
     expect(model.axes.speed).toEqual([0, 190]);
     expect(model.axes.rpm).toEqual([0, 1100]);
+  });
+
+  it("draws the line across a tracker's usual silences, not across long ones or private positions", () => {
+    // a record every 10 s, then a silence of 10 minutes, then two more; the fourth record is private
+    const base = answer(8, 10_000);
+    base.positions.fixTime[6] = base.positions.fixTime[5] + 600_000;
+    base.positions.fixTime[7] = base.positions.fixTime[6] + 10_000;
+    const model = chartModel(toReplayData(base), { lo: 0, hi: 7 }, ['speed']);
+    const line = lineKey('speed');
+    const at = (time: number) => model.rows.find((row) => row.t === time)!;
+    const t0 = base.positions.fixTime[0];
+    // the series keeps the spec's empty points between records 10 s apart …
+    expect(model.rows.some((row) => row.t > t0 && row.t < t0 + 10_000 && row.speed === null)).toBe(true);
+    // … while the drawn line goes straight across them
+    const between = model.rows.filter((row) => row.t > t0 && row.t < t0 + 10_000);
+    expect(between.every((row) => typeof row[line] === 'number')).toBe(true);
+    // the private record (index 3) and the ten silent minutes stay breaks in the line
+    expect(at(base.positions.fixTime[3])[line]).toBeNull();
+    const silent = model.rows.filter(
+      (row) => row.t > base.positions.fixTime[5] && row.t < base.positions.fixTime[6],
+    );
+    expect(silent.length).toBeGreaterThan(0);
+    expect(silent.every((row) => row[line] === null)).toBe(true);
   });
 
   it('keeps the peaks of a week at 1 Hz within a few thousand rows', () => {

@@ -101,20 +101,61 @@ export function chartModel(
     kept.push(...[...pick].sort((a, b) => a - b));
     start = end;
   }
+  const filler = new Set<ChartRow>();
   const rows = kept.map((k) => {
     const i = filled.values[k];
     const row: ChartRow = { t: filled.time[k] } as ChartRow;
+    if (Number.isNaN(i)) filler.add(row);
     for (const { name, values } of series) {
       const value = Number.isNaN(i) ? NaN : values[i];
       row[name] = Number.isNaN(value) ? null : value;
     }
     return row;
   });
+  for (const { name } of series) bridgeShortSilences(rows, name, filler);
   const axes: Record<string, AxisDomain> = {};
   for (const { name, values } of series) {
     axes[name] = axisDomain(axisKind(name), values.subarray(bounds.lo, bounds.hi + 1));
   }
   return { rows, axes };
+}
+
+/** A silence up to this long is a tracker's normal pace (10 s driving, a minute parked): its line goes on. */
+export const LINE_BRIDGE_MS = 5 * 60_000;
+
+/** The key of a series' drawn line: its values, with the empty points of short silences bridged. */
+export const lineKey = (name: string): string => `${name}~line`;
+
+/**
+ * The drawn line of a series (`lineKey`). The empty points stay in the series itself (document 2 §2.6: gaps
+ * over a second are filled with empty points, which tooltips and tests read), but the line is drawn straight
+ * across a silence of up to LINE_BRIDGE_MS between two values — a tracker reporting every 10 s would
+ * otherwise show as loose dots — and breaks at longer silences and at private positions (not fillers).
+ */
+function bridgeShortSilences(rows: ChartRow[], name: string, filler: ReadonlySet<ChartRow>): void {
+  const key = lineKey(name);
+  let before = -1;
+  for (let k = 0; k < rows.length; k++) {
+    const value = rows[k][name];
+    if (value !== null) {
+      rows[k][key] = value;
+      before = k;
+      continue;
+    }
+    rows[k][key] = null;
+    if (before < 0 || !filler.has(rows[k])) continue;
+    let after = k + 1;
+    while (after < rows.length && rows[after][name] === null && filler.has(rows[after])) after++;
+    if (after >= rows.length || rows[after][name] === null) continue;
+    const from = rows[before];
+    const to = rows[after];
+    if (to.t - from.t > LINE_BRIDGE_MS) continue;
+    for (let j = k; j < after; j++) {
+      const share = (rows[j].t - from.t) / (to.t - from.t);
+      rows[j][key] = (from[name] as number) + share * ((to[name] as number) - (from[name] as number));
+    }
+    k = after - 1;
+  }
 }
 
 /**
