@@ -54,14 +54,18 @@ export const sessionOnly = (browser: Browser, email?: string, password?: string,
 export const adminApi = (): Promise<AdminApi> =>
   AdminApi.login(e2e.baseUrl, e2e.adminEmail, e2e.adminPassword);
 
-/** Opens a list screen and waits until its grid has rendered (rows or the empty message). */
+/**
+ * Opens a list screen and waits until its grid has rendered (rows or the empty message), or on a phone its
+ * cards (DataList shows one card per row below 600 px).
+ */
 export async function openList(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.locator('.MuiDataGrid-root').waitFor();
+  await page.locator('.MuiDataGrid-root:visible, [data-testid="list-cards"]').first().waitFor();
   await page.waitForFunction(
     () =>
-      !document.querySelector('.MuiDataGrid-root .MuiCircularProgress-root') &&
-      (document.querySelector('.MuiDataGrid-row') || document.querySelector('.MuiDataGrid-overlay')),
+      !!document.querySelector('[data-testid="list-cards"]') ||
+      (!document.querySelector('.MuiDataGrid-root .MuiCircularProgress-root') &&
+        (document.querySelector('.MuiDataGrid-row') || document.querySelector('.MuiDataGrid-overlay'))),
   );
 }
 
