@@ -1,4 +1,8 @@
+import type { Server } from 'node:net';
 import type { DeviceSession } from './deviceSession';
+
+/** How long a command sent to a connected device waits for its answer. */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
 
 /** What a TCP listener holds in memory; every figure returns to 0 when the devices are gone. */
 export interface TcpListenerStats {
@@ -68,7 +72,18 @@ export class DeviceConnections<S extends DeviceSession<S>> {
     return { conflicts: this.conflicts };
   }
 
-  destroyAll(): void {
-    for (const session of this.sessions) session.destroy();
+  /** Sends a command on the connection holding the device; fails when none does. */
+  sendCommand(uniqueId: string, text: string, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): Promise<string> {
+    const session = this.byDevice.get(uniqueId);
+    if (!session) return Promise.reject(new Error(`device ${uniqueId} is not connected`));
+    return session.sendCommand(text, timeoutMs);
+  }
+
+  /** Stops the listener and closes every connection; resolves once the listener has closed. */
+  close(server: Server): Promise<void> {
+    return new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const session of this.sessions) session.destroy();
+    });
   }
 }

@@ -1,4 +1,5 @@
 /** A phone app speaking OsmAnd: one HTTP GET per fix, 200 when stored, 400 for an unknown device. */
+import { deviceRequest } from './httpRequest';
 import { toOsmandQuery } from './records';
 import { DeviceRejectedError, type Transport } from './transport';
 import type { Sample } from './vehicle';
@@ -26,16 +27,14 @@ export class OsmandClient implements Transport {
 
   async send(samples: Sample[]): Promise<void> {
     for (const sample of samples) {
-      const signal = AbortSignal.any([
-        this.controller.signal,
-        AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-      ]);
       let res: Response;
       try {
-        res = await fetch(this.base + '?' + toOsmandQuery(this.options.uniqueId, sample).toString(), {
-          signal,
-        });
-        await res.arrayBuffer();
+        res = await deviceRequest(
+          this.base + '?' + toOsmandQuery(this.options.uniqueId, sample).toString(),
+          {},
+          this.controller.signal,
+          this.options.timeoutMs,
+        );
       } catch (error) {
         this.ok = false;
         throw error;

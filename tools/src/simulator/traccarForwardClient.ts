@@ -3,6 +3,7 @@
  * Traccar's `{ position, device }` to `/api/forward/traccar/positions` with the receiver's Bearer token,
  * acknowledged (200) once Frota has committed it; 404 is a vehicle Frota does not know.
  */
+import { deviceRequest } from './httpRequest';
 import { DeviceRejectedError, type Transport } from './transport';
 import type { Sample } from './vehicle';
 
@@ -61,19 +62,21 @@ export class TraccarForwardClient implements Transport {
 
   async send(samples: Sample[]): Promise<void> {
     for (const sample of samples) {
-      const signal = AbortSignal.any([
-        this.controller.signal,
-        AbortSignal.timeout(this.o.timeoutMs ?? 30_000),
-      ]);
       let res: Response;
       try {
-        res = await fetch(this.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${this.o.token}` },
-          body: JSON.stringify({ position: traccarPosition(sample), device: { uniqueId: this.o.uniqueId } }),
-          signal,
-        });
-        await res.arrayBuffer();
+        res = await deviceRequest(
+          this.url,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${this.o.token}` },
+            body: JSON.stringify({
+              position: traccarPosition(sample),
+              device: { uniqueId: this.o.uniqueId },
+            }),
+          },
+          this.controller.signal,
+          this.o.timeoutMs,
+        );
       } catch (error) {
         this.ok = false;
         throw error;

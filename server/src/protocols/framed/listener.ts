@@ -31,7 +31,6 @@ export interface FramedListener {
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000;
-const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
 const DEFAULT_COMMAND_CHECK_MS = 30_000;
 
 /**
@@ -66,16 +65,7 @@ export async function startFramedTcp<State>(
     stats: () => connections.stats(),
     counters: () => connections.counters(),
     connected: (uniqueId) => connections.holder(uniqueId)?.alive === true,
-    sendCommand(uniqueId, text, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
-      const session = connections.holder(uniqueId);
-      if (!session) return Promise.reject(new Error(`device ${uniqueId} is not connected`));
-      return session.sendCommand(text, timeoutMs);
-    },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        connections.destroyAll();
-      });
-    },
+    sendCommand: (uniqueId, text, timeoutMs) => connections.sendCommand(uniqueId, text, timeoutMs),
+    close: () => connections.close(server),
   };
 }

@@ -27,7 +27,7 @@ export interface TeltonikaTcpListener {
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000;
-export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
+export { DEFAULT_COMMAND_TIMEOUT_MS } from '../deviceConnections';
 /** A command queued on another node while the device stays connected here waits at most this long. */
 const DEFAULT_COMMAND_CHECK_MS = 30_000;
 
@@ -69,16 +69,7 @@ export async function startTeltonikaTcp(options: TeltonikaListenOptions): Promis
     port: (server.address() as AddressInfo).port,
     stats: () => connections.stats(),
     counters: () => connections.counters(),
-    sendCommand(uniqueId, text, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
-      const session = connections.holder(uniqueId);
-      if (!session) return Promise.reject(new Error(`device ${uniqueId} is not connected`));
-      return session.sendCommand(text, timeoutMs);
-    },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        connections.destroyAll();
-      });
-    },
+    sendCommand: (uniqueId, text, timeoutMs) => connections.sendCommand(uniqueId, text, timeoutMs),
+    close: () => connections.close(server),
   };
 }
