@@ -174,13 +174,17 @@ describeBrowser('tachograph', () => {
     expect(await driverRow(page, card).getByTestId('tacho-activity-chip').textContent()).toBe('Descanso');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await driverRow(page, card).waitFor();
+    // on a phone the driver is a card (the grid's rows go a moment later: read the card's)
+    const phoneRow = page
+      .getByTestId('list-cards')
+      .locator(`[data-testid="tacho-driver-row"][data-card="${card}"]`);
+    await phoneRow.waitFor();
     await untilFrames(page, async () => expect(await noOverflow(page)).toBeLessThanOrEqual(0), 5_000);
     // On a phone the driver is a card: the time left before the break is on the first screen.
     await untilFrames(
       page,
       async () => {
-        const box = await driverRow(page, card)
+        const box = await phoneRow
           .locator('[data-field="Driver1RemainingTimeUntilNextBreakOrRest"]')
           .boundingBox();
         expect(box && box.x + box.width).toBeLessThanOrEqual(390);
