@@ -21,3 +21,4 @@ export * from './live';
 export * from './positionJson';
 export * from './reportResult';
 export * from './zoneOffset';
+export * from './numberFormat';

@@ -30,7 +30,7 @@ export function reportRunRoutes(app: FastifyInstance, services: Services): void 
       async (req, reply) => {
         const scope = await requireScope(services, req);
         const now = Date.now();
-        const { ctx, results } = await runReport(services, scope, def.name, req.body ?? {}, now);
+        const { ctx, results, translator } = await runReport(services, scope, def.name, req.body ?? {}, now);
         const format = ctx.request.format;
         if (format === 'json')
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(results));
@@ -40,6 +40,7 @@ export function reportRunRoutes(app: FastifyInstance, services: Services): void 
           client: ctx.client.title,
           zone: ctx.zone,
           now,
+          translator,
         });
         return reply
           .header('content-disposition', contentDisposition(file))

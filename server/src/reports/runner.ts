@@ -8,6 +8,8 @@ import { buildContext, type ReportContext } from './context';
 import { zoneFor } from '../track/timezone';
 import type { ReportResult } from './model';
 import { REPORTS } from './registry';
+import { reportTranslator, type ReportTranslator } from './i18n/reportTexts';
+import { translateResults } from './i18n/translateResults';
 import type { ReportDef } from './reportDef';
 import { parseReportRequest, STANDARD_LIMIT } from './request';
 
@@ -30,7 +32,9 @@ export function assertReportOffered(
 export interface ReportRun {
   def: ReportDef;
   ctx: ReportContext;
+  /** in the reader's language (the user's `language` attribute) */
   results: ReportResult[];
+  translator: ReportTranslator;
 }
 
 export async function runReport(
@@ -51,7 +55,8 @@ export async function runReport(
   const started = performance.now();
   const ctx = await buildContext(services, scope, name, request, now);
   assertReportOffered(name, ctx.vehicles);
-  const results = await def.build(ctx);
+  const translator = reportTranslator(scope.user.attributes.language);
+  const results = translateResults(translator, await def.build(ctx));
   services.operations?.reportFinished(name, performance.now() - started);
-  return { def, ctx, results };
+  return { def, ctx, results, translator };
 }

@@ -23,6 +23,8 @@ import { vehicleDays } from './builders/days';
 import { MIN_STOP_MS, segmentDistance } from '../track/tracker';
 import { DEFAULT_WEEK } from '../track/workingHours';
 import { toXlsx } from './export/xlsx';
+import { fileWords } from './export/fileWords';
+import { reportTranslator } from './i18n/reportTexts';
 import { col, table, type Cell, type ReportResult } from './model';
 import { contentDisposition } from './export';
 
@@ -306,7 +308,12 @@ export async function deliverSheet(
   mode: 'xlsx' | 'mail',
 ): Promise<FastifyReply> {
   const now = Date.now();
-  const body = await toXlsx(sheetOf(sheet.kind, sheet.rows), sheet.kind, sheet.client);
+  const body = await toXlsx(
+    sheetOf(sheet.kind, sheet.rows),
+    sheet.kind,
+    sheet.client,
+    fileWords(reportTranslator(scope.user.attributes.language)),
+  );
   const file = {
     body,
     contentType: XLSX_TYPE,

@@ -410,7 +410,7 @@ describe.each(dialects())('daily specific reports on a seeded day (%s)', (dialec
 
   it('emissions: CO2 from the fuel burnt, else from km × the vehicle emissions, with the source', async () => {
     const [r] = await run('emissions', { devices: all });
-    expect(r.subtitle3).toContain('gasóleo 2.68 kg CO2/L, gasolina 2.31 kg CO2/L');
+    expect(r.subtitle3).toContain('gasóleo 2,68 kg CO2/L, gasolina 2,31 kg CO2/L');
     expect(r.data).toEqual([
       [
         'Camião 1',

@@ -7,6 +7,10 @@ import { reportFleet, type ReportFleet } from '../../src/reports/testing/fleet';
 import { toCsv } from '../../src/reports/export/csv';
 import { toXml } from '../../src/reports/export/xml';
 import { toXlsx } from '../../src/reports/export/xlsx';
+import { fileWords } from '../../src/reports/export/fileWords';
+import { reportTranslator } from '../../src/reports/i18n/reportTexts';
+
+const WORDS = fileWords(reportTranslator('pt'));
 import { table, col } from '../../src/reports/model';
 
 const DAY = { from: '2025-03-10 00:00:00', to: '2025-03-10 23:59:59' };
@@ -147,7 +151,7 @@ describe.each(shapeDialects())('report files (%s)', (dialect) => {
       columns: [col('A'), col('', 'hidden'), col('B', 'number')],
       data: [['a, "q"', 7, 1.5]],
     });
-    const csv = parseCsv(toCsv([result], 'X').subarray(3).toString('utf8'));
+    const csv = parseCsv(toCsv([result], 'X', WORDS).subarray(3).toString('utf8'));
     expect(csv.slice(2)).toEqual([
       ['A', 'B'],
       ['a, "q"', '1.5'],
@@ -155,9 +159,9 @@ describe.each(shapeDialects())('report files (%s)', (dialect) => {
     const xml = convert(toXml([result], 'X', 'now').toString(), { format: 'object' }) as any;
     expect(xml.reports.report.columns.column.map((c: any) => c['#'])).toEqual(['A', 'B']);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await toXlsx([result], 'X', 'Frota')) as any);
+    await book.xlsx.load((await toXlsx([result], 'X', 'Frota', WORDS)) as any);
     expect(book.worksheets[0].getRow(4).values).toEqual([undefined, 'A', 'B']);
-    const empty = toCsv([], 'Viagens').toString('utf8');
+    const empty = toCsv([], 'Viagens', WORDS).toString('utf8');
     expect(empty).toContain('Sem dados.');
   });
 });

@@ -84,7 +84,7 @@ describe.each(dialects())('management reports (%s)', (dialect) => {
       'Custo/hora',
     ]);
     expect(fleet.data_format[9]).toBe('currency');
-    expect(fleet.subtitle3).toBe('Custo total: 398 601,00');
+    expect(fleet.subtitle3).toBe('Custo total: 398\u00a0601,00');
     expect(fleet.data).toEqual([
       [
         'Camião 1',

@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { zonedDate, zonedDateTime } from '@frota/core';
+import i18n from 'i18next';
+import { formatNumberIn, zonedDate, zonedDateTime } from '@frota/core';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -42,18 +43,18 @@ export function formatDate(value: DateInput, tz?: string): string {
   return ms === null ? '' : zonedDate(ms, tz || DEFAULT_TIMEZONE, DEFAULT_TIMEZONE);
 }
 
-const currencyNumber = new Intl.NumberFormat('pt-PT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The interface language now shown (Portuguese before the app sets one). */
+const currentLanguage = (): string => i18n.language || 'pt';
 
-/** An amount in pt-PT number format followed by the client's currency symbol. */
+/** An amount with two decimals in the interface language's format, followed by the client's currency symbol. */
 export function formatCurrency(value: number | string | null | undefined, symbol = ''): string {
   const amount = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
-  const text = currencyNumber.format(amount);
+  const text = formatNumberIn(currentLanguage(), amount, 2);
   return symbol ? `${text} ${symbol}` : text;
 }
 
-/** A number in pt-PT format with a fixed count of decimals; empty text for no number. */
+/** A number in the interface language's format with a fixed count of decimals; empty text for no number. */
 export function formatNumber(value: number | null | undefined, decimals = 0): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return value.toLocaleString('pt-PT', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return formatNumberIn(currentLanguage(), value, decimals);
 }

@@ -1,16 +1,11 @@
 /** How a report cell is shown: numbers in the interface language, currency, colours and borders per column. */
+import { formatNumberIn } from '@frota/core';
 import { formatCurrency } from '../common/formatters';
 import type { Cell, TableColumn } from './resultModel';
 
-const LOCALES: Record<string, string> = { pt: 'pt-PT', en: 'en-GB', es: 'es-ES', fr: 'fr-FR', ar: 'ar' };
-
 /** Numbers as the language writes them, Latin digits, up to 3 decimals (the server already rounded). */
 export function numberFormatter(language: string): (value: number) => string {
-  const format = new Intl.NumberFormat(LOCALES[language] ?? 'pt-PT', {
-    maximumFractionDigits: 3,
-    numberingSystem: 'latn',
-  });
-  return (value) => format.format(value);
+  return (value) => formatNumberIn(language, value, { min: 0, max: 3 });
 }
 
 export interface CellFormatters {
@@ -72,10 +67,5 @@ export const alignEnd = (column: Pick<TableColumn, 'type' | 'format'>): boolean 
 
 /** A share in percent with exactly one decimal, as the language writes it. */
 export function percentFormatter(language: string): (value: number) => string {
-  const format = new Intl.NumberFormat(LOCALES[language] ?? 'pt-PT', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    numberingSystem: 'latn',
-  });
-  return (value) => `${format.format(value)}%`;
+  return (value) => `${formatNumberIn(language, value, 1)}%`;
 }

@@ -51,7 +51,7 @@ export function pickupReportRoute(app: FastifyInstance, services: Services): voi
       const name = reportForVersion(body.ReportVersion);
       if (!name) throw badRequest(PASSENGER_MESSAGES.reportVersion);
       const now = Date.now();
-      const { ctx, results } = await runReport(services, scope, name, body, now);
+      const { ctx, results, translator } = await runReport(services, scope, name, body, now);
       const format = ctx.request.format;
       if (format === 'json')
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(results));
@@ -61,6 +61,7 @@ export function pickupReportRoute(app: FastifyInstance, services: Services): voi
         client: ctx.client.title,
         zone: ctx.zone,
         now,
+        translator,
       });
       return reply
         .header('content-disposition', contentDisposition(file))

@@ -130,6 +130,12 @@ export function alertKeys(ctx: ReportContext): string[] {
   return keys.filter((k) => k !== SEATBELT || hasPermission(ctx.scope.user, 'global.alert_seatbelt_lights'));
 }
 
+/** A chosen alert by its name ("Entrada em zona", "Alarme: SOS"), as the table's rows write it. */
+const alertKeyTitle = (key: string): string => {
+  const w = ALERT_TYPES[key]!;
+  return eventTitle({ type: w.type, attributes: w.alarms ? { alarm: w.alarms[0] } : {} });
+};
+
 export async function alertsReport(ctx: ReportContext): Promise<ReportResult[]> {
   const keys = alertKeys(ctx);
   const wanted = keys.map((k) => ALERT_TYPES[k]);
@@ -179,8 +185,11 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportResult[]> 
       report: 'alerts',
       title: 'Alertas',
       subtitle: periodText(ctx),
-      subtitle2: `${ctx.vehicles.length} veículos`,
-      subtitle3: keys.length === Object.keys(ALERT_TYPES).length ? '' : `Alertas: ${keys.join(', ')}`,
+      subtitle2: counted(ctx.vehicles.length, 'veículo', 'veículos'),
+      subtitle3:
+        keys.length === Object.keys(ALERT_TYPES).length
+          ? ''
+          : `Alertas: ${keys.map(alertKeyTitle).join(', ')}`,
       columns: ALERT_COLUMNS,
       data,
       footer: [['Total', counted(events.length, 'alerta', 'alertas'), '', '', '', null, '', '']],
@@ -217,7 +226,7 @@ export async function blockReport(ctx: ReportContext): Promise<ReportResult[]> {
       report: 'block',
       title: 'Imobilizações',
       subtitle: periodText(ctx),
-      subtitle2: `${ctx.vehicles.length} veículos`,
+      subtitle2: counted(ctx.vehicles.length, 'veículo', 'veículos'),
       columns: BLOCK_COLUMNS,
       data,
       footer: [['Total', counted(events.length, 'pedido', 'pedidos'), '', '', '', '', '']],

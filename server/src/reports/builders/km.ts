@@ -1,5 +1,5 @@
 /** Quilómetros: one row per vehicle for the period. */
-import { col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '../model';
+import { counted, col, km, kmh, odometerKm, table, type Cell, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import { duration } from '../../track/timezone';
 import { periodText } from './common';
@@ -50,7 +50,7 @@ export async function kmReport(ctx: ReportContext): Promise<ReportResult[]> {
       report: 'km',
       title: 'Quilómetros',
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} veículos`,
+      subtitle2: counted(all.length, 'veículo', 'veículos'),
       columns: KM_COLUMNS,
       data,
       footer: [

@@ -4,7 +4,7 @@
  * comes first with the bar chart of the monthly costs and the pie of the costs by type, then one table per
  * vehicle with its months.
  */
-import { col, hoursOf, km, round, table, type Cell, type Column, type ReportResult } from '../model';
+import { counted, col, hoursOf, km, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
 import { REPORT_COST_TYPES, type ReportCostType } from '../request';
 import { mapVehicles, periodText, vehicleText } from './common';
@@ -125,7 +125,7 @@ export async function managementAnalysisReport(ctx: ReportContext): Promise<Repo
     report: 'management_analysis',
     title: 'Análise de custos - Frota',
     subtitle: periodText(ctx),
-    subtitle2: `${all.length} veículos`,
+    subtitle2: counted(all.length, 'veículo', 'veículos'),
     subtitle3: `Custo total: ${moneyText(totalCost(fleet))}`,
     columns: ANALYSIS_FLEET_COLUMNS,
     data: all.map((v) => [v.vehicle.name, v.vehicle.plate, ...figureCells(v.total)]),

@@ -47,7 +47,7 @@ export async function managementCostListReport(ctx: ReportContext): Promise<Repo
     report: 'management_cost_list',
     title: 'Lista de custos',
     subtitle,
-    subtitle2: `${ctx.vehicles.length} veículos`,
+    subtitle2: counted(ctx.vehicles.length, 'veículo', 'veículos'),
     subtitle3: typesText,
     columns: COST_LIST_COLUMNS,
     data: lines.map((l): Cell[] => {

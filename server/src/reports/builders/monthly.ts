@@ -2,7 +2,7 @@
  * Quilómetros mensais / Horas mensais: a matrix of vehicles by day (`DD/MM`), or by month (`MM/YYYY`) when
  * the period is longer than 31 days, with a total column and a total row.
  */
-import { col, hoursOf, km, round, table, type Cell, type Column, type ReportResult } from '../model';
+import { col, counted, hoursOf, km, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext } from '../context';
 import type { DayFigures } from '../../track/dayBook';
 import { periodText } from './common';
@@ -30,11 +30,13 @@ function buckets(ctx: ReportContext): Bucket[] {
 /** How the rows are named: the first column's title, the count's noun and an optional third subtitle. */
 export interface MatrixRows {
   item: string;
+  /** the count's noun in the singular and the plural ("veículo", "veículos") */
+  one: string;
   items: string;
   subtitle3?: string;
 }
 
-const VEHICLES: MatrixRows = { item: 'Veículo', items: 'veículos' };
+const VEHICLES: MatrixRows = { item: 'Veículo', one: 'veículo', items: 'veículos' };
 
 export async function matrix(
   ctx: ReportContext,
@@ -66,7 +68,7 @@ export async function matrix(
       report,
       title,
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} ${rows.items}`,
+      subtitle2: counted(all.length, rows.one, rows.items),
       subtitle3: rows.subtitle3,
       columns,
       data,

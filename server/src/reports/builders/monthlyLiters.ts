@@ -5,7 +5,7 @@
  * Without a sensor the month's L/100km is estimated from the litres refilled.
  */
 import { fuelTankLitres } from '../../track/fuelSource';
-import { col, km, round, table, type Cell, type Column, type ReportResult } from '../model';
+import { counted, col, km, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
 import { consumedPercent } from '../../track/fuelDays';
 import { mapVehicles, periodText, vehicleText } from './common';
@@ -147,7 +147,7 @@ export async function monthlyLitersReport(ctx: ReportContext): Promise<ReportRes
     report: 'monthly_liters',
     title: 'Litros mensais - Frota',
     subtitle,
-    subtitle2: `${all.length} veículos`,
+    subtitle2: counted(all.length, 'veículo', 'veículos'),
     columns: MONTHLY_LITERS_FLEET_COLUMNS,
     data: all.map((v): Cell[] => [
       v.vehicle.name,

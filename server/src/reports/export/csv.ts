@@ -4,12 +4,13 @@
  */
 import { csvLine as line } from '@frota/core/csv';
 import { fileTables, NO_DATA } from './tables';
+import type { FileWords } from './fileWords';
 import type { ReportResult } from '../model';
 
-export function toCsv(results: ReportResult[], title: string): Buffer {
+export function toCsv(results: ReportResult[], title: string, words: FileWords): Buffer {
   const lines: string[] = [];
   const tables = fileTables(results);
-  if (!tables.length) lines.push(line([title]), line([NO_DATA]));
+  if (!tables.length) lines.push(line([title]), line([words.text(NO_DATA)]));
   tables.forEach((t, i) => {
     if (i > 0) lines.push('');
     lines.push(line([t.title]));

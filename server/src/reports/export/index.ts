@@ -5,6 +5,8 @@ import { toCsv } from './csv';
 import { toPdf } from './pdf';
 import { toXlsx } from './xlsx';
 import { toXml } from './xml';
+import type { ReportTranslator } from '../i18n/reportTexts';
+import { fileWords } from './fileWords';
 
 export type FileFormat = 'pdf' | 'excel' | 'csv' | 'xml';
 
@@ -30,6 +32,8 @@ export interface RenderMeta {
   client: string;
   zone: Zone;
   now: number;
+  /** the run's translator: the file's fixed words and numbers in the reader's language */
+  translator: ReportTranslator;
 }
 
 export async function renderFile(
@@ -38,14 +42,16 @@ export async function renderFile(
   meta: RenderMeta,
 ): Promise<RenderedFile> {
   const generated = meta.zone.dateTime(meta.now);
+  const words = fileWords(meta.translator);
+  const title = words.text(meta.title);
   const body =
     format === 'pdf'
-      ? await toPdf(results, meta.title, meta.client, generated)
+      ? await toPdf(results, title, meta.client, generated, words)
       : format === 'excel'
-        ? await toXlsx(results, meta.title, meta.client)
+        ? await toXlsx(results, title, meta.client, words)
         : format === 'csv'
-          ? toCsv(results, meta.title)
-          : toXml(results, meta.title, generated);
+          ? toCsv(results, title, words)
+          : toXml(results, title, generated);
   const { ext, type } = TYPES[format];
   return {
     body,

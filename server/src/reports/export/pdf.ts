@@ -8,11 +8,22 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import type { Cell, ReportResult } from '../model';
 import { fileTables, NO_DATA, type FileTable } from './tables';
 import { barChart, costChart, pieChart } from './pdfCharts';
+import type { FileWords } from './fileWords';
 
 /** pdfmake lays out every row in memory; beyond this a table is cut (Excel and CSV hold everything). */
 export const MAX_PDF_ROWS = 20_000;
 
-const text = (v: Cell): string => (v === null || v === undefined ? '' : String(v));
+/**
+ * A column title cut only between words, never inside a unit or a figure: "Vel. média (km/h)" may wrap
+ * before "(km/h)" but never into "(km/" and "h)".
+ */
+export function headerCell(title: string): TableCell {
+  const words = title.split(' ');
+  return {
+    text: words.map((w, i) => ({ text: i < words.length - 1 ? `${w} ` : w, noWrap: /[/()%]/.test(w) })),
+    style: 'th',
+  };
+}
 
 function fontSizeFor(columns: number): number {
   if (columns > 30) return 4.5;
@@ -21,21 +32,26 @@ function fontSizeFor(columns: number): number {
   return 8;
 }
 
-function tableContent(t: FileTable): Content[] {
-  const out: Content[] = [{ text: t.title, style: 'title' }];
+function tableContent(t: FileTable, words: FileWords): Content[] {
+  // a table's title stays on the page of its first rows (headlineLevel: see pageBreakBefore below)
+  const out: Content[] = [{ text: t.title, style: 'title', headlineLevel: 1 }];
   for (const s of t.subtitles) out.push({ text: s, style: 'subtitle' });
-  if (t.source.chart) out.push(barChart(t.source.chart));
-  if (t.source.cost_chart) out.push(costChart(t.source.cost_chart));
-  if (t.source.data_pie1?.length) out.push(pieChart(t.source.data_pie1));
+  if (t.source.chart) out.push(barChart(t.source.chart, words));
+  if (t.source.cost_chart) out.push(costChart(t.source.cost_chart, words));
+  if (t.source.data_pie1?.length) out.push(pieChart(t.source.data_pie1, words));
   const size = fontSizeFor(t.header.length);
   const align = (i: number) =>
     (['number', 'integer'].includes(t.types[i]) ? 'right' : 'left') as 'right' | 'left';
-  // money with its two decimals
+  // numbers as the reader writes them, money with its two decimals
   const cell = (c: Cell, i: number): string =>
-    t.formats[i] === 'currency' && typeof c === 'number' ? c.toFixed(2) : text(c);
+    typeof c === 'number'
+      ? words.number(c, t.formats[i] === 'currency' ? 2 : { min: 0, max: 3 })
+      : c === null || c === undefined
+        ? ''
+        : String(c);
   const rows = t.data.length > MAX_PDF_ROWS ? t.data.slice(0, MAX_PDF_ROWS) : t.data;
   const body: TableCell[][] = [
-    t.header.map((h) => ({ text: h, style: 'th' })),
+    t.header.map(headerCell),
     ...rows.map((row) =>
       row.map((c, i) => ({
         text: cell(c, i),
@@ -67,26 +83,26 @@ function tableContent(t: FileTable): Content[] {
   });
   if (rows.length < t.data.length)
     out.push({
-      text: `Limitado a ${MAX_PDF_ROWS} linhas: use Excel ou CSV para o relatório completo.`,
+      text: words.text(`Limitado a ${MAX_PDF_ROWS} linhas: use Excel ou CSV para o relatório completo.`),
       style: 'subtitle',
     });
   return out;
 }
 
-export async function toPdf(
+/** The document pdfmake lays out (its own function so the tests read what each page will say). */
+export function pdfDocument(
   results: ReportResult[],
   title: string,
   client: string,
   generated: string,
-): Promise<Buffer> {
-  const pdfmake = pdfmakeReady();
+  words: FileWords,
+): TDocumentDefinitions {
   const tables = fileTables(results);
+  // tables follow each other on the page (21 short trip tables fill a few pages, not 21)
   const content: Content[] = tables.length
-    ? tables.flatMap((t, i) =>
-        i > 0 ? [{ text: '', pageBreak: 'before' as const }, ...tableContent(t)] : tableContent(t),
-      )
-    : [{ text: title, style: 'title' }, { text: NO_DATA }];
-  const doc: TDocumentDefinitions = {
+    ? tables.flatMap((t) => tableContent(t, words))
+    : [{ text: title, style: 'title' }, { text: words.text(NO_DATA) }];
+  return {
     pageSize: 'A4',
     pageOrientation: 'landscape',
     pageMargins: [30, 40, 30, 36],
@@ -100,12 +116,15 @@ export async function toPdf(
       margin: [30, 16, 30, 0],
     }),
     footer: (page: number, pages: number) => ({
-      text: `Página ${page} / ${pages}`,
+      text: words.text(`Página ${page} / ${pages}`),
       alignment: 'center',
       fontSize: 8,
       margin: [0, 12, 0, 0],
     }),
     content,
+    // a title never ends a page: it moves to the next one with its table
+    pageBreakBefore: (node, following) =>
+      node.headlineLevel === 1 && following.getFollowingNodesOnPage().length < 6,
     defaultStyle: { font: 'Roboto', fontSize: 8 },
     styles: {
       title: { fontSize: 13, bold: true, margin: [0, 0, 0, 2] },
@@ -113,5 +132,16 @@ export async function toPdf(
       th: { bold: true, color: '#ffffff' },
     },
   };
-  return pdfmake.createPdf(doc).getBuffer();
+}
+
+export async function toPdf(
+  results: ReportResult[],
+  title: string,
+  client: string,
+  generated: string,
+  words: FileWords,
+): Promise<Buffer> {
+  return pdfmakeReady()
+    .createPdf(pdfDocument(results, title, client, generated, words))
+    .getBuffer();
 }

@@ -1,12 +1,13 @@
 /** Charts drawn with pdfmake's canvas: km bars per day (chart_km) and a pie with its legend (activity). */
 import type { Content } from 'pdfmake/interfaces';
 import type { ChartData, CostChartData, PieSlice } from '../model';
+import type { FileWords } from './fileWords';
 
 const WIDTH = 760;
 const HEIGHT = 150;
 const COLORS = ['#2e7d32', '#f9a825', '#c62828', '#1565c0', '#6a1b9a', '#00838f'];
 
-export function barChart(chart: ChartData): Content {
+export function barChart(chart: ChartData, words: FileWords): Content {
   const n = Math.max(1, chart.data.length);
   const slot = WIDTH / n;
   const max = Math.max(1, ...chart.data.map((d) => d.km));
@@ -25,7 +26,11 @@ export function barChart(chart: ChartData): Content {
   return {
     stack: [
       {
-        text: `${chart.name} (${chart.license_plate}) · Total: ${chart.total_km} km · Média diária: ${chart.average_km} km`,
+        text: [
+          `${chart.name} (${chart.license_plate})`,
+          words.text(`Total: ${chart.total_km} km`),
+          words.text(`Média diária: ${chart.average_km} km`),
+        ].join(' · '),
         bold: true,
         fontSize: 9,
         margin: [0, 4, 0, 4],
@@ -81,7 +86,7 @@ function slicePoints(cx: number, cy: number, r: number, a0: number, a1: number) 
   return points;
 }
 
-export function pieChart(slices: PieSlice[]): Content {
+export function pieChart(slices: PieSlice[], words: FileWords): Content {
   const r = 60;
   let angle = -Math.PI / 2;
   // colours by the slice's place in the legend, empty slices included
@@ -111,7 +116,7 @@ export function pieChart(slices: PieSlice[]): Content {
           body: slices.map((s, i) => [
             { canvas: [{ type: 'rect', x: 0, y: 2, w: 8, h: 8, color: COLORS[i % COLORS.length] }] },
             { text: s.label, fontSize: 9 },
-            { text: `${s.percent.toFixed(1)} %`, fontSize: 9, alignment: 'right' as const },
+            { text: `${words.number(s.percent, 1)} %`, fontSize: 9, alignment: 'right' as const },
           ]),
         },
         layout: 'noBorders',
@@ -125,7 +130,7 @@ export function pieChart(slices: PieSlice[]): Content {
 const COST_COLORS = ['#1565c0', '#ef6c00', '#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#757575'];
 
 /** Monthly costs as bars stacked by cost type (management analysis), with the month and its total below. */
-export function costChart(chart: CostChartData): Content {
+export function costChart(chart: CostChartData, words: FileWords): Content {
   const n = Math.max(1, chart.data.length);
   const slot = WIDTH / n;
   const max = Math.max(1, ...chart.data.map((d) => d.total));
@@ -158,7 +163,7 @@ export function costChart(chart: CostChartData): Content {
         margin: [0, 4, 0, 1],
       },
       row((d) => `${d.month.slice(5, 7)}/${d.month.slice(0, 4)}`, 6),
-      row((d) => (d.total ? d.total.toFixed(2) : ''), 5),
+      row((d) => (d.total ? words.number(d.total, 2) : ''), 5),
       {
         columns: chart.series.map((serie, k) => ({
           width: 'auto',

@@ -5,6 +5,7 @@
 import ExcelJS from 'exceljs';
 import type { Cell, ColumnType, ReportResult } from '../model';
 import { durationSeconds, fileTables, NO_DATA, wallClock } from './tables';
+import type { FileWords } from './fileWords';
 
 const FORMATS: Partial<Record<ColumnType, string>> = {
   datetime: 'dd/mm/yyyy hh:mm:ss',
@@ -35,7 +36,12 @@ function sheetName(title: string, used: Set<string>): string {
   return name;
 }
 
-export async function toXlsx(results: ReportResult[], title: string, client: string): Promise<Buffer> {
+export async function toXlsx(
+  results: ReportResult[],
+  title: string,
+  client: string,
+  words: FileWords,
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = client;
   book.created = new Date();
@@ -44,7 +50,7 @@ export async function toXlsx(results: ReportResult[], title: string, client: str
   if (!tables.length) {
     const sheet = book.addWorksheet(sheetName(title, used));
     sheet.addRow([title]).font = { bold: true, size: 14 };
-    sheet.addRow([NO_DATA]);
+    sheet.addRow([words.text(NO_DATA)]);
   }
   for (const t of tables) {
     const sheet = book.addWorksheet(sheetName(t.title, used));

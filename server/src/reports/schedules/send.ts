@@ -64,23 +64,24 @@ export async function sendSchedule(services: Services, s: Schedule, run: DueRun,
   const scope = scheduleScope(await scopeFor(services.db, clean), s.report_type, def.permission);
   const zone = zoneFor(clean.attributes.timezone);
   const body = scheduleBody(s, zone.local(run.from), zone.local(run.to - 1000));
-  const { ctx, results } = await runReport(services, scope, def.name, body, now);
+  const { ctx, results, translator } = await runReport(services, scope, def.name, body, now);
   const file = await renderFile(s.report_format as FileFormat, results, {
     name: def.name,
     title: def.title,
     client: ctx.client.title,
     zone,
     now,
+    translator,
   });
   const period = `${zone.dateTime(run.from)} - ${zone.dateTime(run.to - 1000)}`;
   await services.mailer.send({
     to: s.report_destination,
     subject: s.report_name,
     text:
-      `${def.title}: ${period}\n` +
+      `${translator.text(def.title)}: ${period}\n` +
       (results.length
-        ? `Segue em anexo o relatório ${s.report_name}.`
-        : 'Sem dados para o período seleccionado.') +
+        ? translator.text(`Segue em anexo o relatório ${s.report_name}.`)
+        : translator.text('Sem dados para o período seleccionado.')) +
       `\n\n${ctx.client.title}`,
     attachments: [{ filename: file.filename, content: file.body, contentType: file.contentType }],
   });

@@ -6,6 +6,8 @@ import type { Services } from '../../../services/context';
 import { canSee, visibleIds, type Scope } from '../../../auth/policy';
 import { zoneFor } from '../../../track/timezone';
 import { toXlsx } from '../../../reports/export/xlsx';
+import { fileWords } from '../../../reports/export/fileWords';
+import { reportTranslator } from '../../../reports/i18n/reportTexts';
 import {
   sheetOf,
   TRACCAR_REPORT_KINDS,
@@ -70,7 +72,12 @@ export async function mailScheduledReport(
   const query = queryOf(run, deviceIds, groupIds);
   const ctx = await traccarReportContext(services, scope, query, kind.permission);
   const rows = (await kind.run(ctx, query)) as Array<Record<string, unknown>>;
-  const body = await toXlsx(sheetOf(run.type, rows), run.type, ctx.client.title);
+  const body = await toXlsx(
+    sheetOf(run.type, rows),
+    run.type,
+    ctx.client.title,
+    fileWords(reportTranslator(scope.user.attributes.language)),
+  );
   const zone = zoneFor(scope.user.attributes.timezone);
   const title = run.description || run.type;
   await services.mailer.send({

@@ -7,7 +7,7 @@
  * - castel_monthly_detailed: per vehicle, one row per day of the period (`month`), zeros included.
  * Days still to come are not listed.
  */
-import { col, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
 import { periodText, vehicleText } from '../../builders/common';
@@ -58,7 +58,7 @@ export async function castelDailyReport(ctx: ReportContext): Promise<ReportResul
       report: 'castel_daily',
       title: 'Castel diário',
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} veículos`,
+      subtitle2: counted(all.length, 'veículo', 'veículos'),
       subtitle3: fuelNote(all),
       columns: CASTEL_DAILY_COLUMNS,
       data,
@@ -79,7 +79,7 @@ export async function castelMonthlyReport(ctx: ReportContext): Promise<ReportRes
       report: 'castel_monthly',
       title: 'Castel mensal',
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} veículos`,
+      subtitle2: counted(all.length, 'veículo', 'veículos'),
       subtitle3: fuelNote(all),
       columns: CASTEL_MONTHLY_COLUMNS,
       data: all.map((f, i): Cell[] => [

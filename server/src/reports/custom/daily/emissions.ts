@@ -5,7 +5,7 @@
  * vehicle: no exhaust). Origem says which.
  */
 import { numberAttr } from '@frota/core';
-import { col, km, round, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, km, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
 import { mapVehicles, periodText } from '../../builders/common';
@@ -83,7 +83,7 @@ export async function emissionsReport(ctx: ReportContext): Promise<ReportResult[
       report: 'emissions',
       title: 'Emissões de CO2',
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} veículos`,
+      subtitle2: counted(all.length, 'veículo', 'veículos'),
       subtitle3: `Factores: gasóleo ${CO2_KG_PER_LITRE.diesel} kg CO2/L, gasolina ${CO2_KG_PER_LITRE.gasoline} kg CO2/L; sem combustível medido, km × emissão do veículo (g CO2/km)`,
       columns: EMISSIONS_COLUMNS,
       data,

@@ -4,7 +4,7 @@
  * working hours / working time the week offers in the period (up to now) × 100; the web colours the row by
  * this last column (80 or more green, 50 to under 80 yellow, under 50 red).
  */
-import { col, km, round, table, type Cell, type ReportResult } from '../../model';
+import { counted, col, km, round, table, type Cell, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import type { ReportDef } from '../../reportDef';
 import { duration } from '../../../track/timezone';
@@ -69,7 +69,7 @@ export async function performanceReport(ctx: ReportContext): Promise<ReportResul
       report: 'performance',
       title: 'Desempenho',
       subtitle: periodText(ctx),
-      subtitle2: `${all.length} veículos`,
+      subtitle2: counted(all.length, 'veículo', 'veículos'),
       subtitle3:
         'Utilização: horas de motor em horário de trabalho / horário disponível' +
         (ctx.request.options.select2 === '1'

@@ -2,7 +2,7 @@
  * Condução económica: per vehicle, then per driver, the harsh accelerations, brakings and cornerings,
  * over-revving, excessive idling and speeding, each also per 100 km, and the eco score (ecoScore.ts).
  */
-import { col, km, round, table, type Cell, type Column, type ReportResult } from '../../model';
+import { counted, col, km, round, table, type Cell, type Column, type ReportResult } from '../../model';
 import type { ReportContext } from '../../context';
 import { duration } from '../../../track/timezone';
 import { driverNames, periodText } from '../../builders/common';
@@ -77,7 +77,7 @@ export async function ecoDrivingReport(ctx: ReportContext): Promise<ReportResult
       subtitle3,
       columns: ECO_VEHICLE_COLUMNS,
       data: vehicleRows,
-      footer: [['Total', `${vehicleRows.length} veículos`, ...figures(fleet)]],
+      footer: [['Total', counted(vehicleRows.length, 'veículo', 'veículos'), ...figures(fleet)]],
     }),
   ];
   if (drivers.size) {

@@ -20,7 +20,7 @@ export async function machineMonthlyHoursReport(ctx: ReportContext): Promise<Rep
     'Horas mensais de máquinas',
     (d) => d?.drivingMs ?? 0,
     (ms) => round(hoursOf(ms), 2),
-    { item: 'Máquina', items: 'máquinas', subtitle3: 'Horas de trabalho' },
+    { item: 'Máquina', one: 'máquina', items: 'máquinas', subtitle3: 'Horas de trabalho' },
   );
 }
 
