@@ -12,6 +12,7 @@ import {
   type TestPage,
 } from './src/browser';
 import { createFleet, type Fleet } from './src/reportsFleet';
+import arabic from '../server/src/reports/i18n/languages/ar';
 import {
   choosePeriod,
   loginAs,
@@ -241,6 +242,10 @@ describeBrowser('report results', () => {
     expect(await t.page.getByTestId('report-query').textContent()).toBe('استعلام');
     await query(t.page);
     expect(await tableRows(t.page)).toHaveLength(2);
+    // the report's own texts follow the reader's language (the server's report tables)
+    const title = await t.page.getByTestId('report-table-title').textContent();
+    expect(title).toContain(`${arabic.Viagens} - ${fleet.devices[0].name}`);
+    expect(await t.page.getByTestId('report-table').textContent()).toContain(arabic['Duração']);
     await screenshot(t.page, 'reports-arabic');
     await t.page.getByTestId('report-table-title').evaluate((title) => title.scrollIntoView());
     await screenshot(t.page, 'reports-arabic-table');
