@@ -20,5 +20,7 @@ export interface ReportDef {
   limit?: PeriodLimit;
   /** reads the cost type checkboxes (`cost_types`) */
   costTypes?: boolean;
+  /** the group reports: runs for chosen `groups` without vehicles */
+  groups?: boolean;
   build(ctx: ReportContext): Promise<ReportResult[]>;
 }

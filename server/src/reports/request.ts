@@ -185,6 +185,8 @@ export interface RequestRules {
   limit: PeriodLimit;
   /** reads `cost_types` (validated; other reports accept and ignore it) */
   costTypes?: boolean;
+  /** the group reports: chosen `groups` may stand for the vehicles (none chosen then is fine) */
+  groups?: boolean;
 }
 
 export function parseReportRequest(
@@ -195,10 +197,12 @@ export function parseReportRequest(
   const { limit } = rules;
   const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const items = parseIds(pick(body, 'devices'));
-  if (!items.length) throw badRequest(MSG_NO_VEHICLES);
+  const groups = parseIds(pick(body, 'groups'));
+  const byGroups = !!rules.groups && groups.length > 0;
+  if (!items.length && !byGroups) throw badRequest(MSG_NO_VEHICLES);
   const [from, to] = period(body, zone);
   // `to` is the last millisecond: a period of N whole days is N days long
-  if ((limit.always || items.length > 1) && to + 1 - from > limit.days * 86_400_000)
+  if ((limit.always || items.length > 1 || byGroups) && to + 1 - from > limit.days * 86_400_000)
     throw badRequest(limit.message);
   let week: WorkingWeek | undefined;
   try {
@@ -230,7 +234,7 @@ export function parseReportRequest(
     geofences: parseIds(pick(body, 'geofences')),
     events,
     costTypes: rules.costTypes ? parseCostTypes(pick(body, 'cost_types')) : [...REPORT_COST_TYPES],
-    groups: parseIds(pick(body, 'groups')),
+    groups,
     passengers: parseIds(pick(body, 'passengers')),
     keyValueItems: parseKeyValueItems(body.keyValueItems),
     format: format as Format,

@@ -50,6 +50,7 @@ export async function runReport(
   const request = parseReportRequest(body, zoneFor(scope.user.attributes.timezone), {
     limit: def.limit ?? STANDARD_LIMIT,
     costTypes: def.costTypes,
+    groups: def.groups,
   });
   if (request.itemsType === 'D' && !def.drivers) throw badRequest(MSG_VEHICLES_ONLY);
   const started = performance.now();

@@ -396,6 +396,28 @@ describe.each(dialects())('daily specific reports on a seeded day (%s)', (dialec
     expect(col(g, 'Veículos')).toEqual([2, 1]);
   });
 
+  it('group_km and group_hours run for chosen groups alone; a group the user does not see is unknown', async () => {
+    const [g] = await run('group_km', { devices: [], groups: [f.group.id] });
+    expect(g.data).toEqual([['Luanda', 2, 1, 51.4, 25.7, 51.4, '01:00:00', '01:10:00']]);
+    const [h] = await run('group_hours', { devices: '', groups: [f.group.id] });
+    expect(col(h, 'Grupo')).toEqual(['Luanda']);
+    // another client's group answers as a group that does not exist
+    const theirs = await f.admin.post('/api/groups', { name: 'Outro cliente' });
+    const asked = async (groups: number[]) =>
+      user.post('/report/report_group_km.php', { devices: [], groups, ...DAY });
+    const hidden = await asked([theirs.body.id]);
+    const missing = await asked([999_999]);
+    expect([hidden.status, hidden.text]).toEqual([missing.status, missing.text]);
+    expect(hidden.status).toBe(404);
+    // other reports still need vehicles
+    const trips = await user.post('/report/report_castel_daily.php', {
+      devices: [],
+      groups: [f.group.id],
+      ...DAY,
+    });
+    expect([trips.status, trips.text]).toEqual([400, 'Por favor seleccione os veículos pretendidos']);
+  });
+
   it('group_hours: engine hours against the expected monthly hours scaled to the period', async () => {
     const kv = [{ key: String(f.group.id), value: '176' }];
     const [r] = await run('group_hours', { devices: all, keyValueItems: kv });

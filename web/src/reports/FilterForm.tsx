@@ -78,9 +78,19 @@ export function FilterForm({ def, form, onChange, lists, period, timezone, years
   const byDriver = def.drivers && form.itemsType === 'D';
   const chosenGroups = useMemo(() => {
     if (!def.groupHours) return [];
-    const ids = new Set(devices.filter((d) => form.devices.includes(d.id)).map((d) => d.groupId));
+    const ids = new Set<number | null | undefined>([
+      ...devices.filter((d) => form.devices.includes(d.id)).map((d) => d.groupId),
+      ...form.groups,
+    ]);
     return (groups ?? []).filter((group) => ids.has(group.id));
-  }, [def.groupHours, devices, form.devices, groups]);
+  }, [def.groupHours, devices, form.devices, form.groups, groups]);
+  const groupItems = useMemo(
+    () =>
+      [...(groups ?? [])]
+        .sort((a, b) => compareText(a.name, b.name))
+        .map((group) => ({ id: group.id, label: group.name })),
+    [groups],
+  );
 
   return (
     <Stack spacing={2}>
@@ -131,6 +141,18 @@ export function FilterForm({ def, form, onChange, lists, period, timezone, years
           onChange={(ids) => set('devices', ids)}
           testId="report-devices"
           loading={lists.loading}
+        />
+      )}
+      {def.groupPicker && !byDriver && (
+        <ItemPicker
+          label={t('reports.groups')}
+          items={groupItems}
+          groups={[]}
+          expand={() => []}
+          selected={form.groups}
+          onChange={(ids) => set('groups', ids)}
+          testId="report-groups"
+          loading={!groups}
         />
       )}
       {def.deviceFilter && !lists.loading && devices.length === 0 && (

@@ -5,7 +5,8 @@ import { useClientDetails } from '../api/queries';
 import { formatCurrency } from '../common/formatters';
 import { numberFormatter, percentFormatter } from './cellFormat';
 import { costColourOfName } from './costColours';
-import { tableModel, type ReportResult } from './resultModel';
+import { fleetSummary } from './fleetSummary';
+import { tableModel, type Cell, type ReportResult } from './resultModel';
 import { ResultTable } from './ResultTable';
 
 // The chart library loads with the first result that draws a chart.
@@ -32,14 +33,41 @@ export function ReportResults({ results, performance, costColours }: Props) {
     [i18n.language, details.data?.currency_symbol],
   );
   const percent = useMemo(() => percentFormatter(i18n.language), [i18n.language]);
+  const summary = useMemo(
+    () =>
+      fleetSummary(results, models, {
+        title: t('reports.fleetSummary'),
+        vehicle: t('reports.summaryVehicle'),
+        driver: t('reports.summaryDriver'),
+        counts: t('reports.summaryCounts'),
+      }),
+    [results, models, t],
+  );
+  const openTable = useMemo(() => {
+    if (!summary) return null;
+    const tableOfRow = new Map<Cell[], number>(
+      summary.model.rows.map((row, r) => [row, summary.tableOf[r]!]),
+    );
+    return (row: Cell[]) => {
+      const index = tableOfRow.get(row);
+      if (index !== undefined)
+        document
+          .getElementById(`report-result-${index}`)
+          ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    };
+  }, [summary]);
   const money = useMemo(
     () => (value: number) => formatCurrency(value, formatters.currencySymbol),
     [formatters.currencySymbol],
   );
   return (
     <Box data-testid="report-results">
+      {summary && openTable && (
+        <ResultTable model={summary.model} formatters={formatters} summary={{ onRow: openTable }} />
+      )}
       {models.map((model, i) => (
         <Fragment key={i}>
+          <Box id={`report-result-${i}`} sx={{ scrollMarginTop: 64 }} />
           {model.chart && (
             <Suspense fallback={<ChartSpace height={320} />}>
               <KmChart chart={model.chart} number={formatters.number} />

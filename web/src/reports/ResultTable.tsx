@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import {
   Box,
   Paper,
@@ -26,6 +26,8 @@ interface Props {
   formatters: CellFormatters;
   /** Colour rows by the last column (performance). */
   performance?: boolean;
+  /** The fleet summary: its own test ids, and a row click opens that row's table. */
+  summary?: { onRow: (row: Cell[]) => void };
 }
 
 const TONES = { red: 'error.main', gray: 'text.disabled', bold: undefined } as const;
@@ -43,9 +45,12 @@ const FIRST_COLUMN = {
 /** The header row's height, for the column titles under a pre-header row (both stick to the top). */
 const HEADER_ROW_PX = 37;
 const ROW_COLOURS = { green: '#c8e6c9', yellow: '#fff9c4', red: '#ffcdd2' } as const;
+const TABLE_IDS = { table: 'report-table', title: 'report-table-title', row: 'report-row' };
+const SUMMARY_IDS = { table: 'report-summary', title: 'report-summary-title', row: 'report-summary-row' };
 
 /** A titled report table: pre-header, header, data and footer rows; searchable, sortable, paged, exportable. */
-export function ResultTable({ model, formatters, performance }: Props) {
+export function ResultTable({ model, formatters, performance, summary }: Props) {
+  const ids = summary ? SUMMARY_IDS : TABLE_IDS;
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort | null>(null);
@@ -93,8 +98,8 @@ export function ResultTable({ model, formatters, performance }: Props) {
     });
 
   return (
-    <Paper sx={{ p: { xs: 1, sm: 2 }, mb: model.noMarginBottom ? 0 : 2 }} data-testid="report-table">
-      <Typography variant="h6" component="h2" data-testid="report-table-title">
+    <Paper sx={{ p: { xs: 1, sm: 2 }, mb: model.noMarginBottom ? 0 : 2 }} data-testid={ids.table}>
+      <Typography variant="h6" component="h2" data-testid={ids.title}>
         <bdi>{model.title}</bdi>
       </Typography>
       {model.subtitles.map((text, i) => (
@@ -177,9 +182,22 @@ export function ResultTable({ model, formatters, performance }: Props) {
                 <TableRow
                   key={i}
                   hover
-                  data-testid="report-row"
+                  data-testid={ids.row}
                   data-colour={colour ?? undefined}
-                  sx={colour ? { backgroundColor: ROW_COLOURS[colour] } : undefined}
+                  sx={{
+                    ...(colour ? { backgroundColor: ROW_COLOURS[colour] } : {}),
+                    ...(summary ? { cursor: 'pointer' } : {}),
+                  }}
+                  {...(summary
+                    ? {
+                        onClick: () => summary.onRow(row),
+                        onKeyDown: (event: KeyboardEvent) => {
+                          if (event.key === 'Enter') summary.onRow(row);
+                        },
+                        tabIndex: 0,
+                        role: 'link',
+                      }
+                    : {})}
                 >
                   {renderCells(row, false)}
                 </TableRow>

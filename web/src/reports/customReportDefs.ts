@@ -52,8 +52,8 @@ const defs: ReportDef[] = [
   { name: 'castel_daily', endpoint: 'castel_daily', period: 'day' },
   { name: 'castel_monthly', endpoint: 'castel_monthly', period: 'month' },
   { name: 'castel_monthly_detailed', endpoint: 'castel_monthly_detailed', period: 'month' },
-  range('group_km'),
-  { name: 'group_hours', endpoint: 'group_hours', period: 'month', groupHours: true },
+  range('group_km', { groupPicker: true }),
+  { name: 'group_hours', endpoint: 'group_hours', period: 'month', groupHours: true, groupPicker: true },
   // Performance reuses the activity page (document 2 §2.1), its rows coloured by the last column (§2.4);
   // one row per vehicle, so no driver switch.
   activityLike('performance', { drivers: false, rowColours: 'performance' }),

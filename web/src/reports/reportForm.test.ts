@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_DEFS, defaultFieldValues, formatsOf, visibleFields } from './reportDefs';
 import { checkForm, formPeriod, initialForm, reportBody, type ReportFormState } from './reportForm';
+import { CUSTOM_REPORT_DEFS } from './customReportDefs';
 import { defaultWorkingWeek } from './workingHours';
 
 const NOW = new Date('2026-04-15T10:00:00Z');
@@ -184,6 +185,35 @@ describe('client-side checks (document 2 §5)', () => {
     expect(checkForm(def, form('trips', { week, fields: { select1: 1, select2: 0 } }), day)).toEqual({
       key: 'reports.workingHoursFormat',
       values: { value: '9:00' },
+    });
+  });
+});
+
+describe('the group reports’ group picker', () => {
+  const groupKm = CUSTOM_REPORT_DEFS.group_km!;
+  const groupForm = (change: Partial<ReportFormState>): ReportFormState => ({
+    ...initialForm(groupKm, '2026-03', []),
+    ...change,
+  });
+  const week = { from: '2026-04-01 00:00:00', to: '2026-04-07 23:59:59' };
+
+  it('runs with groups alone and sends them', () => {
+    const chosen = groupForm({ groups: [4, 5] });
+    expect(checkForm(groupKm, chosen, day)).toBeNull();
+    expect(reportBody(groupKm, chosen, day, 'json')).toMatchObject({ devices: [], groups: [4, 5] });
+    expect(checkForm(groupKm, groupForm({}), day)).toEqual({ key: 'reports.selectVehicles' });
+    // several vehicles, as a group may hold: the 31-day limit
+    const long = { from: '2026-01-01 00:00:00', to: '2026-03-31 23:59:59' };
+    expect(checkForm(groupKm, chosen, long)?.key).toBe('reports.maxPeriod');
+    expect(checkForm(groupKm, chosen, week)).toBeNull();
+  });
+
+  it('is offered by the group reports only', () => {
+    expect(CUSTOM_REPORT_DEFS.group_hours!.groupPicker).toBe(true);
+    expect(REPORT_DEFS.km!.groupPicker).toBeUndefined();
+    expect(reportBody(REPORT_DEFS.km!, form('km', { groups: [4] }), day, 'json').groups).toEqual([]);
+    expect(checkForm(REPORT_DEFS.km!, form('km', { devices: [], groups: [4] }), day)).toEqual({
+      key: 'reports.selectVehicles',
     });
   });
 });

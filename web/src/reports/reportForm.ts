@@ -88,7 +88,8 @@ export type FormProblem = { key: string; values?: Record<string, string | number
 
 export function checkForm(def: ReportDef, form: ReportFormState, period: Period | null): FormProblem {
   const items = chosenItems(def, form);
-  if (items.length === 0) return { key: 'reports.selectVehicles' };
+  const groups = def.groupPicker ? form.groups.length : 0;
+  if (items.length === 0 && groups === 0) return { key: 'reports.selectVehicles' };
   if (!period) return { key: 'reports.invalidPeriod' };
   // none ticked would read as every type on the server: ask instead
   if (def.costTypes && form.costTypes.length === 0) return { key: 'reports.selectCostTypes' };
@@ -96,7 +97,7 @@ export function checkForm(def: ReportDef, form: ReportFormState, period: Period 
   const maxDays = def.maxDays ?? MAX_REPORT_DAYS;
   const tooLong = def.maxDaysAlways
     ? periodLength(period) > maxDays * 86_400_000
-    : exceedsMaximum(period, items.length, maxDays);
+    : exceedsMaximum(period, groups > 0 ? Math.max(2, items.length) : items.length, maxDays);
   if (tooLong) return { key: 'reports.maxPeriod', values: { days: maxDays } };
   if (showsWorkingHours(def, form)) {
     const invalid = invalidWorkingTime(form.week);
@@ -161,7 +162,7 @@ export function reportBody(
     keyValueItems: def.groupHours ? groupHoursItems(form.groupHours, form.groups) : [],
     cost_types: def.costTypes ? form.costTypes : [],
     geofences: zones ? form.geofences : [],
-    groups: def.groupHours ? form.groups : [],
+    groups: def.groupHours || def.groupPicker ? form.groups : [],
     month: def.period === 'month' ? form.month : '',
     events: def.events ? form.events : [],
     passengers: def.passengers ? form.passengers : [],

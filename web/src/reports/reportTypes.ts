@@ -57,6 +57,8 @@ export interface ReportDef {
   rowColours?: 'performance';
   /** Group hours: groups instead of vehicles, with their expected monthly hours. */
   groupHours?: boolean;
+  /** The group reports: a picker of groups beside the vehicles' (a group alone may run the report). */
+  groupPicker?: boolean;
   /** Days allowed with more than one vehicle. */
   maxDays?: number;
   /** The day limit holds for one vehicle too (the cost reports: 3650 days). */

@@ -99,6 +99,7 @@ export async function groupHoursReport(ctx: ReportContext): Promise<ReportResult
 
 export const GROUP_HOURS: ReportDef = {
   name: 'group_hours',
+  groups: true,
   permission: 'custom_reports.group_hours',
   title: 'Horas por grupo',
   drivers: false,

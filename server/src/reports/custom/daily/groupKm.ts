@@ -97,6 +97,7 @@ export async function groupKmReport(ctx: ReportContext): Promise<ReportResult[]>
 
 export const GROUP_KM: ReportDef = {
   name: 'group_km',
+  groups: true,
   permission: 'custom_reports.group_km',
   title: 'Quilómetros por grupo',
   drivers: false,

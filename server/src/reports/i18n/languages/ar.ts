@@ -390,7 +390,7 @@ const ar: ReportCatalogue = {
   'Variação mínima: {n} %': 'الحد الأدنى للتغير: {n} %',
   'Viagens em horário de trabalho': 'الرحلات خلال ساعات العمل',
   'Viagens fora do horário de trabalho': 'الرحلات خارج ساعات العمل',
-  'RAG': 'RAG',
+  RAG: 'RAG',
   '{n} classificado': '{n} مُصنَّف',
   '{n} classificados': '{n} مُصنَّفين',
   '{n} máquina': '{n} آلة',
@@ -400,7 +400,8 @@ const ar: ReportCatalogue = {
   'Verde: {n} ou mais': 'أخضر: {n} أو أكثر',
   'Amarelo: {n} a {n}': 'أصفر: {n} إلى {n}',
   'Vermelho: menos de {n}': 'أحمر: أقل من {n}',
-  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km': 'النقاط: 100 - (4 × تسارع حاد + 4 × كبح حاد + 4 × انعطاف حاد + 2 × دوران زائد للمحرك + 2 × تشغيل مفرط بدون حركة + 5 × تجاوز السرعة) لكل 100 km',
+  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km':
+    'النقاط: 100 - (4 × تسارع حاد + 4 × كبح حاد + 4 × انعطاف حاد + 2 × دوران زائد للمحرك + 2 × تشغيل مفرط بدون حركة + 5 × تجاوز السرعة) لكل 100 km',
 };
 
 export default ar;

@@ -388,7 +388,7 @@ const en: ReportCatalogue = {
   'Variação mínima: {n} %': 'Minimum change: {n} %',
   'Viagens em horário de trabalho': 'Trips in working hours',
   'Viagens fora do horário de trabalho': 'Trips outside working hours',
-  'RAG': 'RAG',
+  RAG: 'RAG',
   '{n} classificado': '{n} rated',
   '{n} classificados': '{n} rated',
   '{n} máquina': '{n} machine',
@@ -398,7 +398,8 @@ const en: ReportCatalogue = {
   'Verde: {n} ou mais': 'Green: {n} or more',
   'Amarelo: {n} a {n}': 'Amber: {n} to {n}',
   'Vermelho: menos de {n}': 'Red: less than {n}',
-  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km': 'Score: 100 - (4 × harsh accelerations + 4 × harsh braking + 4 × harsh cornering + 2 × over-revving + 2 × excessive idling + 5 × speeding) per 100 km',
+  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km':
+    'Score: 100 - (4 × harsh accelerations + 4 × harsh braking + 4 × harsh cornering + 2 × over-revving + 2 × excessive idling + 5 × speeding) per 100 km',
 };
 
 export default en;

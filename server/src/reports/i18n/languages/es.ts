@@ -388,7 +388,7 @@ const es: ReportCatalogue = {
   'Variação mínima: {n} %': 'Variación mínima: {n} %',
   'Viagens em horário de trabalho': 'Viajes en horario laboral',
   'Viagens fora do horário de trabalho': 'Viajes fuera del horario laboral',
-  'RAG': 'RAG',
+  RAG: 'RAG',
   '{n} classificado': '{n} clasificado',
   '{n} classificados': '{n} clasificados',
   '{n} máquina': '{n} máquina',
@@ -398,7 +398,8 @@ const es: ReportCatalogue = {
   'Verde: {n} ou mais': 'Verde: {n} o más',
   'Amarelo: {n} a {n}': 'Amarillo: {n} a {n}',
   'Vermelho: menos de {n}': 'Rojo: menos de {n}',
-  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km': 'Puntuación: 100 - (4 × aceleraciones bruscas + 4 × frenadas bruscas + 4 × curvas bruscas + 2 × exceso de revoluciones + 2 × ralentí excesivo + 5 × excesos de velocidad) por 100 km',
+  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km':
+    'Puntuación: 100 - (4 × aceleraciones bruscas + 4 × frenadas bruscas + 4 × curvas bruscas + 2 × exceso de revoluciones + 2 × ralentí excesivo + 5 × excesos de velocidad) por 100 km',
 };
 
 export default es;

@@ -391,7 +391,7 @@ const fr: ReportCatalogue = {
   'Variação mínima: {n} %': 'Variation minimale : {n} %',
   'Viagens em horário de trabalho': 'Trajets pendant les heures de travail',
   'Viagens fora do horário de trabalho': 'Trajets en dehors des heures de travail',
-  'RAG': 'RAG',
+  RAG: 'RAG',
   '{n} classificado': '{n} classé',
   '{n} classificados': '{n} classés',
   '{n} máquina': '{n} machine',
@@ -401,7 +401,8 @@ const fr: ReportCatalogue = {
   'Verde: {n} ou mais': 'Vert : {n} ou plus',
   'Amarelo: {n} a {n}': 'Orange : {n} à {n}',
   'Vermelho: menos de {n}': 'Rouge : moins de {n}',
-  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km': 'Score : 100 - (4 × accélérations brusques + 4 × freinages brusques + 4 × virages brusques + 2 × surrégime + 2 × ralenti excessif + 5 × excès de vitesse) pour 100 km',
+  'Pontuação: 100 - (4 × acelerações bruscas + 4 × travagens bruscas + 4 × curvas bruscas + 2 × excesso de rotação + 2 × ralenti excessivo + 5 × excessos de velocidade) por 100 km':
+    'Score : 100 - (4 × accélérations brusques + 4 × freinages brusques + 4 × virages brusques + 2 × surrégime + 2 × ralenti excessif + 5 × excès de vitesse) pour 100 km',
 };
 
 export default fr;
