@@ -68,6 +68,26 @@ describe.each(dialects())('demo history on %s', (dialect) => {
     expect(Number(latest.fixTime)).toBe(Number(rows.at(-1)!.fixTime));
   });
 
+  it('counts the dashboard’s statistics from the history’s start: vehicles that drove have a position', async () => {
+    const stats = await server.services.db.kysely
+      .selectFrom('deviceStatistics')
+      .innerJoin('devices', 'devices.id', 'deviceStatistics.deviceId')
+      .select(['devices.uniqueId', 'deviceStatistics.lastreset', 'deviceStatistics.lastignition'])
+      .where(
+        'devices.uniqueId',
+        'in',
+        covered.map((v) => v.uniqueId),
+      )
+      .execute();
+    expect(stats.length).toBe(covered.length);
+    for (const row of stats) expect(Number(row.lastreset)).toBe(from);
+    // the spec's "with position" (lastignition > lastreset): every vehicle that drove in the history
+    const withPosition = stats.filter(
+      (r) => r.lastignition !== null && Number(r.lastignition) > Number(r.lastreset),
+    );
+    expect(withPosition.length).toBeGreaterThan(covered.length / 2);
+  });
+
   it('ends each vehicle where the simulator warming up from the same start picks it up', async () => {
     const vehicle = covered[3];
     const profile = createProfile(vehicle.index, vehicle.uniqueId, true);

@@ -338,7 +338,16 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
       .execute();
   }
 
-  if (options.history) await options.history.store(withHistory);
+  if (options.history) {
+    await options.history.store(withHistory);
+    // the dashboard's statistics count from where the history starts (the spec's "with position":
+    // lastignition > lastreset), not from the moment the seed stored it
+    await db.kysely
+      .updateTable('deviceStatistics')
+      .set({ lastreset: options.history.from })
+      .where('deviceId', 'in', deviceIds)
+      .execute();
+  }
 
   // maintenance, costs and documents: after the positions, so the summary reads the odometers
   await seedManagementDemo(db, deviceIds, now);
