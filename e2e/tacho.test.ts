@@ -94,8 +94,9 @@ describeBrowser('tachograph', () => {
       10524: 32_400,
       10526: 162_000,
     };
-    // Two co-workers' cards read earlier by the same tracker: available (blue) and unavailable (red).
-    const others = [`${card.slice(0, 14)}02`, `${card.slice(0, 14)}03`];
+    // Three co-workers' cards read earlier by the same tracker: available (blue), unavailable (red) and a
+    // state 4, which document 3 §4 shows blank (not as error).
+    const others = [`${card.slice(0, 14)}02`, `${card.slice(0, 14)}03`, `${card.slice(0, 14)}04`];
     expect(
       await tracker.report({ card: others[0], state: 1, names: ['ANA', 'COSTA'], counters: { 10530: 9000 } }),
     ).toBe(1);
@@ -106,6 +107,9 @@ describeBrowser('tachograph', () => {
         names: ['RUI', 'SANTOS'],
         counters: { 10530: 16_200 },
       }),
+    ).toBe(1);
+    expect(
+      await tracker.report({ card: others[2], state: 4, names: ['LUÍS', 'MATOS'], counters: { 10530: 600 } }),
     ).toBe(1);
     expect(await tracker.report({ card, state: 3, names: ['JOÃO', 'SILVA'], counters })).toBe(1);
 
@@ -138,12 +142,18 @@ describeBrowser('tachograph', () => {
       'green',
     );
     expect(await cellText(page, others[1], 'fullName')).toBe('RUI SANTOS');
+    await driverRow(page, others[2]).waitFor();
+    expect(await chipState(page, others[2])).toBe('4');
+    expect(await driverRow(page, others[2]).getByTestId('tacho-activity-chip').textContent()).toBe('');
+    expect(
+      await driverRow(page, others[2]).getByTestId('tacho-activity-chip').getAttribute('data-colour'),
+    ).toBeNull();
     await screenshot(page, 'tacho-drivers');
 
-    // Search on the plate (the three cards' last vehicle), a name that is not there, a driver's name.
+    // Search on the plate (the four cards' last vehicle), a name that is not there, a driver's name.
     const count = () => page.getByTestId('tacho-drivers-count').getAttribute('data-count');
     await page.getByTestId('tacho-drivers-search').fill(plate.toLowerCase());
-    await untilDom(page, async () => expect(await count()).toBe('3'));
+    await untilDom(page, async () => expect(await count()).toBe('4'));
     await page.getByTestId('tacho-drivers-search').fill(`${tag}-ninguém`);
     await driverRow(page, card).waitFor({ state: 'detached' });
     await page.getByTestId('tacho-drivers-search').fill('silva');

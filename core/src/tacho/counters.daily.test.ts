@@ -197,4 +197,26 @@ describe('Art. 8: daily rest of 11 h, reduced to 9 h at most three times between
       computeDrivingTimes(periods, at(0, 22, 30), { unknownAsRest: false }).history.continuousDriving,
     ).toBe(19_800);
   });
+
+  it('a reported 4 or 5 counts as unknown time too: neither driving, work nor rest of its own', () => {
+    const steps = (unknown: string) => [
+      weeklyRest,
+      ...sequence(at(0, 6), 'D 4:30', `${unknown} 0:45`, 'D 1:00', `${unknown} 11:00`, 'D 1:00'),
+    ];
+    const now = at(1, 0, 15);
+    for (const unknownAsRest of [true, false]) {
+      const asError = computeDrivingTimes(steps('E'), now, { unknownAsRest });
+      for (const code of ['4', '5']) {
+        expect(computeDrivingTimes(steps(code), now, { unknownAsRest })).toEqual(asError);
+      }
+    }
+    // as rest (the default): the 45 min are a break, the 11 h a daily rest
+    const asRest = computeDrivingTimes(steps('4'), now).history;
+    expect(asRest.lastRestEnd).toBe(at(0, 23, 15));
+    expect(asRest.continuousDriving).toBe(3600);
+    // as neither: the driving runs on across them
+    const strict = computeDrivingTimes(steps('5'), now, { unknownAsRest: false }).history;
+    expect(strict.lastRestEnd).toBe(at(0, 6));
+    expect(strict.continuousDriving).toBe(6.5 * 3600);
+  });
 });

@@ -1,12 +1,12 @@
 import { EU_561, WEEK, weekStart } from './rules';
 import { normalizeTimeline, type ActivityPeriod } from './timeline';
-import type { WorkingState } from './workingState';
+import type { ReportedWorkingState } from './workingState';
 
 export interface HistoryOptions {
   /**
-   * How to count time the history does not describe (gaps between periods, error 6, not available 7):
-   * as rest (default — a withdrawn card or a switched-off tracker usually means the driver is off, as
-   * tachograph analysis tools assume) or as neither rest nor driving.
+   * How to count time the history does not describe (gaps between periods, error 6, not available 7, the
+   * unlabelled 4 and 5): as rest (default — a withdrawn card or a switched-off tracker usually means the
+   * driver is off, as tachograph analysis tools assume) or as neither rest nor driving.
    */
   unknownAsRest?: boolean;
 }
@@ -49,7 +49,8 @@ export interface DriverHistory {
 
 type Block = { kind: 'drive' | 'rest' | 'other'; start: number; end: number };
 
-const kindOf = (state: WorkingState, unknownAsRest: boolean): Block['kind'] => {
+/** 3 drives, 0 rests, 1 and 2 are other work; 4, 5, 6 and 7 are unknown time, as the option says. */
+const kindOf = (state: ReportedWorkingState, unknownAsRest: boolean): Block['kind'] => {
   if (state === 3) return 'drive';
   if (state === 0) return 'rest';
   if (state === 1 || state === 2) return 'other';

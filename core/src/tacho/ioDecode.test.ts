@@ -95,8 +95,8 @@ describe('decodeTachoIo', () => {
         },
       },
       driver2: {
-        // firmware 4 means error (6)
-        state: 6,
+        // a reported 4 is kept as it is (document 3 §4 shows it blank), not turned into error (6)
+        state: 4,
         cardPresent: false,
         card: '87654321DRIVER02',
         counters: {
@@ -110,7 +110,7 @@ describe('decodeTachoIo', () => {
     });
   });
 
-  it('reads an IO map by id, maps firmware 5 to 7 and the vehicle plate and VIN', () => {
+  it('reads an IO map by id, keeps a reported 5 and reads the vehicle plate and VIN', () => {
     const io = decodeTachoIo(
       new Map<number, unknown>([
         [185, 5],
@@ -122,7 +122,7 @@ describe('decodeTachoIo', () => {
       ]),
     );
     expect(io).toEqual({
-      driver2: { state: 7, counters: {} },
+      driver2: { state: 5, counters: {} },
       vehicle: { vrn: 'AB-12-CD', vin: 'WDB9634031L123456' },
     });
   });

@@ -1,7 +1,7 @@
 import { numberAttr } from '../status/attributes';
 import { TACHO_COUNTER_NAMES, type TachoCounters } from './counters';
 import { TACHO_IO_TABLE, TACHO_IO_TIME_UNIT } from './ioTable';
-import { normalizeWorkingState, type WorkingState } from './workingState';
+import { reportedWorkingState, type ReportedWorkingState } from './workingState';
 
 /**
  * One record's IO elements: a map from IO id to value, or position attributes keyed `io{id}` (the server
@@ -15,7 +15,8 @@ export interface TachoDriverIo {
   card?: string;
   /** 187/188: 1 card present; 0 absent (2 error, 3 not available read as absent) */
   cardPresent?: boolean;
-  state?: WorkingState;
+  /** 184/185, as reported: 4 and 5 are kept (document 3 §4 shows them blank) */
+  state?: ReportedWorkingState;
   firstName?: string;
   surname?: string;
   /** seconds */
@@ -119,7 +120,7 @@ export function decodeTachoIo(source: TachoIoSource): TachoIo {
     }
     switch (row.field) {
       case 'state': {
-        const state = normalizeWorkingState(value);
+        const state = reportedWorkingState(value);
         if (state !== undefined) driver.state = state;
         break;
       }

@@ -1,6 +1,6 @@
 import { DAY, HOUR, MINUTE } from './rules';
 import type { ActivityPeriod } from './timeline';
-import type { WorkingState } from './workingState';
+import type { ReportedWorkingState } from './workingState';
 
 /** Test support: hand-built activity days. Monday 2026-11-02 00:00 UTC, epoch seconds. */
 export const MONDAY = Date.UTC(2026, 10, 2) / 1000;
@@ -8,7 +8,7 @@ export const MONDAY = Date.UTC(2026, 10, 2) / 1000;
 /** Day `day` after MONDAY (negative: the week before) at hh:mm. */
 export const at = (day: number, hh = 0, mm = 0): number => MONDAY + day * DAY + hh * HOUR + mm * MINUTE;
 
-const CODES: Record<string, WorkingState> = { R: 0, A: 1, W: 2, D: 3, E: 6, N: 7 };
+const CODES: Record<string, ReportedWorkingState> = { R: 0, A: 1, W: 2, D: 3, 4: 4, 5: 5, E: 6, N: 7 };
 
 /** `h:mm` as seconds. */
 export const hm = (text: string): number => {
@@ -16,7 +16,10 @@ export const hm = (text: string): number => {
   return h * HOUR + m * MINUTE;
 };
 
-/** Periods back to back from `start`: steps like `D 4:30` (R rest, A available, W work, D driving, E, N). */
+/**
+ * Periods back to back from `start`: steps like `D 4:30` (R rest, A available, W work, D driving, E error,
+ * N not available, 4 and 5 as a tracker may report them).
+ */
 export function sequence(start: number, ...steps: string[]): ActivityPeriod[] {
   let t = start;
   return steps.map((step) => {

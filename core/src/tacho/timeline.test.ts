@@ -3,7 +3,7 @@ import { at, MONDAY } from './testDays';
 import { normalizeTimeline, timelineFromCardDays, timelineFromStates } from './timeline';
 
 describe('timelineFromStates', () => {
-  it('holds each state until the next sample, joins repeats and maps firmware 4/5', () => {
+  it('holds each state until the next sample, joins repeats and keeps a reported 5 as 5', () => {
     const t0 = at(0, 6);
     const periods = timelineFromStates(
       [
@@ -19,7 +19,25 @@ describe('timelineFromStates', () => {
       { state: 3, start: t0, end: t0 + 1200 },
       { state: 0, start: t0 + 1200, end: t0 + 1500 },
       // the last sample holds at most 30 min: the rest of the time to `until` stays unknown
-      { state: 7, start: t0 + 1500, end: t0 + 3300 },
+      { state: 5, start: t0 + 1500, end: t0 + 3300 },
+    ]);
+  });
+  it('ends the state before a reported 4 and keeps 4 apart from 6', () => {
+    const t0 = at(0, 6);
+    const periods = timelineFromStates(
+      [
+        { time: t0, state: 3 },
+        { time: t0 + 600, state: 4 },
+        { time: t0 + 900, state: 6 },
+        { time: t0 + 1200, state: '4' },
+      ],
+      t0 + 1500,
+    );
+    expect(periods).toEqual([
+      { state: 3, start: t0, end: t0 + 600 },
+      { state: 4, start: t0 + 600, end: t0 + 900 },
+      { state: 6, start: t0 + 900, end: t0 + 1200 },
+      { state: 4, start: t0 + 1200, end: t0 + 1500 },
     ]);
   });
   it('takes the longest hold as an option and ignores samples after `until`', () => {

@@ -1,14 +1,17 @@
 import {
   cardActivityState,
-  normalizeWorkingState,
+  reportedWorkingState,
   type CardActivity,
-  type WorkingState,
+  type ReportedWorkingState,
 } from './workingState';
 import { DAY, MINUTE } from './rules';
 
-/** One stretch of a driver's activity, [start, end) in epoch seconds. */
+/**
+ * One stretch of a driver's activity, [start, end) in epoch seconds. A live state is kept as reported, 4 and 5
+ * included (the counters count them, like 6 and 7, as unknown time); a card's activity is always 0–3.
+ */
 export interface ActivityPeriod {
-  state: WorkingState;
+  state: ReportedWorkingState;
   start: number;
   end: number;
 }
@@ -28,8 +31,8 @@ export interface StateTimelineOptions {
 }
 
 /**
- * The timeline of the live states a tracker sent, up to `until`. Samples with a state outside the table
- * (see `normalizeWorkingState`) are skipped; firmware 4/5 count as 6/7.
+ * The timeline of the live states a tracker sent, up to `until`. Samples with a state outside 0–7 (see
+ * `reportedWorkingState`) are skipped; 4 and 5 stay 4 and 5: they end the state before them like any other.
  */
 export function timelineFromStates(
   samples: readonly StateSample[],
@@ -38,8 +41,10 @@ export function timelineFromStates(
 ): ActivityPeriod[] {
   const maxGap = options.maxSampleGap ?? 30 * MINUTE;
   const valid = samples
-    .map((s) => ({ time: s.time, state: normalizeWorkingState(s.state) }))
-    .filter((s): s is { time: number; state: WorkingState } => s.state !== undefined && s.time < until)
+    .map((s) => ({ time: s.time, state: reportedWorkingState(s.state) }))
+    .filter(
+      (s): s is { time: number; state: ReportedWorkingState } => s.state !== undefined && s.time < until,
+    )
     .sort((a, b) => a.time - b.time);
   const periods: ActivityPeriod[] = [];
   valid.forEach((sample, i) => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardActivityState,
-  normalizeWorkingState,
+  isWorkingState,
+  REPORTED_WORKING_STATES,
+  reportedWorkingState,
   workingStateActivity,
   workingStateColor,
   workingStateLabel,
@@ -33,11 +35,19 @@ describe('working states (document 3 §4)', () => {
     expect(workingStateColor(4)).toBeUndefined();
     expect(workingStateLabel('3')).toBe('Condução');
   });
-  it('maps the firmware numbering 4/5 to 6/7', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map(normalizeWorkingState)).toEqual([0, 1, 2, 3, 6, 7, 6, 7]);
-    expect(normalizeWorkingState('5')).toBe(7);
-    expect(normalizeWorkingState(8)).toBeUndefined();
-    expect(normalizeWorkingState(undefined)).toBeUndefined();
+  it('keeps a reported 4 and 5 as they are, not as 6 and 7, and refuses values outside 0–7', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map(reportedWorkingState)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(reportedWorkingState('4')).toBe(4);
+    expect(reportedWorkingState('5')).toBe(5);
+    expect([8, -1, 2.5, '', 'x', null, undefined].map(reportedWorkingState)).toEqual(
+      Array(7).fill(undefined),
+    );
+  });
+  it('tells the six labelled states from the blank 4 and 5', () => {
+    expect(REPORTED_WORKING_STATES.filter(isWorkingState)).toEqual(WORKING_STATES);
+    expect(REPORTED_WORKING_STATES.map((s) => workingStateLabel(s) !== '')).toEqual(
+      REPORTED_WORKING_STATES.map(isWorkingState),
+    );
   });
   it('maps the driver card activities', () => {
     expect((['rest', 'available', 'work', 'driving'] as const).map(cardActivityState)).toEqual([0, 1, 2, 3]);

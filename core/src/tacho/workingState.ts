@@ -2,12 +2,25 @@ import { numberAttr } from '../status/attributes';
 import { TACHO_ACTIVITIES, type TachoActivity } from '../status/tachograph';
 
 /**
- * The driver's working state (document 3 §4, `working_state`): the FMS/tachograph 3-bit value. 4 and 5 are
- * unused by the standard; some tracker firmware sends error and not-available as 4 and 5 instead of 6 and 7.
+ * The driver's working state (document 3 §4, `working_state`): the FMS/tachograph 3-bit value. These six have
+ * a label and a colour; 4 and 5, unused by the standard, show blank (`ReportedWorkingState`).
  */
 export type WorkingState = 0 | 1 | 2 | 3 | 6 | 7;
 
 export const WORKING_STATES: readonly WorkingState[] = [0, 1, 2, 3, 6, 7];
+
+/**
+ * A working state as a tracker reported it: any 3-bit value. 4 and 5 are kept as reported (some firmware
+ * may mean error and not available by them, but document 3 §4 shows them blank): stored, sent to the client
+ * and shown without a label or colour; the counters count them as unknown time, as they count 6 and 7.
+ */
+export type ReportedWorkingState = WorkingState | 4 | 5;
+
+export const REPORTED_WORKING_STATES: readonly ReportedWorkingState[] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/** Whether a reported state is one of the six with a label and a colour (not 4 or 5). */
+export const isWorkingState = (state: ReportedWorkingState): state is WorkingState =>
+  state !== 4 && state !== 5;
 
 export const WORKING_STATE = {
   rest: 0,
@@ -40,14 +53,10 @@ export const WORKING_STATE_COLORS: Readonly<Record<WorkingState, WorkingStateCol
   7: 'red',
 };
 
-/** The state a tracker reports, as a documented value: firmware 4/5 become 6/7; anything else is undefined. */
-export function normalizeWorkingState(value: unknown): WorkingState | undefined {
+/** The state a tracker reports (a number or its text), kept as it is when 0–7, 4 and 5 included; else undefined. */
+export function reportedWorkingState(value: unknown): ReportedWorkingState | undefined {
   const n = numberAttr(value);
-  if (n === 4) return 6;
-  if (n === 5) return 7;
-  return n !== undefined && (WORKING_STATES as readonly number[]).includes(n)
-    ? (n as WorkingState)
-    : undefined;
+  return REPORTED_WORKING_STATES.find((state) => state === n);
 }
 
 /** The grid label of a stored state; blank for 4, 5 and anything outside the table (document 3 §4). */

@@ -1,5 +1,10 @@
 import { Chip } from '@mui/material';
-import { workingStateColor, type WorkingStateColor } from '@frota/core';
+import {
+  isWorkingState,
+  WORKING_STATE_COLORS,
+  type ReportedWorkingState,
+  type WorkingStateColor,
+} from '@frota/core';
 import { useTranslation } from 'react-i18next';
 
 /** Document 3 §4's colours as chip fills with readable text (yellow keeps dark text). */
@@ -11,10 +16,11 @@ export const CHIP_COLOURS: Readonly<Record<WorkingStateColor, { bg: string; fg: 
 };
 
 /** The driver's working state (0–7) as a coloured chip; blank for 4, 5 or no state (document 3 §4). */
-export function ActivityChip({ state }: { state: number | null }) {
+export function ActivityChip({ state }: { state: ReportedWorkingState | null }) {
   const { t } = useTranslation();
-  const colour = state === null ? undefined : workingStateColor(state);
-  if (state === null || !colour) return <span data-testid="tacho-activity-chip" data-state={state ?? ''} />;
+  if (state === null || !isWorkingState(state))
+    return <span data-testid="tacho-activity-chip" data-state={state ?? ''} />;
+  const colour = WORKING_STATE_COLORS[state];
   const { bg, fg } = CHIP_COLOURS[colour];
   return (
     <Chip

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WORKING_STATES } from '@frota/core';
 import i18n from '../app/i18n';
 import { driverColumns, stateLabel } from './driverColumns';
 
@@ -34,7 +35,7 @@ describe('tacho driver columns (document 3 §2)', () => {
   });
 
   it('names the states of document 3 §4 verbatim and leaves 4, 5 and none blank', () => {
-    expect([0, 1, 2, 3, 6, 7].map((s) => stateLabel(t, s))).toEqual([
+    expect(WORKING_STATES.map((s) => stateLabel(t, s))).toEqual([
       'Descanso',
       'Disponível',
       'Trabalho',
@@ -42,7 +43,7 @@ describe('tacho driver columns (document 3 §2)', () => {
       'Erro',
       'Indisponível',
     ]);
-    expect([4, 5, null].map((s) => stateLabel(t, s))).toEqual(['', '', '']);
+    expect(([4, 5, null] as const).map((s) => stateLabel(t, s))).toEqual(['', '', '']);
   });
 
   it('gives each counter its full name as the header tooltip', () => {

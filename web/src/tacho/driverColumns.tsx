@@ -1,4 +1,4 @@
-import { TACHO_COUNTER_NAMES, formatCounter, workingStateColor } from '@frota/core';
+import { TACHO_COUNTER_NAMES, formatCounter, isWorkingState, type ReportedWorkingState } from '@frota/core';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { compareText } from '../common/listSearch';
@@ -6,8 +6,8 @@ import { ActivityChip } from './ActivityChip';
 import type { TachoDriverRow } from './driverRows';
 
 /** The state's label for export and sorting; blank for 4, 5 and none (document 3 §4). */
-export const stateLabel = (t: TFunction, state: number | null): string =>
-  state !== null && workingStateColor(state) ? t(`tacho.state.${state}`) : '';
+export const stateLabel = (t: TFunction, state: ReportedWorkingState | null): string =>
+  state !== null && isWorkingState(state) ? t(`tacho.state.${state}`) : '';
 
 /**
  * Document 3 §2: activity chip, driver full name, last vehicle, last update and the six counters as h:mm
@@ -41,7 +41,7 @@ export function driverColumns(
       field: 'state',
       headerName: t('tacho.activity'),
       width: 140,
-      valueFormatter: (value: number | null) => stateLabel(t, value),
+      valueFormatter: (value: ReportedWorkingState | null) => stateLabel(t, value),
       renderCell: ({ row }) => <ActivityChip state={row.state} />,
     },
     {

@@ -68,7 +68,9 @@ describe('tacho driver rows (document 3 §3, §7)', () => {
       toDriverRow({ uniqueid: 'X', working_state: working_state as number }, 0).state;
     expect(state(0)).toBe(0);
     expect(state('7')).toBe(7);
+    // 4 and 5 as the tracker reported them (shown blank), not as 6 and 7
     expect(state(4)).toBe(4);
+    expect(state('5')).toBe(5);
     expect(state(8)).toBeNull();
     expect(state(null)).toBeNull();
     expect(state('')).toBeNull();

@@ -1,4 +1,9 @@
-import { TACHO_COUNTER_NAMES, type TachoCounters } from '@frota/core';
+import {
+  reportedWorkingState,
+  TACHO_COUNTER_NAMES,
+  type ReportedWorkingState,
+  type TachoCounters,
+} from '@frota/core';
 import type { TachoDriverRecord } from './tachoTypes';
 
 export type CounterName = (typeof TACHO_COUNTER_NAMES)[number];
@@ -11,8 +16,8 @@ export interface TachoDriverRow extends TachoCounters {
   plate: string;
   vehicle: string;
   lastSeen: string | number | null;
-  /** the stored working state 0–7 (4 and 5 show blank, document 3 §4); null when there is none */
-  state: number | null;
+  /** the working state 0–7 as the tracker reported it (4 and 5 show blank, document 3 §4); null when none */
+  state: ReportedWorkingState | null;
   /** the counters were computed from the activity history (EU 561/2006), not sent by the tracker */
   computed: boolean;
 }
@@ -38,11 +43,9 @@ export function parseCounters(counters: TachoDriverRecord['counters']): TachoCou
   return Object.fromEntries(TACHO_COUNTER_NAMES.map((name) => [name, counterValue(bag[name])])) as never;
 }
 
-/** A stored `working_state` as the 3-bit value 0–7; anything else is no state. */
-function gridState(value: TachoDriverRecord['working_state']): number | null {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 7 ? n : null;
-}
+/** A stored `working_state` as the 3-bit value 0–7, 4 and 5 included; anything else is no state. */
+const gridState = (value: TachoDriverRecord['working_state']): ReportedWorkingState | null =>
+  reportedWorkingState(value) ?? null;
 
 const text = (value: string | null | undefined): string => (value ?? '').trim();
 

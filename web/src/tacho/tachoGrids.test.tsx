@@ -48,6 +48,7 @@ const drivers: TachoDriverRow[] = [
     counters_source: 'computed',
   },
   { uniqueid: 'C3', name: 'Rui', surname: 'Lopes', working_state: 5, counters: null },
+  { uniqueid: 'C4', name: 'Luís', surname: 'Matos', working_state: 4, counters: null },
 ].map(toDriverRow);
 
 const cell = (row: HTMLElement, field: string) =>
@@ -82,6 +83,11 @@ describe('tachograph drivers grid (document 3 §2, §4)', { timeout: 20_000 }, (
     expect(chip('C2').textContent).toBe('Descanso');
     expect(chip('C3').getAttribute('data-state')).toBe('5');
     expect(chip('C3').textContent).toBe('');
+    expect(chip('C3').getAttribute('data-colour')).toBeNull();
+    expect(chip('C4').getAttribute('data-state')).toBe('4');
+    expect(chip('C4').textContent).toBe('');
+    expect(chip('C4').getAttribute('data-colour')).toBeNull();
+    expect(cell(row('C4'), 'state')).toBe('');
     expect(cell(row('C1'), 'Driver1RemainingTimeUntilNextBreakOrRest')).toBe('0:25');
     expect(cell(row('C1'), 'Driver1TimeLeftUntilNewWeeklyRestPeriod')).toBe('3:00');
     expect(cell(row('C1'), 'Driver1MinimumWeeklyRest')).toBe('45:00');

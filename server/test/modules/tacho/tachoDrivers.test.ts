@@ -300,4 +300,26 @@ describe.each(dialects())('tacho_drivers on %s', (dialect) => {
     expect(counters.Driver1MinimumWeeklyRest).toBe(24 * 3600);
     dev.close();
   });
+
+  it('keeps a reported 4 or 5 as it is (shown blank, document 3 §4), not as error 6 or not available 7', async () => {
+    const card = '0000000555060844';
+    const dev = new FakeTeltonika(server.teltonika!.tcpPort);
+    expect(await dev.connect(IMEI_A)).toBe(1);
+    const t0 = Date.now() - 60_000;
+    expect(await send(dev, [{ time: t0, card, state: 4, names: ['LUÍS', 'MATOS'] }])).toBe(1);
+    await server.modulesIdle();
+    expect(await row(dispatcher, card)).toBeDefined();
+    expect(await row(dispatcher, card)).toMatchObject({ surname: 'MATOS', working_state: 4 });
+    expect(await send(dev, [{ time: t0 + 30_000, state: 5 }])).toBe(1);
+    await server.modulesIdle();
+    expect((await row(dispatcher, card))?.working_state).toBe(5);
+    const states = await server.services.db.kysely
+      .selectFrom('tachoDriverStates')
+      .select('state')
+      .where('cardNumber', '=', card)
+      .orderBy('time')
+      .execute();
+    expect(states.map((s) => Number(s.state))).toEqual([4, 5]);
+    dev.close();
+  });
 });

@@ -123,6 +123,17 @@ describe('applyChanges', () => {
     expect(rowChanged(row, applyChanges(row, late)!)).toBe(false);
     expect(rowChanged(row, applyChanges(row, driverChanges(record(6000, { io184: 3 }), slots))!)).toBe(true);
   });
+
+  it('keeps a reported 4 or 5 as the row state, not error (6) or not available (7)', () => {
+    const own = new SlotCards();
+    const four = driverChanges(record(1000, { ...CARD, io184: 4 }), own);
+    expect(four).toMatchObject([{ card: '0000000111020489', state: 4 }]);
+    const row = applyChanges(undefined, four)!;
+    expect(row.workingState).toBe(4);
+    const five = applyChanges(row, driverChanges(record(2000, { io184: '5' }), own))!;
+    expect(five.workingState).toBe(5);
+    expect(rowChanged(row, five)).toBe(true);
+  });
 });
 
 describe('samplesToStore', () => {
@@ -145,5 +156,19 @@ describe('samplesToStore', () => {
     // a late record fills the history; the newest sample stays the reference
     expect(samplesToStore(at(500, 2), last).map((s) => s.time)).toEqual([500]);
     expect(last.get(sampleKey(7, '0000000111020489'))).toEqual({ time: 2000 + SAMPLE_EVERY_MS, state: 0 });
+  });
+
+  it('stores a reported 4 and 5 as they are, each a change of its own', () => {
+    const slots = new SlotCards();
+    const last: LastSamples = new Map();
+    const at = (t: number, state: number) => driverChanges(record(t, { ...CARD, io184: state }), slots);
+    const changes = [...at(0, 3), ...at(1000, 4), ...at(2000, 6), ...at(3000, 5), ...at(4000, 7)];
+    expect(samplesToStore(changes, last).map((s) => [s.time, s.state])).toEqual([
+      [0, 3],
+      [1000, 4],
+      [2000, 6],
+      [3000, 5],
+      [4000, 7],
+    ]);
   });
 });

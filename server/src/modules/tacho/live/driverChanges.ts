@@ -9,7 +9,7 @@ import {
   TACHO_IO_IDS,
   type TachoCounters,
   type TachoDriverIo,
-  type WorkingState,
+  type ReportedWorkingState,
 } from '@frota/core';
 
 export interface TachoRecord {
@@ -31,7 +31,7 @@ export interface DriverChange {
   plate: string | null;
   name?: string;
   surname?: string;
-  state?: WorkingState;
+  state?: ReportedWorkingState;
   cardPresent?: boolean;
   counters: Partial<Record<keyof TachoCounters, number>>;
 }

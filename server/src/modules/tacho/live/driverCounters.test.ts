@@ -30,6 +30,21 @@ describe('driverHistory', () => {
       { state: 2, start: MONDAY + 8 * HOUR + 20 * MINUTE, end: MONDAY + 8 * HOUR + 30 * MINUTE },
     ]);
   });
+
+  it('keeps a reported 4 in the history, where the counters read it as unknown time like 6', () => {
+    const samples = (unknown: number) => [
+      { time: MONDAY + 6 * HOUR, state: 3 },
+      { time: MONDAY + 8 * HOUR, state: unknown },
+      { time: MONDAY + 8 * HOUR + 20 * MINUTE, state: unknown },
+      { time: MONDAY + 8 * HOUR + 40 * MINUTE, state: 3 },
+    ];
+    const now = MONDAY + 9 * HOUR;
+    const card: ActivityPeriod[] = [{ state: 0, start: MONDAY - 50 * HOUR, end: MONDAY + 6 * HOUR }];
+    const four = driverHistory(samples(4), card, now);
+    expect(four.map((p) => p.state)).toEqual([0, 3, 4, 3]);
+    const six = driverHistory(samples(6), card, now);
+    expect(answerCounters({}, () => four, now)).toEqual(answerCounters({}, () => six, now));
+  });
 });
 
 describe('answerCounters', () => {

@@ -3,7 +3,7 @@
  * folded into it. Older records (a tracker emptying its memory after a coverage gap) add their states to the
  * history but do not turn the row back.
  */
-import type { TachoCounters, WorkingState } from '@frota/core';
+import type { ReportedWorkingState, TachoCounters } from '@frota/core';
 import type { DriverChange, Slot } from './driverChanges';
 
 export interface DriverRow {
@@ -15,7 +15,8 @@ export interface DriverRow {
   slot: Slot;
   /** epoch ms */
   lastSeen: number;
-  workingState: WorkingState | null;
+  /** as the tracker reported it, 4 and 5 included (document 3 §4 shows them blank); null before any */
+  workingState: ReportedWorkingState | null;
   cardPresent: boolean | null;
   /** the counters the tracker sent (seconds), possibly only some of them */
   counters: Partial<Record<keyof TachoCounters, number>>;

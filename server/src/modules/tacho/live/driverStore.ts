@@ -3,7 +3,7 @@
  * row per (card, vehicle), each read and written only with the vehicle that reported it.
  */
 import type { Selectable } from 'kysely';
-import { normalizeWorkingState, type WorkingState } from '@frota/core';
+import { reportedWorkingState, type ReportedWorkingState } from '@frota/core';
 import type { Db } from '../../../db/database';
 import { fromBool, parseJson, toBool, toJson } from '../../../db/mapping';
 import type { TachoDriversTable } from '../../../db/tachoDriverTables';
@@ -21,7 +21,7 @@ export const rowKey = sampleKey;
 const CHUNK = 500;
 
 export function driverRowOf(r: Selectable<TachoDriversTable>): DriverRow {
-  const state = r.workingState == null ? undefined : normalizeWorkingState(Number(r.workingState));
+  const state = r.workingState == null ? undefined : reportedWorkingState(Number(r.workingState));
   return {
     cardNumber: r.cardNumber,
     name: r.name,
@@ -103,7 +103,7 @@ export async function loadLastSamples(
       .orderBy('time', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const state = r ? normalizeWorkingState(Number(r.state)) : undefined;
+    const state = r ? reportedWorkingState(Number(r.state)) : undefined;
     if (r && state !== undefined) last.set(key, { time: Number(r.time), state });
   }
 }
@@ -154,8 +154,8 @@ export async function loadSamples(
   cards: readonly string[],
   from: number,
   devices: DeviceFilter,
-): Promise<Map<string, Array<{ time: number; state: WorkingState }>>> {
-  const out = new Map<string, Array<{ time: number; state: WorkingState }>>();
+): Promise<Map<string, Array<{ time: number; state: ReportedWorkingState }>>> {
+  const out = new Map<string, Array<{ time: number; state: ReportedWorkingState }>>();
   for (let i = 0; i < cards.length; i += CHUNK) {
     let q = db.kysely
       .selectFrom('tachoDriverStates')
@@ -165,7 +165,7 @@ export async function loadSamples(
     if (devices) q = q.where('deviceId', 'in', devices);
     const rows = await q.orderBy('cardNumber').orderBy('time').execute();
     for (const r of rows) {
-      const state = normalizeWorkingState(Number(r.state));
+      const state = reportedWorkingState(Number(r.state));
       if (state === undefined) continue;
       let list = out.get(r.cardNumber);
       if (!list) out.set(r.cardNumber, (list = []));

@@ -27,9 +27,13 @@ export const driverSchema = z.object({
   last_seen: z.string().describe('ISO-8601 UTC of the newest record that carried the card'),
   working_state: z
     .number()
+    .int()
+    .min(0)
+    .max(7)
     .nullable()
     .describe(
-      '0 rest, 1 available, 2 work, 3 driving, 6 error, 7 unavailable (document 3 §4); null when unknown',
+      '0 rest, 1 available, 2 work, 3 driving, 6 error, 7 unavailable (document 3 §4); 4 and 5 as the ' +
+        'tracker reported them, shown blank; null when unknown',
     ),
   card_present: z.boolean().nullable().describe('the card was in the tachograph at the last record'),
   slot: z.number().describe('tachograph slot of the card: 1 driver, 2 co-driver'),

@@ -4,7 +4,7 @@
  * sample past 30 minutes: beyond that the tracker may have been off). A record every second does not become
  * a row every second.
  */
-import type { WorkingState } from '@frota/core';
+import type { ReportedWorkingState } from '@frota/core';
 import type { DriverChange } from './driverChanges';
 
 export const SAMPLE_EVERY_MS = 5 * 60_000;
@@ -14,11 +14,11 @@ export interface StateSample {
   deviceId: number;
   /** epoch ms */
   time: number;
-  state: WorkingState;
+  state: ReportedWorkingState;
 }
 
 /** The newest sample per card and vehicle (`sampleKey`). */
-export type LastSamples = Map<string, { time: number; state: WorkingState }>;
+export type LastSamples = Map<string, { time: number; state: ReportedWorkingState }>;
 
 /** A card's samples are kept per vehicle: each vehicle's tracker (and client) has its own history. */
 export const sampleKey = (deviceId: number, card: string): string => `${deviceId}:${card}`;
