@@ -1,5 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { Box, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  IconButton,
+  Slider,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import FastForwardIcon from '@mui/icons-material/FastForward';
 import FastRewindIcon from '@mui/icons-material/FastRewind';
 import PauseIcon from '@mui/icons-material/Pause';
@@ -79,6 +88,36 @@ export function PlaybackControls({ playback, disabled }: { playback: Playback; d
         ))}
       </ToggleButtonGroup>
     </Stack>
+  );
+}
+
+/**
+ * The timeline of the selection: drag (or move with the arrow keys) to the moment the map shows; a leaf
+ * that re-renders on each tick.
+ */
+export function PlaybackTimeline({ playback, data }: { playback: Playback; data: ReplayData }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const state = useSyncExternalStore(playback.subscribe, playback.getSnapshot);
+  const { lo, hi } = state.bounds;
+  if (hi <= lo) return null;
+  const end = Math.min(state.end, data.length - 1);
+  return (
+    <Box sx={{ px: 1.5 }} dir="ltr">
+      <Slider
+        size="small"
+        min={lo}
+        max={hi}
+        step={1}
+        value={Math.max(lo, Math.min(hi, end))}
+        onChange={(_, value) => playback.seek(value as number)}
+        valueLabelDisplay="auto"
+        valueLabelFormat={(value) => format.dateTime(data.time[value])}
+        aria-label={t('replay.timeline')}
+        getAriaValueText={(value) => format.dateTime(data.time[value])}
+        data-testid="replay-timeline"
+      />
+    </Box>
   );
 }
 

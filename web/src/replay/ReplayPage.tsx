@@ -30,7 +30,7 @@ import { ChartPanel } from './ChartPanel';
 import { EventLegend } from './EventLegend';
 import { availableSeries } from './chartSeries';
 import { Playback } from './playback';
-import { PlaybackControls, PositionReadout } from './PlaybackControls';
+import { PlaybackControls, PlaybackTimeline, PositionReadout } from './PlaybackControls';
 import { fetchReplay } from './replayApi';
 import { boundsOf, fromPacked } from './replayData';
 import { ReplayMap, type ReplayFit } from './ReplayMap';
@@ -223,6 +223,7 @@ export function ReplayPage() {
       {data && deviceId !== null && (
         <>
           <PlaybackControls playback={playback} disabled={false} />
+          <PlaybackTimeline playback={playback} data={data} />
           <PositionReadout playback={playback} data={data} deviceId={data.device?.id ?? deviceId} />
           <Button
             size="small"
@@ -334,6 +335,7 @@ export function ReplayPage() {
           {!panelOpen && data && (
             <Box sx={{ px: 1.5, pb: 0.5 }}>
               <PlaybackControls playback={playback} disabled={false} />
+              <PlaybackTimeline playback={playback} data={data} />
             </Box>
           )}
         </Paper>

@@ -83,6 +83,11 @@ export class Playback {
     this.set({ end: steppedEnd(this.state.end, delta, this.state.bounds) });
   }
 
+  /** Moves the end of the range to a position (the timeline dragged), kept inside the selection. */
+  seek(end: number): void {
+    this.set({ end: steppedEnd(Math.round(end), 0, this.state.bounds) });
+  }
+
   dispose(): void {
     this.stopTimer();
     this.listeners.clear();
