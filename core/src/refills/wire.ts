@@ -13,6 +13,8 @@ export interface Refill {
   deviceName: string;
   deviceLicensePlate: string | null;
   groupId: number | null;
+  /** the name of the vehicle's group */
+  groupName: string | null;
   fuelType: FuelType;
   fuel_type: FuelType;
   litres: number;

@@ -32,6 +32,9 @@ export function RefillDetails({ refill }: { refill: Refill }) {
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Fact label={t('refills.vehicle')}>{refill.deviceName}</Fact>
         <Fact label={t('refills.plate')}>{refill.deviceLicensePlate ?? ''}</Fact>
+        <Fact label={t('refills.group')}>
+          <span data-testid="refill-detail-group">{refill.groupName ?? ''}</span>
+        </Fact>
         <Fact label={t('refills.date')}>{format.dateTime(refill.costDate)}</Fact>
         <Fact label={t('refills.typeLabel')}>{t(`refills.type.${refill.type}`)}</Fact>
         <Fact label={t('refills.operator')}>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
@@ -9,20 +10,28 @@ import { DataList } from '../common/DataList';
 import { compareText } from '../common/listSearch';
 import { ErrorDialog } from '../common/MessageDialog';
 import { formatSaveError } from '../common/saveError';
+import { useCurrentUser } from '../session/sessionContext';
 import { openBarcodePdf } from './barcodePdf';
 import { CodeDialog } from './CodeDialog';
+import { thresholdSummary } from './profileForm';
+import { mayEditProfile } from './refillRules';
+import { RefillProfileDialog } from './RefillProfileDialog';
 import { fetchRefillDevices, refillKeys } from './refillsApi';
 import type { RefillDevice } from './refillTypes';
 
 /**
  * /settings/refill_devices: the vehicles with refill devices — name, plate, group, model and consumption
- * profile; ticked vehicles become a PDF of barcode labels; each shows its code (document 3 §2). No add,
- * edit or remove here.
+ * profile; ticked vehicles become a PDF of barcode labels; each shows its code (document 3 §2). No add or
+ * remove here, and no edit of the vehicle: a manager changes only a row's consumption profile and its
+ * thresholds, in a dialog (the thresholds each refill holds come from it).
  */
 export function RefillDevicesPage() {
   const { t } = useTranslation();
+  const user = useCurrentUser();
+  const editable = mayEditProfile(user);
   const devices = useQuery({ queryKey: refillKeys.devices, queryFn: fetchRefillDevices });
   const [shown, setShown] = useState<RefillDevice | null>(null);
+  const [editing, setEditing] = useState<RefillDevice | null>(null);
   const [error, setError] = useState<string | null>(null);
   const columns = useMemo<GridColDef<RefillDevice>[]>(
     () => [
@@ -33,9 +42,55 @@ export function RefillDevicesPage() {
       {
         field: 'consumption_profile',
         headerName: t('refills.consumptionProfile'),
-        flex: 1,
-        minWidth: 150,
+        flex: 1.4,
+        minWidth: 240,
+        // the profile's name, and its thresholds beside it (the export keeps the name)
+        renderCell: ({ row }) => {
+          const thresholds = thresholdSummary(row);
+          return (
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'baseline',
+                gap: 1,
+                overflow: 'hidden',
+                whiteSpace: 'nowrap',
+              }}
+              data-testid="refill-device-profile"
+            >
+              <span>{row.consumption_profile}</span>
+              {thresholds && (
+                <Typography variant="caption" color="text.secondary" data-testid="refill-device-thresholds">
+                  {thresholds}
+                </Typography>
+              )}
+            </Box>
+          );
+        },
       },
+      ...(editable
+        ? [
+            {
+              field: 'edit',
+              headerName: '',
+              width: 56,
+              sortable: false,
+              disableExport: true,
+              renderCell: ({ row }: { row: RefillDevice }) => (
+                <Tooltip title={t('refills.editProfile')}>
+                  <IconButton
+                    size="small"
+                    onClick={() => setEditing(row)}
+                    aria-label={t('refills.editProfile')}
+                    data-testid="refill-device-edit"
+                  >
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ),
+            } satisfies GridColDef<RefillDevice>,
+          ]
+        : []),
       {
         field: 'qr',
         headerName: '',
@@ -56,7 +111,7 @@ export function RefillDevicesPage() {
         ),
       },
     ],
-    [t],
+    [t, editable],
   );
   const labels = (chosen: RefillDevice[]) =>
     void openBarcodePdf(
@@ -88,6 +143,14 @@ export function RefillDevicesPage() {
           title={shown.license_plate || shown.name}
           text={shown.code || shown.license_plate || shown.name}
           onClose={() => setShown(null)}
+        />
+      )}
+      {editing && (
+        <RefillProfileDialog
+          deviceId={editing.deviceId}
+          title={editing.license_plate || editing.name}
+          profile={editing}
+          onClose={() => setEditing(null)}
         />
       )}
       <ErrorDialog message={error} onClose={() => setError(null)} />

@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { Box } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { Box, Button } from '@mui/material';
+import SpeedIcon from '@mui/icons-material/Speed';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { costPerLitre } from '@frota/core';
@@ -11,13 +12,16 @@ import { formatNumber } from '../common/formatters';
 import { useFormat } from '../common/useFormat';
 import { SUMMARY_PATH, plateOf, useListVehicle, useVehicle } from '../common/vehicle/currentVehicle';
 import { VehicleTabs } from '../common/vehicle/VehicleTabs';
-import { hasUserLimit, refillName } from './refillRules';
-import { fetchVehicleRefills, refillKeys, removeRefill } from './refillsApi';
+import { hasUserLimit, mayEditProfile, refillName } from './refillRules';
+import { RefillProfileDialog } from './RefillProfileDialog';
+import { fetchRefillDevices, fetchVehicleRefills, refillKeys, removeRefill } from './refillsApi';
 import type { Refill } from './refillTypes';
 
 /**
  * /management/refills/:id — the refills of one vehicle, newest first (document 3 §2): date, fuel, litres,
- * cost, cost per litre, km and invoice; export `Refills`. Without a vehicle: back to the summary.
+ * cost, cost per litre, km and invoice; export `Refills`. Without a vehicle: back to the summary. A manager
+ * of the refill centre also sets the vehicle's consumption profile here, whether or not it is among the
+ * refill vehicles yet (saving it flags the vehicle).
  */
 export function VehicleRefillsPage() {
   const vehicleId = useListVehicle();
@@ -31,6 +35,14 @@ function VehicleRefills({ vehicleId }: { vehicleId: number }) {
   const format = useFormat();
   const queryClient = useQueryClient();
   const { device } = useVehicle(vehicleId);
+  const editable = mayEditProfile(user);
+  const [profiling, setProfiling] = useState(false);
+  const profiles = useQuery({
+    queryKey: refillKeys.devices,
+    queryFn: fetchRefillDevices,
+    enabled: editable,
+  });
+  const profile = profiles.data?.find((d) => d.deviceId === vehicleId) ?? null;
   const refills = useQuery({
     queryKey: refillKeys.vehicle(vehicleId),
     queryFn: () => fetchVehicleRefills(vehicleId),
@@ -119,8 +131,28 @@ function VehicleRefills({ vehicleId }: { vehicleId: number }) {
           initialSort={[{ field: 'cost_date', sort: 'desc' }]}
           rowAttributes={{ rowTestId: 'refill-row', rowIdAttribute: 'id' }}
           emptyText={t('refills.noData')}
+          toolbarExtra={
+            editable && (
+              <Button
+                startIcon={<SpeedIcon />}
+                onClick={() => setProfiling(true)}
+                disabled={profiles.isLoading}
+                data-testid="vehicle-refill-profile"
+              >
+                {t('refills.consumptionProfile')}
+              </Button>
+            )
+          }
         />
       </Box>
+      {profiling && (
+        <RefillProfileDialog
+          deviceId={vehicleId}
+          title={plateOf(device) || `#${vehicleId}`}
+          profile={profile}
+          onClose={() => setProfiling(false)}
+        />
+      )}
     </Box>
   );
 }

@@ -42,6 +42,7 @@ const refill = (extra: Partial<Refill> = {}): Refill =>
     deviceName: 'Camião',
     deviceLicensePlate: 'LD-12-34',
     groupId: null,
+    groupName: null,
     fuelType: 'diesel',
     fuel_type: 'diesel',
     litres: 48,
@@ -143,6 +144,13 @@ describe('the centre period (document 3 §2, §5)', () => {
   it('accepts 365 days and refuses 366 with the Oops! dialog, keeping the pickers', () => {
     expect(MAX_REFILL_DAYS).toBe(365);
     expect(chooseRefillDays(start, { from: '2025-01-01', to: '2025-12-31' }).tooLong).toBe(false);
+    // the server's boundary (server/test/modules/refills/refills.test.ts): both days count
+    expect(chooseRefillDays(start, { from: '2024-01-02', to: '2024-12-31' }).applied).toEqual({
+      from: '2024-01-02',
+      to: '2024-12-31',
+    });
+    expect(chooseRefillDays(start, { from: '2023-03-01', to: '2024-02-28' }).tooLong).toBe(false);
+    expect(chooseRefillDays(start, { from: '2023-03-01', to: '2024-02-29' }).tooLong).toBe(true);
     const refused = chooseRefillDays(start, { from: '2024-01-01', to: '2024-12-31' });
     expect(refused.tooLong).toBe(true);
     expect(refused.chosen).toEqual(start.chosen);

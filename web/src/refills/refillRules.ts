@@ -1,11 +1,12 @@
 /** Pure rules of the refill screens (document 3 §2, §5, §6). */
-import { isValidEmail } from '@frota/core';
+import { isValidEmail, REFILLS_PERMISSION } from '@frota/core';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { User } from '../api/types';
 import { formatNumber } from '../common/formatters';
 import { mayWrite } from '../common/listActions';
+import { hasPermission } from '../session/permissions';
 import type { Refill, RefillStation, RefillTotals } from './refillTypes';
 
 dayjs.extend(utc);
@@ -18,6 +19,13 @@ export const hasUserLimit = (user: User | null | undefined): boolean =>
 /** Only managers remove refills (and see the stations entry of the settings menu). */
 export const mayRemoveRefill = (user: User | null | undefined): boolean =>
   mayWrite(user) && hasUserLimit(user);
+
+/**
+ * Who sets a vehicle's consumption profile and thresholds: a manager who may write and reaches the refill
+ * centre (the server's rule for `PUT refill_devices/{deviceId}`).
+ */
+export const mayEditProfile = (user: User | null | undefined): boolean =>
+  mayWrite(user) && hasUserLimit(user) && hasPermission(user, REFILLS_PERMISSION);
 
 /** The date field of the refill form: now, `YYYY-MM-DD HH:mm:ss` in the user's timezone. */
 export const nowText = (tz: string, now = Date.now()): string =>

@@ -51,4 +51,21 @@ export interface RefillDevice {
   /** the text its barcode and QR carry: its code, else the plate */
   code: string;
   consumption_profile: string;
+  /** the profile's thresholds (null: none), copied onto each refill saved afterwards */
+  l100km_yellow: number | null;
+  l100km_red: number | null;
+  lh_yellow: number | null;
+  lh_red: number | null;
+}
+
+/** What the profile dialog saves (`PUT refill_devices/{deviceId}`): the vehicle's code is left as it is. */
+export type RefillProfile = Pick<
+  RefillDevice,
+  'consumption_profile' | 'l100km_yellow' | 'l100km_red' | 'lh_yellow' | 'lh_red'
+>;
+
+/** The operators' Android app: its latest version and the link the QR code carries. */
+export interface RefillApp {
+  apk_version: string;
+  apk_url: string;
 }

@@ -4,7 +4,15 @@ import { queryKeys } from '../api/queries';
 import type { ListPage, ListQuery } from '../common/useServerList';
 import type { DayRange } from './refillPeriod';
 import { refillsPath, type RefillFilters } from './refillsQuery';
-import type { Refill, RefillCentrePage, RefillDevice, RefillOperator, RefillStation } from './refillTypes';
+import type {
+  Refill,
+  RefillApp,
+  RefillCentrePage,
+  RefillDevice,
+  RefillOperator,
+  RefillProfile,
+  RefillStation,
+} from './refillTypes';
 
 const API = '/report/api.php';
 
@@ -64,8 +72,13 @@ export const fetchOperator = (id: number): Promise<RefillOperator> =>
 export const fetchStations = (): Promise<RefillStation[]> => getJson(`${API}/refill_stations`);
 export const fetchStation = (id: number): Promise<RefillStation> => getJson(`${API}/refill_stations/${id}`);
 export const fetchRefillDevices = (): Promise<RefillDevice[]> => getJson(`${API}/refill_devices`);
-export const fetchAppVersion = (): Promise<{ apk_version: string; apk_url: string }> =>
-  getJson(`${API}/refill_app_version`);
+/** A vehicle's consumption profile and thresholds (managers); flags it for refills when it is not yet. */
+export const saveRefillProfile = (deviceId: number, profile: RefillProfile): Promise<RefillDevice> =>
+  sendJson('PUT', `${API}/refill_devices/${deviceId}`, profile);
+export const fetchAppVersion = (): Promise<RefillApp> => getJson(`${API}/refill_app_version`);
+/** The app's version and link, for every client (administrators). */
+export const saveAppVersion = (app: RefillApp): Promise<RefillApp> =>
+  sendJson('PUT', `${API}/refill_app_version`, app);
 
 /** PUT `{collection}/{id}` for an existing item, POST `{collection}` for a new one. */
 export const saveSettingsItem = <T extends { id?: number }>(collection: string, body: T): Promise<T> =>

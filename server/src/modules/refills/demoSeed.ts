@@ -1,7 +1,8 @@
 /**
  * Demo refills (`npm run demo`): two stations (a main one in Viana and its auxiliary), two operators
- * (password demo1234), the vehicles flagged for refills with a consumption profile, and about three months
- * of refills per vehicle, mostly green with some yellow and red consumptions, manual and from the app.
+ * (password demo1234), the vehicles flagged for refills with a consumption profile, about three months
+ * of refills per vehicle, mostly green with some yellow and red consumptions, manual and from the app, and
+ * the operators' Android app (link and version) the App Android dialog shows, unless one is set already.
  * Stations and operators belong to the first manager (a user with userLimit set), else the administrator.
  */
 import type { Insertable } from 'kysely';
@@ -10,6 +11,7 @@ import type { RefillsTable } from '../../db/refillTables';
 import { parseJson, toBool } from '../../db/mapping';
 import { hashPassword } from '../../auth/password';
 import { recomputeChain } from './chain';
+import { APP_SETTING, writeAppVersion, type AppVersion } from './appVersion';
 import { odometerKm, thresholdsOf } from '@frota/core';
 
 const DAY = 86_400_000;
@@ -25,6 +27,11 @@ async function odometerOf(db: Db, deviceId: number): Promise<number | undefined>
   return row ? odometerKm(parseJson(row.attributes)) : undefined;
 }
 export const DEMO_OPERATOR_PASSWORD = 'demo1234';
+/** The demo's operator app, at the demo's made-up address (as its sales e-mail, comercial@frota.local). */
+export const DEMO_APP: AppVersion = {
+  apk_version: '1.2.0',
+  apk_url: 'https://frota.local/apps/frota-abastecimentos.apk',
+};
 
 function prng(seed: number) {
   let s = seed >>> 0;
@@ -47,6 +54,8 @@ async function owner(db: Db): Promise<number | null> {
 
 export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number): Promise<void> {
   const k = db.kysely;
+  if (!(await k.selectFrom('settings').select('key').where('key', '=', APP_SETTING).executeTakeFirst()))
+    await writeAppVersion(db, DEMO_APP);
   if (await k.selectFrom('refillStations').select('id').where('code', '=', 'DEMO-VIANA').executeTakeFirst())
     return;
   const userId = await owner(db);

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/mapping';
+import type { RefillDevicesTable } from '../../db/refillTables';
 import { badRequest } from '../../errors';
 import { numberOf } from './refillInput';
 
@@ -70,32 +71,77 @@ export async function listRefillDevices(
   });
 }
 
+export const THRESHOLD_INVALID = 'Os limites de consumo devem ser números positivos';
+export const L100KM_ORDER = 'O limite amarelo de L/100km deve ser inferior ao vermelho';
+export const LH_ORDER = 'O limite amarelo de L/h deve ser inferior ao vermelho';
+export const PROFILE_TOO_LONG = 'O perfil de consumo deve ter no máximo 128 caracteres';
+
+/** A threshold as sent: a positive number, or null (blank: no threshold). */
 const threshold = (v: unknown): number | null => {
   const n = numberOf(v);
-  if (n !== null && (Number.isNaN(n) || n < 0)) throw badRequest('Limite de consumo inválido');
+  if (n !== null && !(Number.isFinite(n) && n > 0)) throw badRequest(THRESHOLD_INVALID);
   return n;
 };
 
+/** The thresholds of a profile in order: yellow below red when both are set (the web form's rule too). */
+export function checkThresholdOrder(
+  p: Pick<RefillDevicesTable, 'l100kmYellow' | 'l100kmRed' | 'lhYellow' | 'lhRed'>,
+) {
+  if (p.l100kmYellow !== null && p.l100kmRed !== null && p.l100kmYellow >= p.l100kmRed)
+    throw badRequest(L100KM_ORDER);
+  if (p.lhYellow !== null && p.lhRed !== null && p.lhYellow >= p.lhRed) throw badRequest(LH_ORDER);
+}
+
+const BODY_FIELDS = {
+  l100kmYellow: 'l100km_yellow',
+  l100kmRed: 'l100km_red',
+  lhYellow: 'lh_yellow',
+  lhRed: 'lh_red',
+} as const;
+
+/**
+ * Flags a vehicle for refills or changes its code, consumption profile and thresholds. Only the fields the
+ * body names change (a profile saved from the vehicles list keeps the vehicle's code); a new row starts
+ * blank. The thresholds are copied onto every refill saved afterwards (refillWrites.ts).
+ */
 export async function saveRefillDevice(
   db: Db,
   deviceId: number,
   body: Record<string, unknown>,
 ): Promise<void> {
-  const values = {
-    code: String(body.code ?? '')
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(body, key);
+  const profileKey = has('consumption_profile') ? 'consumption_profile' : 'consumptionProfile';
+  const profile = has(profileKey) ? String(body[profileKey] ?? '').trim() : undefined;
+  if (profile !== undefined && profile.length > 128) throw badRequest(PROFILE_TOO_LONG);
+  const sent: Partial<Omit<RefillDevicesTable, 'deviceId'>> = {};
+  if (has('code'))
+    sent.code = String(body.code ?? '')
       .trim()
-      .slice(0, 128),
-    consumptionProfile: String(body.consumption_profile ?? body.consumptionProfile ?? '')
-      .trim()
-      .slice(0, 128),
-    l100kmYellow: threshold(body.l100km_yellow),
-    l100kmRed: threshold(body.l100km_red),
-    lhYellow: threshold(body.lh_yellow),
-    lhRed: threshold(body.lh_red),
-  };
-  await db.kysely
-    .insertInto('refillDevices')
-    .values({ deviceId, ...values })
-    .onConflict((oc) => oc.column('deviceId').doUpdateSet(values))
-    .execute();
+      .slice(0, 128);
+  if (profile !== undefined) sent.consumptionProfile = profile;
+  for (const [column, field] of Object.entries(BODY_FIELDS) as Array<[keyof typeof BODY_FIELDS, string]>)
+    if (has(field)) sent[column] = threshold(body[field]);
+  await db.kysely.transaction().execute(async (k) => {
+    const current = await k
+      .selectFrom('refillDevices')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .executeTakeFirst();
+    const values = {
+      code: current?.code ?? '',
+      consumptionProfile: current?.consumptionProfile ?? '',
+      l100kmYellow: num(current?.l100kmYellow),
+      l100kmRed: num(current?.l100kmRed),
+      lhYellow: num(current?.lhYellow),
+      lhRed: num(current?.lhRed),
+      ...sent,
+    };
+    checkThresholdOrder(values);
+    // an upsert: two first saves of one vehicle at once end as one row
+    await k
+      .insertInto('refillDevices')
+      .values({ deviceId, ...values })
+      .onConflict((oc) => oc.column('deviceId').doUpdateSet(values))
+      .execute();
+  });
 }

@@ -28,6 +28,7 @@ export function renderRefillMail(r: RefillJson, timeZone: string, alert = false)
   const rows: Array<[string, string | null]> = [
     ['Viatura', r.deviceName],
     ['Matrícula', r.deviceLicensePlate],
+    ['Grupo', r.groupName],
     ['Data/hora', `${r.cost_date} (${timeZone})`],
     ['Tipo', r.type === 'A' ? 'App' : 'Manual'],
     ['Combustível', r.fuel_type === 'gasoline' ? 'Gasolina' : 'Gasóleo'],

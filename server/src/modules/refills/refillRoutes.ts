@@ -250,7 +250,7 @@ export function refillRoutes(app: FastifyInstance, services: Services): void {
         summary: 'The refill centre (permission module.refills)',
         description:
           'Refills of the vehicles the user sees, days cut in the user timezone (both included; at most ' +
-          `365 days apart: 400 "${REFILL_PERIOD_TOO_LONG}"). With limit: one page, the count and the ` +
+          `365 days counting both: 400 "${REFILL_PERIOD_TOO_LONG}"). With limit: one page, the count and the ` +
           'footer totals (Total Abastecido, Total Consumido) of every matching refill.',
         params: centreParams,
         querystring: centreQuery,

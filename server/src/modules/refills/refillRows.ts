@@ -15,18 +15,20 @@ export type RefillViewer = { administrator?: boolean } | null;
 /** A refill as the API answers it: the shape is shared with the web client (core). */
 export type RefillJson = Refill;
 
-/** The refills joined with their vehicle and driver; callers add the filters, order and page. */
+/** The refills joined with their vehicle, its group and the driver; callers add the filters, order and page. */
 export function refillQuery(db: Db) {
   return db.kysely
     .selectFrom('refills')
     .innerJoin('devices', 'devices.id', 'refills.deviceId')
     .leftJoin('drivers', 'drivers.id', 'refills.driverId')
+    .leftJoin('groups', 'groups.id', 'devices.groupId')
     .selectAll('refills')
     .select([
       'devices.name as deviceName',
       'devices.groupId as deviceGroupId',
       'devices.attributes as deviceAttributes',
       'drivers.name as driverName',
+      'groups.name as groupName',
     ]);
 }
 
@@ -54,6 +56,7 @@ export function refillJson(r: RefillRow, zone: Zone, viewer: RefillViewer): Refi
     deviceName: r.deviceName,
     deviceLicensePlate: plate || null,
     groupId: num(r.deviceGroupId),
+    groupName: r.groupName ?? null,
     fuelType: r.fuelType as FuelType,
     fuel_type: r.fuelType as FuelType,
     litres,

@@ -16,6 +16,7 @@ export const refillSchema = z.object({
   deviceName: z.string(),
   deviceLicensePlate: z.string().nullable(),
   groupId: n,
+  groupName: z.string().nullable().describe("the vehicle's group"),
   fuelType: z.string(),
   fuel_type: z.string().describe('diesel or gasoline'),
   litres: z.number(),
@@ -82,7 +83,9 @@ export const deviceParams = z.object({ deviceId: z.coerce.number().int().positiv
 
 export const centreParams = z.object({
   from: z.string().describe('YYYY-MM-DD, first day in the user timezone'),
-  to: z.string().describe('YYYY-MM-DD, last day (inclusive; at most 365 days after from)'),
+  to: z
+    .string()
+    .describe('YYYY-MM-DD, last day (inclusive; the period is at most 365 days, both ends counted)'),
 });
 
 const ids = (what: string) =>

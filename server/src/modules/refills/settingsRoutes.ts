@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../services/context';
-import { readSetting, writeSetting } from '../../services/serverSettings';
 import { badRequest, forbidden } from '../../errors';
 import { isUniqueViolation } from '../../services/entities';
 import { assertManager, assertRefillWrite, assertVehicle, refillScope, vehicleIds } from './access';
@@ -17,7 +16,23 @@ import {
   readOperatorInput,
   USERNAME_TAKEN,
 } from './operators';
-import { listRefillDevices, saveRefillDevice } from './refillDevices';
+import {
+  APP_URL_INVALID,
+  APP_VERSION_REQUIRED,
+  APP_VERSION_TOO_LONG,
+  readAppInput,
+  readAppVersion,
+  writeAppVersion,
+} from './appVersion';
+import {
+  L100KM_ORDER,
+  LH_ORDER,
+  listRefillDevices,
+  PROFILE_TOO_LONG,
+  saveRefillDevice,
+  THRESHOLD_INVALID,
+} from './refillDevices';
+import { readRefillsSettings } from './settings';
 import { findStation, listStations } from './stationRows';
 import { CODE_TAKEN, readStationInput, removeStation } from './stationWrites';
 import { BASE } from './refillRoutes';
@@ -35,8 +50,7 @@ import {
   successAnswer,
 } from './schemas';
 
-export const APP_SETTING = 'refillApp';
-export const DEFAULT_APP = { apk_version: '', apk_url: '' };
+export const ADMINISTRATORS_ONLY = 'Apenas administradores podem alterar a aplicação';
 
 /** Two writes racing for one key of one owner: the per-owner unique index answers as the form's check. */
 async function uniqueKey<T>(message: string, write: () => Promise<T>): Promise<T> {
@@ -186,8 +200,12 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
         tags: deviceTags,
         summary: 'Flag a vehicle for refills, or change its code and consumption profile (managers)',
         description:
-          'Thresholds in L/100km (l100km_yellow, l100km_red; the L/km ones are these / 100) and L/h ' +
-          '(lh_yellow, lh_red); they are copied onto each refill saved afterwards.',
+          'Only the fields sent change (a profile saved without `code` keeps the code). Thresholds in ' +
+          'L/100km (l100km_yellow, l100km_red; the L/km ones are these / 100) and L/h (lh_yellow, lh_red), ' +
+          'each a positive number or null (no threshold): 400 ' +
+          `"${THRESHOLD_INVALID}"; yellow below red ("${L100KM_ORDER}", "${LH_ORDER}"); ` +
+          `consumption_profile at most 128 characters ("${PROFILE_TOO_LONG}"). ` +
+          'They are copied onto each refill saved afterwards, whose consumption cells they colour.',
         params: deviceParams,
         body: refillDeviceBody,
         response: { 200: refillDeviceSchema, ...refused },
@@ -224,20 +242,23 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  // app version
+  // app version: the administrator's row, else FROTA_REFILLS_APP_URL and FROTA_REFILLS_APP_VERSION
+  const appSettings = readRefillsSettings(services.config.moduleEnv);
   app.get(
     `${BASE}/refill_app_version`,
     {
       schema: {
         tags: ['refill app'],
-        summary: 'The latest Android app of the refill operators: apk_version (server setting) and its link',
+        summary: 'The latest Android app of the refill operators: apk_version and its link apk_url',
+        description:
+          'As an administrator set them (PUT), else the server settings FROTA_REFILLS_APP_VERSION and ' +
+          'FROTA_REFILLS_APP_URL; an empty text when neither says.',
         response: { 200: appVersionAnswer, ...refused },
       },
     },
     async (req) => {
       await refillScope(services, req, true);
-      const s = await readSetting(db, APP_SETTING, DEFAULT_APP);
-      return { apk_version: String(s.apk_version ?? ''), apk_url: String(s.apk_url ?? '') };
+      return readAppVersion(db, appSettings);
     },
   );
   app.put(
@@ -245,17 +266,20 @@ export function settingsRoutes(app: FastifyInstance, services: Services): void {
     {
       schema: {
         tags: ['refill app'],
-        summary: 'Set the latest app version and link (administrators)',
-        body: z.object({ apk_version: z.string().max(64), apk_url: z.string().max(1000).optional() }),
+        summary: 'Set the latest app version and link (administrators: one app for every client)',
+        description:
+          `apk_version required, 64 characters at most (400 "${APP_VERSION_REQUIRED}", ` +
+          `"${APP_VERSION_TOO_LONG}"); apk_url an http:// or https:// address (400 "${APP_URL_INVALID}"). ` +
+          `403 "${ADMINISTRATORS_ONLY}" for other users.`,
+        body: z.object({ apk_version: z.string().optional(), apk_url: z.string().optional() }),
         response: { 200: appVersionAnswer, ...refused },
       },
     },
     async (req) => {
       const scope = await refillScope(services, req, true);
-      if (!scope.admin) throw forbidden('Administrators only');
-      const body = req.body as { apk_version: string; apk_url?: string };
-      const next = { apk_version: body.apk_version.trim(), apk_url: (body.apk_url ?? '').trim() };
-      await writeSetting(db, APP_SETTING, next);
+      if (!scope.admin) throw forbidden(ADMINISTRATORS_ONLY);
+      const next = readAppInput(req.body as Record<string, unknown>);
+      await writeAppVersion(db, next);
       return next;
     },
   );

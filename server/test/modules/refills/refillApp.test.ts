@@ -257,6 +257,7 @@ describe.each(dialects())('refill operator app (%s)', (dialect) => {
     const text = mailText(mail.raw);
     expect(text).toContain('Viatura: Camião 48');
     expect(text).toContain('Matrícula: LD-48-48-KZ');
+    expect(text).toContain('Grupo: Transportes Kwanza');
     expect(text).toContain('Data/hora: 2024-05-03 09:00:00 (Africa/Luanda)');
     expect(text).toContain('Litros: 96,00 L');
     expect(text).toContain('Posto: Posto Viana');

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumptionState } from '@frota/core';
 import { migrateToLatest } from '../../../src/db/migrate';
 import { verifyPassword } from '../../../src/auth/password';
-import { seedRefillsDemo, DEMO_OPERATOR_PASSWORD } from '../../../src/modules/refills/demoSeed';
+import { seedRefillsDemo, DEMO_APP, DEMO_OPERATOR_PASSWORD } from '../../../src/modules/refills/demoSeed';
+import { readAppVersion, writeAppVersion } from '../../../src/modules/refills/appVersion';
 import { dialects, freshDatabase, insertDevice } from '../../harness';
 
 describe.each(dialects())('refill demo seed (%s)', (dialect) => {
@@ -48,5 +49,15 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
     expect(states).toContain('yellow');
     expect(states).toContain('red');
     expect(refills.filter((r) => Number(r.sequence) === 1)).toHaveLength(4);
+  });
+
+  it("gives the App Android dialog a link and a version, and keeps an administrator's", async () => {
+    expect(DEMO_APP.apk_url).toMatch(/^https:\/\/\S+\.apk$/);
+    expect(DEMO_APP.apk_version).not.toBe('');
+    expect(await readAppVersion(fresh.db, {})).toEqual(DEMO_APP);
+    const chosen = { apk_version: '3.0.0', apk_url: 'https://frota.ao/app.apk' };
+    await writeAppVersion(fresh.db, chosen);
+    await seedRefillsDemo(fresh.db, devices, now);
+    expect(await readAppVersion(fresh.db, {})).toEqual(chosen);
   });
 });

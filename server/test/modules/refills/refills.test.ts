@@ -4,6 +4,7 @@
  * stations, operators, refill devices, the app version and the barcode PDF and PNG.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumptionState } from '@frota/core';
 import { dialects, startTestServer, userClient, type Client, type TestServer } from '../../harness';
 import { binary, decodePng, pdfPages } from './refillCodes';
 import { MAIL_NOT_CONFIGURED } from '../../../src/services/mailer';
@@ -130,6 +131,7 @@ describe.each(dialects())('refills (%s)', (dialect) => {
       longitude: 13.2344,
       deviceLicensePlate: 'LD-11-22-AA',
       groupId: ids.group,
+      groupName: 'Luanda',
       consumption_l100km_yellow: 35,
       consumption_l100km_red: 45,
       consumption_lkm_red: 0.45,
@@ -275,7 +277,16 @@ describe.each(dialects())('refills (%s)', (dialect) => {
     const long = await gestor.get(`${API}/refills/2024-01-01/2025-01-01`);
     expect(long.status).toBe(400);
     expect(long.text).toBe('Por favor seleccione um período máximo de 365 dias');
-    const year = await gestor.get(`${API}/refills/2024-01-01/2024-12-31?limit=100`);
+    // both days count, as the web's pickers count them: a leap year's 1 January to 31 December is 366 days
+    const leapYear = await gestor.get(`${API}/refills/2024-01-01/2024-12-31`);
+    expect([leapYear.status, leapYear.text]).toEqual([
+      400,
+      'Por favor seleccione um período máximo de 365 dias',
+    ]);
+    expect((await gestor.get(`${API}/refills/2025-01-01/2025-12-31`)).status).toBe(200);
+    expect((await gestor.get(`${API}/refills/2023-03-01/2024-02-28`)).status).toBe(200);
+    expect((await gestor.get(`${API}/refills/2023-03-01/2024-02-29`)).status).toBe(400);
+    const year = await gestor.get(`${API}/refills/2024-01-02/2024-12-31?limit=100`);
     expect(year.status, year.text).toBe(200);
     expect(year.body.total).toBe(3);
     expect(year.body.data.map((r: any) => r.id)).toEqual([ids.second, ids.vanRefill, ids.first]);
@@ -311,8 +322,8 @@ describe.each(dialects())('refills (%s)', (dialect) => {
     const day = await gestor.get(`${API}/refills/2024-03-10/2024-03-10`);
     expect(day.body.map((r: any) => r.id)).toEqual([ids.second]);
 
-    expect((await outro.get(`${API}/refills/2024-01-01/2024-12-31`)).body).toEqual([]);
-    expect((await outro.get(`${API}/refills/2024-01-01/2024-12-31?device=${ids.truck}`)).status).toBe(404);
+    expect((await outro.get(`${API}/refills/2024-01-02/2024-12-31`)).body).toEqual([]);
+    expect((await outro.get(`${API}/refills/2024-01-02/2024-12-31?device=${ids.truck}`)).status).toBe(404);
     expect((await semPermissao.get(`${API}/refills/2024-01-01/2024-01-31`)).status).toBe(403);
   });
 
@@ -469,6 +480,40 @@ describe.each(dialects())('refills (%s)', (dialect) => {
       apk_version: '2.1.0',
       apk_url: 'https://frota.ao/app.apk',
     });
+    // the administrator's form: a version and an http(s) link, both required; a refusal writes nothing
+    const refused = async (body: Record<string, unknown>) => {
+      const r = await admin.put(`${API}/refill_app_version`, body);
+      return [r.status, r.text];
+    };
+    expect(await refused({ apk_version: ' ', apk_url: 'https://frota.ao/b.apk' })).toEqual([
+      400,
+      'Deve indicar a versão da aplicação',
+    ]);
+    expect(await refused({ apk_version: '9'.repeat(65), apk_url: 'https://frota.ao/b.apk' })).toEqual([
+      400,
+      'A versão da aplicação deve ter no máximo 64 caracteres',
+    ]);
+    for (const apk_url of [
+      undefined,
+      '',
+      'frota.ao/app.apk',
+      'ftp://frota.ao/app.apk',
+      'javascript:alert(1)',
+    ])
+      expect(await refused({ apk_version: '3.0.0', apk_url })).toEqual([
+        400,
+        'O endereço da aplicação deve começar por http:// ou https://',
+      ]);
+    const denied = await gestor.put(`${API}/refill_app_version`, {
+      apk_version: '3.0.0',
+      apk_url: 'https://outro.ao/app.apk',
+    });
+    expect([denied.status, denied.text]).toEqual([403, 'Apenas administradores podem alterar a aplicação']);
+    expect((await outro.get(`${API}/refill_app_version`)).body).toEqual({
+      apk_version: '2.1.0',
+      apk_url: 'https://frota.ao/app.apk',
+    });
+    expect((await semPermissao.get(`${API}/refill_app_version`)).status).toBe(403);
   });
 
   it('prints one label page per item and a PNG code that reads back', async () => {
@@ -555,6 +600,117 @@ describe.each(dialects())('refills (%s)', (dialect) => {
     });
   });
 
+  it('sets a consumption profile from the screens: checked, partial, copied onto the refills saved after', async () => {
+    // a vehicle of the manager's group, not yet among the refill vehicles, with a refill before any profile
+    const bus = (
+      await admin.post('/api/devices', {
+        name: 'Autocarro',
+        uniqueId: 'rf-bus',
+        groupId: ids.group,
+        attributes: { license_plate: 'LD-33-44-BB' },
+      })
+    ).body.id as number;
+    const before = await add(gestor, bus, {
+      cost_date: '2024-05-01 08:00:00',
+      cost: 100,
+      litres: 50,
+      km: 10000,
+    });
+    expect(before).toMatchObject({ groupName: 'Luanda', consumption_l100km_yellow: null });
+    // a colleague of the client sees the group's name with the vehicle, though it sees no group itself
+    expect((await colega.get(`${API}/refill/${ids.truck}`)).body[0].groupName).toBe('Luanda');
+
+    const put = (client: Client, body: Record<string, unknown>, vehicle = bus) =>
+      client.put(`${API}/refill_devices/${vehicle}`, body);
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ l100km_yellow: 0 }, 'Os limites de consumo devem ser números positivos'],
+      [{ l100km_red: -5 }, 'Os limites de consumo devem ser números positivos'],
+      [{ lh_yellow: 'muito' }, 'Os limites de consumo devem ser números positivos'],
+      [{ l100km_yellow: 30, l100km_red: 30 }, 'O limite amarelo de L/100km deve ser inferior ao vermelho'],
+      [{ lh_yellow: '12,5', lh_red: 10 }, 'O limite amarelo de L/h deve ser inferior ao vermelho'],
+      [{ consumption_profile: 'x'.repeat(129) }, 'O perfil de consumo deve ter no máximo 128 caracteres'],
+    ];
+    for (const [body, message] of refusals) {
+      const r = await put(gestor, body);
+      expect([r.status, r.text], JSON.stringify(body)).toEqual([400, message]);
+    }
+    // nothing was written: the bus is still not a refill vehicle
+    expect((await gestor.get(`${API}/refill_devices`)).body.map((d: any) => d.deviceId)).toEqual([ids.truck]);
+
+    const saved = await put(gestor, {
+      consumption_profile: ' Autocarro urbano ',
+      l100km_yellow: '30,5',
+      l100km_red: 40,
+      lh_yellow: null,
+      lh_red: 9,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({
+      deviceId: bus,
+      group: 'Luanda',
+      code: 'LD-33-44-BB',
+      consumption_profile: 'Autocarro urbano',
+      l100km_yellow: 30.5,
+      l100km_red: 40,
+      lh_yellow: null,
+      lh_red: 9,
+    });
+    // a save names only what it changes: the code and the other thresholds stay
+    expect((await put(gestor, { code: 'BUS-1' })).status).toBe(200);
+    const partial = await put(gestor, { l100km_red: 45 });
+    expect(partial.body).toMatchObject({
+      code: 'BUS-1',
+      consumption_profile: 'Autocarro urbano',
+      l100km_yellow: 30.5,
+      l100km_red: 45,
+      lh_red: 9,
+    });
+    // the order is checked against what is kept
+    expect((await put(gestor, { l100km_yellow: 50 })).text).toBe(
+      'O limite amarelo de L/100km deve ser inferior ao vermelho',
+    );
+
+    // who may: a manager of the client who writes; never another client, a plain user or a reader
+    expect((await put(colega, { consumption_profile: 'x' })).status).toBe(403);
+    expect((await put(leitor, { consumption_profile: 'x' }, ids.truck)).status).toBe(403);
+    expect((await put(outro, { consumption_profile: 'x' })).status).toBe(404);
+    expect((await outro.get(`${API}/refill_devices`)).body).toEqual([]);
+    expect(
+      (await gestor.get(`${API}/refill_devices`)).body.find((d: any) => d.deviceId === bus),
+    ).toMatchObject({
+      consumption_profile: 'Autocarro urbano',
+    });
+
+    // the refills saved afterwards hold the thresholds, and the centre colours them
+    const after = await add(gestor, bus, {
+      cost_date: '2024-05-03 08:00:00',
+      cost: 100,
+      litres: 42,
+      km: 10100,
+    });
+    expect(after).toMatchObject({
+      consumption_l100km: 42,
+      consumption_l100km_yellow: 30.5,
+      consumption_l100km_red: 45,
+      consumption_lkm_yellow: 0.305,
+      consumption_lkm_red: 0.45,
+      consumption_lh_yellow: null,
+      consumption_lh_red: 9,
+    });
+    const centre = await gestor.get(`${API}/refills/2024-05-01/2024-05-31?device=${bus}`);
+    expect(
+      centre.body.map((r: any) =>
+        consumptionState(r.consumption_l100km, r.consumption_l100km_yellow, r.consumption_l100km_red),
+      ),
+    ).toEqual(['yellow', null]);
+    expect(centre.body.map((r: any) => r.groupName)).toEqual(['Luanda', 'Luanda']);
+    // a refill saved before the profile keeps what it held
+    expect((await list(gestor, bus)).find((r) => r.id === before.id)).toMatchObject({
+      consumption_l100km_yellow: null,
+    });
+    expect((await admin.del(`/api/devices/${bus}`)).status).toBe(204);
+  });
+
   it('removes the refills and the profile of a removed vehicle, and a removed client’s stations', async () => {
     const k = server.services.db.kysely;
     expect(
@@ -567,5 +723,37 @@ describe.each(dialects())('refills (%s)', (dialect) => {
     expect(await k.selectFrom('refillDevices').select('deviceId').execute()).toEqual([]);
     expect((await admin.del(`/api/users/${ids.gestor}`)).status).toBe(204);
     expect((await admin.get(`${API}/refill_stations`)).body).toEqual([]);
+  });
+});
+
+describe.each(dialects())('the operator app of a fresh install (%s)', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, {
+      FROTA_REFILLS_APP_URL: 'https://apps.frota.ao/abastecimentos.apk',
+      FROTA_REFILLS_APP_VERSION: '1.8.0',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("shows the server's link and version until an administrator sets others, field by field", async () => {
+    const admin = await server.admin();
+    const reader = await userClient(server, admin, {
+      email: 'app@rf.ao',
+      attributes: { permissions: ['module.refills'] },
+    });
+    expect((await reader.client.get(`${API}/refill_app_version`)).body).toEqual({
+      apk_version: '1.8.0',
+      apk_url: 'https://apps.frota.ao/abastecimentos.apk',
+    });
+    const set = await admin.put(`${API}/refill_app_version`, {
+      apk_version: ' 1.9.0 ',
+      apk_url: 'https://frota.ao/app-1.9.apk',
+    });
+    expect(set.body).toEqual({ apk_version: '1.9.0', apk_url: 'https://frota.ao/app-1.9.apk' });
+    expect((await reader.client.get(`${API}/refill_app_version`)).body).toEqual(set.body);
   });
 });
