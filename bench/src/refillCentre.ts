@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { computeChain, thresholdsOf } from '@frota/core';
+import { computeChain, MAX_REFILL_PERIOD_DAYS, thresholdsOf } from '@frota/core';
 import { random } from './reportsSeed';
 import { percentile } from './percentiles';
 import type { Db } from '../../server/src/db/database';
@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
 });
 const REFILLS = Number(args.refills);
 const VEHICLES = Number(args.vehicles);
-const DAYS = Math.min(366, Number(args.days));
+const DAYS = Math.min(MAX_REFILL_PERIOD_DAYS, Number(args.days));
 const RUNS = Math.max(1, Number(args.runs));
 const PG_URL = args.pg ?? process.env.FROTA_BENCH_DATABASE_URL;
 const DRIVERS = 300;
