@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { foldText, SQLITE_FOLD_FUNCTION } from './textFold';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,6 +37,9 @@ export function openDatabase(options: DatabaseOptions): Db {
     sqlite.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' ? foldText(text) : text,
+    );
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
     return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
   }

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import type { Scope } from '../../auth/policy';
 import { visibleIds } from '../../auth/policy';
 import { parseJson } from '../../db/mapping';
+import { foldedColumn, foldedLike, foldText } from '../../db/textFold';
 import { notFound } from '../../errors';
 import { zoneFor } from '../../track/timezone';
 import { refillPeriod } from './period';
@@ -65,8 +66,6 @@ const strings = (text: string | undefined): string[] | undefined =>
         .filter(Boolean)
     : undefined;
 
-const likeText = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 interface Filter {
   from: number;
   to: number;
@@ -74,8 +73,8 @@ interface Filter {
   types: string[] | undefined;
   fuels: string[] | undefined;
   drivers: number[] | undefined;
-  /** `like` is case-insensitive: SQLite's LIKE is (for ASCII, as its lower()), PostgreSQL's ILIKE */
-  search: { deviceIds: number[]; driverIds: number[]; like: string; ilike: boolean } | undefined;
+  /** `like` is the folded text: compared with the folded columns (no accents, no case, both databases) */
+  search: { deviceIds: number[]; driverIds: number[]; like: string; dialect: Db['dialect'] } | undefined;
 }
 
 async function resolveFilter(
@@ -116,16 +115,20 @@ async function resolveFilter(
     deviceIds = (deviceIds ?? vehicles!.map((v) => v.id)).filter((id) => inGroups.has(id));
   }
   let search: Filter['search'];
-  const text = q.search?.trim().toLowerCase();
+  const text = q.search?.trim() ? foldText(q.search.trim()) : '';
   if (text) {
-    const driverRows = await db.kysely.selectFrom('drivers').select(['id', 'name']).execute();
+    // the drivers the user sees, found by name without accents or case ("joao" finds "João")
+    let dq = db.kysely.selectFrom('drivers').select(['id', 'name']);
+    const drivers = visibleIds(db, scope, 'drivers');
+    if (drivers) dq = dq.where('drivers.id', 'in', drivers);
+    const driverRows = await dq.execute();
     search = {
       deviceIds: vehicles!
-        .filter((v) => v.name.toLowerCase().includes(text) || v.plate.toLowerCase().includes(text))
+        .filter((v) => foldText(v.name).includes(text) || foldText(v.plate).includes(text))
         .map((v) => v.id),
-      driverIds: driverRows.filter((d) => d.name.toLowerCase().includes(text)).map((d) => Number(d.id)),
-      like: likeText(text),
-      ilike: db.dialect === 'postgres',
+      driverIds: driverRows.filter((d) => foldText(d.name).includes(text)).map((d) => Number(d.id)),
+      like: foldedLike(text),
+      dialect: db.dialect,
     };
   }
   return {
@@ -161,8 +164,8 @@ function applyFilter<Q extends SelectQueryBuilder<Database, any, any>>(query: Q,
       eb.or([
         ...(s.deviceIds.length ? [eb('refills.deviceId', 'in', s.deviceIds)] : []),
         ...(s.driverIds.length ? [eb('refills.driverId', 'in', s.driverIds)] : []),
-        sql<boolean>`${sql.ref('refills.operatorName')} ${sql.raw(s.ilike ? 'ilike' : 'like')} ${s.like} escape '\\'`,
-        sql<boolean>`${sql.ref('refills.siteName')} ${sql.raw(s.ilike ? 'ilike' : 'like')} ${s.like} escape '\\'`,
+        sql<boolean>`${foldedColumn(s.dialect, sql.ref('refills.operatorName'))} like ${s.like} escape '\\'`,
+        sql<boolean>`${foldedColumn(s.dialect, sql.ref('refills.siteName'))} like ${s.like} escape '\\'`,
       ]),
     );
   return q as unknown as Q;

@@ -306,6 +306,19 @@ describe.each(dialects())('refills (%s)', (dialect) => {
     expect(byPlate.body.map((r: any) => r.id)).toEqual([ids.second, ids.first]);
     const bySite = await gestor.get(`${API}/refills/2024-03-01/2024-03-31?search=posto central`);
     expect(bySite.body.map((r: any) => r.id)).toEqual([ids.first]);
+    // without accents or case, on both databases: "joao" finds João, "lubango se" finds Lubango Sé
+    const found = async (text: string) =>
+      (await gestor.get(`${API}/refills/2024-03-01/2024-03-31?search=${encodeURIComponent(text)}`)).body.map(
+        (r: any) => r.id,
+      );
+    expect(await found('joao silva')).toEqual([ids.first]);
+    expect(await found('JOÃO')).toEqual([ids.first]);
+    expect(await found('pósto CÊNTRAL')).toEqual([ids.first]);
+    const k = server.services.db.kysely;
+    await k.updateTable('refills').set({ siteName: 'Lubango Sé' }).where('id', '=', ids.first).execute();
+    expect(await found('lubango se')).toEqual([ids.first]);
+    expect(await found('LUBANGO SÉ')).toEqual([ids.first]);
+    await k.updateTable('refills').set({ siteName: 'Posto Central' }).where('id', '=', ids.first).execute();
     const byDriver = await gestor.get(`${API}/refills/2024-03-01/2024-03-31?driver=${ids.joao}`);
     expect(byDriver.body.map((r: any) => r.id)).toEqual([ids.first]);
     const byType = await gestor.get(`${API}/refills/2024-03-01/2024-03-31?type=A`);
