@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { canSee, whereVisible, type EntityKind, type Scope } from '../auth/policy';
 import { listRows, type ListFilter } from '../services/entities';
 import { forbidden, notFound } from '../errors';
+import { foldText } from '../db/textFold';
 
 type Row = Record<string, unknown>;
 
@@ -108,12 +109,12 @@ export async function filteredRows(db: Db, scope: Scope, kind: EntityKind, q: Li
     kind === 'devices' && (q.id?.length || q.uniqueId?.length)
       ? await devicesByKeys(db, scope, q)
       : await linkedRows(db, scope, kind, q);
-  const keyword = q.keyword?.trim().toLowerCase();
+  const keyword = q.keyword?.trim() ? foldText(q.keyword.trim()) : '';
   if (keyword) {
     const columns = SEARCH[kind];
     const text = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
     rows = rows.filter((r) =>
-      columns.some((c) => r[c] != null && text(r[c]).toLowerCase().includes(keyword)),
+      columns.some((c) => r[c] != null && foldText(text(r[c])).includes(keyword)),
     );
   }
   if (q.offset) rows = rows.slice(q.offset);

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import { EVENT_TALLY_DAY_MS } from '../../db/migrations/011_eventTallies';
 import { badRequest } from '../../errors';
 import type { Fleet } from './fleet';
+import { foldText } from '../../db/textFold';
 
 export interface EventFilter {
   from: number;
@@ -131,7 +132,8 @@ function withoutDriver(eb: Eb, fleet: Fleet, c: Columns): Expression<SqlBool> {
   ]);
 }
 
-const contains = (text: string | null, term: string) => !!text && text.toLowerCase().includes(term);
+/** Found without accents or case: "joao" finds "João" (`term` is folded). */
+const contains = (text: string | null, term: string) => !!text && foldText(text).includes(term);
 
 /**
  * SQLite picks the (vehicle, time) index for any vehicle list, then reads every listed vehicle's month to
@@ -164,7 +166,7 @@ function filters(eb: Eb, f: EventFilter, fleet: Fleet, dialect: Dialect, c: Colu
     if (f.driver.includes(0)) parts.push(withoutDriver(eb, fleet, c));
     all.push(eb.or(parts));
   }
-  const term = f.search?.trim().toLowerCase();
+  const term = f.search?.trim() ? foldText(f.search.trim()) : '';
   if (term) {
     const vehicles = [...fleet.vehicles.values()]
       .filter((v) => contains(v.name, term) || contains(v.plate, term))

@@ -9,6 +9,7 @@ import { loadUser } from '../../auth/guard';
 import { canSee, scopeFor, type Scope } from '../../auth/policy';
 import { notFound } from '../../errors';
 import { pageOf } from './listOptions';
+import { foldText } from '../../db/textFold';
 
 const count = z.coerce.number().int().nonnegative();
 
@@ -45,8 +46,8 @@ export function traccarPage<T extends { id: number; name: string; attributes: Re
   items: T[],
   options: TraccarListOptions,
 ): T[] {
-  const keyword = options.keyword?.toLowerCase();
-  const found = keyword ? items.filter((m) => m.name.toLowerCase().includes(keyword)) : items;
+  const keyword = options.keyword ? foldText(options.keyword) : '';
+  const found = keyword ? items.filter((m) => foldText(m.name).includes(keyword)) : items;
   const sorted = [...found].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   return pageOf(sorted, options);
 }

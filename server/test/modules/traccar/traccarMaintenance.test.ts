@@ -61,6 +61,7 @@ describe.each(dialects())('Traccar maintenance on %s', (dialect) => {
   it("applies Traccar's list parameters", async () => {
     expect(names((await f.gestor.get('/api/maintenance')).body)).toEqual(['Correia', 'Óleo']);
     expect(names((await f.gestor.get('/api/maintenance?keyword=ÓL')).body)).toEqual(['Óleo']);
+    expect(names((await f.gestor.get('/api/maintenance?keyword=oleo')).body)).toEqual(['Óleo']);
     expect(names((await f.gestor.get('/api/maintenance?limit=1&offset=1')).body)).toEqual(['Óleo']);
     const bare = (await f.gestor.get('/api/maintenance?keyword=corr&excludeAttributes=true')).body;
     expect(bare).toEqual([
