@@ -227,6 +227,12 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
       path: fileURLToPath(new URL('./screenshots/live-arabic-coordinates.png', import.meta.url)),
       scale: 'device',
     });
+    // The map draws each label glyph left to right: on this right-to-left page "(" stays "(" in
+    // "Escolar 1 (LD-14-58-EU)" (a glyph canvas follows the page's direction unless told otherwise).
+    expect(await page.evaluate(() => new OffscreenCanvas(1, 1).getContext('2d')!.direction)).toBe('ltr');
+    // the scale reads "2 km", not "km 2"
+    const scale = page.locator('.maplibregl-ctrl-scale');
+    expect(await scale.evaluate((e) => getComputedStyle(e).unicodeBidi)).toBe('plaintext');
     // Map controls move to the left, away from the panel.
     const zoom = (await page.locator('.maplibregl-ctrl-zoom-in').boundingBox())!;
     expect(zoom.x).toBeLessThan(1280 / 2);

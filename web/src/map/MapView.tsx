@@ -17,11 +17,13 @@ import { TRAFFIC_SIGN_SOURCE } from './TrafficSignLayer';
 import { MapContext } from './mapContext';
 import { installImageResolver } from './mapImages';
 import { loadWorldOutline } from './worldOutline';
+import { drawGlyphsLeftToRight } from './glyphDirection';
 
 const ONLINE_SOURCES = [BASE_RASTER_SOURCE, TRAFFIC_SIGN_SOURCE];
 
 // MapLibre finds its worker next to its own module; once bundled, Vite gives the worker file its own URL.
 setWorkerUrl(workerUrl);
+drawGlyphsLeftToRight();
 
 // This module loads ahead of the first map (with its area, while the password is typed): its worker and
 // the offline outline start loading now rather than when the map is created.
@@ -125,9 +127,10 @@ export function MapView({ initialLayer, children }: MapViewProps) {
           '&.maplibregl-map': { position: 'absolute' },
           '& .maplibregl-canvas': { outline: 'none' },
           // MapLibre's own CSS is not mirrored for right-to-left pages: the theme's style engine flips
-          // these (the close button moves to the popup's left in Arabic) and keeps "200 m" reading in order.
+          // these (the close button moves to the popup's left in Arabic). "2 km" keeps its reading order
+          // by its own first letter (plaintext: the engine would flip a `direction: ltr` to rtl).
           '& .maplibregl-popup-close-button': { right: 0, left: 'auto' },
-          '& .maplibregl-ctrl-scale': { direction: 'ltr' },
+          '& .maplibregl-ctrl-scale': { unicodeBidi: 'plaintext' },
         }}
       />
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
