@@ -61,7 +61,8 @@ export function RefillDevicesPage() {
               <span>{row.consumption_profile}</span>
               {thresholds && (
                 <Typography variant="caption" color="text.secondary" data-testid="refill-device-thresholds">
-                  {thresholds}
+                  {/* figures and units read left to right on an Arabic page too */}
+                  <bdi dir="ltr">{thresholds}</bdi>
                 </Typography>
               )}
             </Box>
