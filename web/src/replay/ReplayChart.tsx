@@ -67,7 +67,7 @@ export function ReplayChart({
   };
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={model.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+      <LineChart data={model.rows} margin={{ top: 10, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="t"
@@ -86,6 +86,9 @@ export function ReplayChart({
             orientation={i === 1 ? 'right' : 'left'}
             hide={i > 1}
             width={44}
+            // every tick labelled (recharts drops some to avoid crowding: "0 10 20 40" lost its 30)
+            interval={0}
+            tickCount={5}
             allowDataOverflow
             stroke={colours[name]}
           />

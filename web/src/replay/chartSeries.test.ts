@@ -47,6 +47,15 @@ describe('replay chart series', () => {
     expect(availableSeries(toReplayData(answer(10)))).toEqual(['speed', 'rpm', 'temp1', 'fuel', 'power']);
   });
 
+  it('leaves out raw twins of named readings, identifiers and event values', () => {
+    const data = toReplayData(answer(4));
+    const offered = availableSeries({
+      ...data,
+      seriesNames: ['power', 'io66', 'io24', 'io254', 'driverId', 'io500'],
+    });
+    expect(offered).toEqual(['speed', 'io500', 'power']);
+  });
+
   it('marks values standing alone between empty points, which a line cannot show', () => {
     const sparse = answer(4, 30_000);
     sparse.positions.privacy = [0, 0, 0, 0];

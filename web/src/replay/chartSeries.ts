@@ -33,11 +33,25 @@ const NOT_CHARTED = new Set([
   'index',
   'archive',
   'status',
+  // an identifier, not a reading
+  'driverId',
 ]);
+
+/**
+ * Teltonika IO ids the server also stores under a name (the protocol's "Common IO ids"): the named series
+ * is offered ("Alimentação (V)" for power), its raw twin (io66, in millivolts) is not; likewise the GNSS
+ * speed (io24, the speed line's twin) and the green-driving event's value (io254, not a reading).
+ */
+const NAMED_TELTONIKA_IO = new Set(
+  [
+    1, 2, 3, 4, 9, 10, 17, 18, 19, 21, 24, 31, 32, 36, 66, 67, 68, 69, 72, 73, 74, 75, 78, 81, 83, 84, 85, 87,
+    89, 113, 179, 180, 181, 182, 199, 200, 236, 239, 240, 241, 246, 247, 249, 251, 252, 253, 254,
+  ].map((id) => `io${id}`),
+);
 
 /** The series the period offers: speed, rpm, temperatures, fuel, then the other numeric attributes. */
 export function availableSeries(data: ReplayData): string[] {
-  const names = data.seriesNames.filter((name) => !NOT_CHARTED.has(name));
+  const names = data.seriesNames.filter((name) => !NOT_CHARTED.has(name) && !NAMED_TELTONIKA_IO.has(name));
   names.sort(
     (a, b) => KIND_ORDER.indexOf(axisKind(a)) - KIND_ORDER.indexOf(axisKind(b)) || a.localeCompare(b),
   );
