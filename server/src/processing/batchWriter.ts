@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import { fromBool, toJson } from '../db/mapping';
 import type { EventDraft, ProcessedPosition, StoredEvent } from './types';
 import { sqliteStatisticsWriter, statisticsDeltas, writeStatistics } from './stages/deviceStatistics';
+import { stageTimes } from './stageTimes';
 
 export interface WriteRequest {
   positions: ProcessedPosition[];
@@ -234,7 +235,9 @@ export class BatchWriter {
     this.stats.commits++;
     this.stats.records += records;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, records);
-    this.onCommit?.(records, performance.now() - started);
+    const took = performance.now() - started;
+    this.onCommit?.(records, took);
+    if (stageTimes.on) stageTimes.add('write', took);
     batch.forEach((p, i) => p.resolve(results[i]));
   }
 

@@ -12,6 +12,7 @@ import { BatchWriter, type WriteRequest } from './batchWriter';
 import { commandDelivered, pendingCommands, type PendingCommand } from './pendingCommands';
 import type { DeviceState } from './deviceState';
 import { processRecord } from './pipeline';
+import { stageTimes } from './stageTimes';
 import type { EventContext, ProcessedPosition, StoredEvent } from './types';
 import { ZoneIndex } from './zoneIndex';
 import { ComputedDirectory } from './computed/computedDirectory';
@@ -222,6 +223,7 @@ export class Ingest implements IngestSink {
   async store(decoded: DecodedPosition[]): Promise<void> {
     if (!decoded.length) return;
     this.stats.received += decoded.length;
+    if (stageTimes.on) stageTimes.count(decoded.length);
     const reads = await this.cardReads(decoded);
     const [zones, drivers, computed] = await Promise.all([
       this.zoneIndex(),
@@ -278,7 +280,10 @@ export class Ingest implements IngestSink {
       for (const t of touched.values()) this.states.delete(t.uniqueId);
       throw err;
     }
+    // the commit's own time is counted by the writer ('write'); from here on the work is synchronous
+    const clock = stageTimes.on ? stageTimes.clock() : null;
     this.publish(request, written.positionIds, written.events, touched);
+    clock?.lap('publish');
     if (this.deps.onStored) {
       const devices = new Map([...touched].map(([id, t]) => [id, t.after]));
       try {
@@ -286,6 +291,7 @@ export class Ingest implements IngestSink {
       } catch (err) {
         this.deps.log?.error({ err: (err as Error).message }, 'stored-records observer failed');
       }
+      clock?.lap('modules');
     }
   }
 

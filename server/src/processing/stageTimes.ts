@@ -1,0 +1,70 @@
+/**
+ * Where a record's server time goes (issue 38): each stage of the pipeline and of a stored batch adds its
+ * time here while the timer is on (`bench:ingest` turns it on and prints µs per record per stage). Off, a
+ * stage pays one property read.
+ */
+export const STAGES = [
+  'computed',
+  'filter',
+  'passengers',
+  'motion',
+  'zones',
+  'speedLimit',
+  'address',
+  'detectors',
+  'write',
+  'publish',
+  'modules',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+const INDEX = Object.fromEntries(STAGES.map((s, i) => [s, i])) as Record<Stage, number>;
+
+/** A stretch of synchronous work timed stage by stage: each lap's time goes to its stage. */
+export class StageClock {
+  private last = performance.now();
+  constructor(private readonly totals: Float64Array) {}
+
+  /** The time since the last lap (or the clock's start) goes to `stage`. */
+  lap(stage: Stage): void {
+    const now = performance.now();
+    this.totals[INDEX[stage]] += now - this.last;
+    this.last = now;
+  }
+}
+
+export class StageTimes {
+  on = false;
+  private readonly totals = new Float64Array(STAGES.length);
+  private records = 0;
+
+  /** A clock for one stretch of synchronous work (never across an await: other work would count). */
+  clock(): StageClock {
+    return new StageClock(this.totals);
+  }
+
+  /** Time measured elsewhere (a commit), in ms. */
+  add(stage: Stage, ms: number): void {
+    this.totals[INDEX[stage]] += ms;
+  }
+
+  count(records: number): void {
+    this.records += records;
+  }
+
+  reset(): void {
+    this.totals.fill(0);
+    this.records = 0;
+  }
+
+  /** µs per record of each stage since the last reset, rounded to 0.01. */
+  perRecord(): Record<Stage, number> {
+    const n = Math.max(1, this.records);
+    return Object.fromEntries(
+      STAGES.map((s, i) => [s, Math.round(((this.totals[i]! * 1000) / n) * 100) / 100]),
+    ) as Record<Stage, number>;
+  }
+}
+
+/** The process's timer: the benches turn it on; a server never does. */
+export const stageTimes = new StageTimes();
