@@ -18,8 +18,8 @@ import { useReportCatalogue, useReportDevices, useReportDrivers, useReportPassen
 import { formatsOf, REPORT_DEFS, type ReportDef, type ReportFormat } from './reportDefs';
 import {
   checkForm,
-  chosenItems,
   formPeriod,
+  hasChoice,
   initialForm,
   reportBody,
   type ReportFormState,
@@ -113,7 +113,7 @@ export function ReportPage({ def, title: titleKey }: { def: ReportDef; title: st
           <Box sx={{ mt: 2 }}>
             <ReportActions
               formats={formatsOf(def)}
-              disabled={chosenItems(def, form).length === 0}
+              disabled={!hasChoice(def, form)}
               running={run.running}
               onRun={start}
               onCancel={run.cancel}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_DEFS, defaultFieldValues, formatsOf, visibleFields } from './reportDefs';
-import { checkForm, formPeriod, initialForm, reportBody, type ReportFormState } from './reportForm';
+import {
+  checkForm,
+  formPeriod,
+  hasChoice,
+  initialForm,
+  reportBody,
+  type ReportFormState,
+} from './reportForm';
 import { CUSTOM_REPORT_DEFS } from './customReportDefs';
 import { defaultWorkingWeek } from './workingHours';
 
@@ -200,6 +207,9 @@ describe('the group reports’ group picker', () => {
   it('runs with groups alone and sends them', () => {
     const chosen = groupForm({ groups: [4, 5] });
     expect(checkForm(groupKm, chosen, day)).toBeNull();
+    // the Query button: groups alone are a choice
+    expect(hasChoice(groupKm, chosen)).toBe(true);
+    expect(hasChoice(groupKm, groupForm({}))).toBe(false);
     expect(reportBody(groupKm, chosen, day, 'json')).toMatchObject({ devices: [], groups: [4, 5] });
     expect(checkForm(groupKm, groupForm({}), day)).toEqual({ key: 'reports.selectVehicles' });
     // several vehicles, as a group may hold: the 31-day limit

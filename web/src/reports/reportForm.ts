@@ -86,10 +86,14 @@ export const showsWorkingHours = (def: ReportDef, form: ReportFormState): boolea
 /** A message to show instead of running, as an i18n key and its values; null when the form may run. */
 export type FormProblem = { key: string; values?: Record<string, string | number> } | null;
 
+/** Something to run for: vehicles (or drivers, passengers), or groups in a group report. */
+export const hasChoice = (def: ReportDef, form: ReportFormState): boolean =>
+  chosenItems(def, form).length > 0 || (!!def.groupPicker && form.groups.length > 0);
+
 export function checkForm(def: ReportDef, form: ReportFormState, period: Period | null): FormProblem {
   const items = chosenItems(def, form);
   const groups = def.groupPicker ? form.groups.length : 0;
-  if (items.length === 0 && groups === 0) return { key: 'reports.selectVehicles' };
+  if (!hasChoice(def, form)) return { key: 'reports.selectVehicles' };
   if (!period) return { key: 'reports.invalidPeriod' };
   // none ticked would read as every type on the server: ask instead
   if (def.costTypes && form.costTypes.length === 0) return { key: 'reports.selectCostTypes' };
