@@ -234,6 +234,36 @@ describeBrowser('report results', () => {
     expect(await t.page.getByTestId('report-query').isEnabled()).toBe(true);
   });
 
+  it('puts a fleet summary above the vehicles’ tables; a row opens its table', async () => {
+    // a short window, so the second vehicle's table starts out of view
+    await t.page.setViewportSize({ width: 1280, height: 480 });
+    await open('trips', [0, 1]);
+    await query(t.page);
+    const summary = t.page.getByTestId('report-summary');
+    const rows = summary.getByTestId('report-summary-row');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).innerText()).toContain(fleet.devices[1].name);
+    expect(await t.page.getByTestId('report-table').count()).toBe(2);
+    const second = t.page.getByTestId('report-table').nth(1);
+    await rows.nth(1).scrollIntoViewIfNeeded();
+    expect((await second.boundingBox())!.y).toBeGreaterThan(480);
+    await rows.nth(1).click();
+    await expect.poll(async () => (await second.boundingBox())!.y, { timeout: 10_000 }).toBeLessThan(200);
+    await screenshot(t.page, 'reports-fleet-summary');
+  });
+
+  it('runs the km by group report for a group alone', async () => {
+    await openReport(t.page, 'group_km');
+    await pick(t.page, 'report-groups', fleet.groupName, `report-groups-option-${fleet.groupId}`);
+    await choosePeriod(t.page, 'yesterday');
+    expect(await t.page.getByTestId('report-query').isDisabled()).toBe(false);
+    await query(t.page);
+    const [row] = await tableRows(t.page);
+    expect(row![0]).toBe(fleet.groupName);
+    // the group's two vehicles, counted from the group
+    expect(row![1]).toBe('2');
+  });
+
   it('lays the form and the results out right to left in Arabic', async () => {
     await t.context.clearCookies();
     await loginAs(t.page, arabicEmail, 'Senha-Boa-123');

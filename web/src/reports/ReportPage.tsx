@@ -75,7 +75,13 @@ export function ReportPage({ def, title: titleKey }: { def: ReportDef; title: st
       );
       return;
     }
-    const groupIds = def.groupHours ? groupsOfDevices(allDevices.data ?? [], form.devices) : [];
+    // the groups picked, and for group hours the groups of the picked vehicles too
+    const groupIds = [
+      ...new Set([
+        ...(def.groupPicker ? form.groups : []),
+        ...(def.groupHours ? groupsOfDevices(allDevices.data ?? [], form.devices) : []),
+      ]),
+    ];
     const ready = {
       ...form,
       events: keepOffered(form.events, offeredEvents),
