@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListRowAttributes } from './ListRow';
 import type { ListTone } from './listTones';
 import { formatNumber } from './formatters';
+import { textDirection } from './textDirection';
 
 export interface ListCardsProps<R extends GridValidRowModel & { id: number }> {
   /** the rows of the page shown */
@@ -171,7 +172,7 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
                         ...(cellColour ? { color: theme.palette[cellColour].dark, fontWeight: 600 } : {}),
                       })}
                     >
-                      {cell}
+                      {typeof cell === 'string' ? <bdi dir={textDirection(cell)}>{cell}</bdi> : cell}
                     </Box>,
                   ];
                 })}

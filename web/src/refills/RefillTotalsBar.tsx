@@ -25,11 +25,16 @@ export function RefillTotalsBar({ totals }: { totals: RefillTotals | undefined }
     >
       <Typography variant="body2" data-testid="refills-total-filled">
         {`${t('refills.totalFilled')}: `}
-        <strong>{text.filled}</strong>
+        {/* figures with their units read left to right on an Arabic page too */}
+        <strong>
+          <bdi dir="ltr">{text.filled}</bdi>
+        </strong>
       </Typography>
       <Typography variant="body2" data-testid="refills-total-consumed">
         {`${t('refills.totalConsumed')}: `}
-        <strong>{text.consumed}</strong>
+        <strong>
+          <bdi dir="ltr">{text.consumed}</bdi>
+        </strong>
       </Typography>
     </Stack>
   );
