@@ -3,8 +3,23 @@ import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
 import { arSD, enUS, esES, frFR, ptPT } from '@mui/material/locale';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from './i18n';
+import { arabicDisplayedRows } from '../common/arabicRows';
 
-const LOCALES = { pt: ptPT, en: enUS, es: esES, fr: frFR, ar: arSD } as const;
+/** Arabic with Latin digits in the pagination, as every other figure of the interface. */
+const ARABIC = {
+  ...arSD,
+  components: {
+    ...arSD.components,
+    MuiTablePagination: {
+      defaultProps: {
+        ...arSD.components?.MuiTablePagination?.defaultProps,
+        labelDisplayedRows: arabicDisplayedRows,
+      },
+    },
+  },
+};
+
+const LOCALES = { pt: ptPT, en: enUS, es: esES, fr: frFR, ar: ARABIC } as const;
 
 /**
  * MUI's own texts (pagination, pickers' and autocomplete's labels) in the interface language, added to the
