@@ -125,7 +125,10 @@ describe('the specific and passenger report screens (document 2 §2.1, document 
       { key: '3', value: 160 },
       { key: '5', value: 120 },
     ]);
-    expect(body('group_km', { groups: [3] }).groups).toEqual([]);
+    // km by group sends its picked groups too (without hours); a report of vehicles sends none
+    expect(body('group_km', { groups: [3] }).groups).toEqual([3]);
+    expect(body('group_km', { groups: [3] }).keyValueItems).toEqual([]);
+    expect(body('emissions', { groups: [3] }).groups).toEqual([]);
   });
 
   it('machine reports list machines only (vehicle_type 3)', () => {
