@@ -249,7 +249,8 @@ describe('the refill vehicles list (/settings/refill_devices)', { timeout: 20_00
     });
     // on its way: no word of success, the dialog stays
     expect(screen.queryByText('Perfil de consumo guardado')).toBeNull();
-    expect(screen.getByTestId('refill-profile-dialog')).toBeTruthy();
+    expect((screen.getByTestId('refill-profile-name') as HTMLInputElement).value).toBe(' Camião de obra ');
+    expect(screen.getByTestId('refill-profile-save')).toHaveProperty('disabled', true);
     await act(async () => answer.release(json(saved)));
     await screen.findByText('Perfil de consumo guardado');
     await waitFor(() => expect(screen.queryByTestId('refill-profile-dialog')).toBeNull());
@@ -268,7 +269,9 @@ describe('the refill vehicles list (/settings/refill_devices)', { timeout: 20_00
     expect((await screen.findByTestId('refill-profile-error')).textContent).toBe(
       'O limite amarelo de L/100km deve ser inferior ao vermelho',
     );
-    expect(screen.getByTestId('refill-profile-dialog')).toBeTruthy();
+    // the form stays open for a correction
+    expect(screen.getByTestId('refill-profile-save')).toHaveProperty('disabled', false);
+    expect(screen.getByTestId('refill-profile-dialog').textContent).toContain('Perfil de consumo');
     expect(screen.queryByText('Perfil de consumo guardado')).toBeNull();
   });
 });
@@ -382,7 +385,8 @@ describe('the App Android dialog', { timeout: 20_000 }, () => {
     await screen.findByText('Dados da aplicação guardados');
     expect((await screen.findByTestId('refill-app-link')).getAttribute('href')).toBe(app.apk_url);
     expect(screen.getByTestId('refill-app-version').textContent).toBe('Última versão: 1.2.0');
-    expect(screen.getByTestId('refill-app-edit')).toBeTruthy();
+    // the administrator may change them again
+    expect(screen.getByTestId('refill-app-edit').textContent).toBe('Editar');
   });
 
   it("keeps the administrator's form open with the server's refusal", async () => {
