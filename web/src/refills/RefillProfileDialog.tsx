@@ -111,30 +111,21 @@ export function RefillProfileDialog({ deviceId, title, profile, onClose }: Refil
               autoFocus
               slotProps={{ htmlInput: { 'data-testid': 'refill-profile-name', maxLength: 200 } }}
             />
-            <Stack direction="row" spacing={2}>
-              {THRESHOLDS.slice(0, 2).map(({ field, label }) => (
-                <ThresholdInput
-                  key={field}
-                  field={field}
-                  label={t(label)}
-                  value={draft[field]}
-                  error={marked(field)}
-                  onChange={change(field)}
-                />
-              ))}
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              {THRESHOLDS.slice(2).map(({ field, label }) => (
-                <ThresholdInput
-                  key={field}
-                  field={field}
-                  label={t(label)}
-                  value={draft[field]}
-                  error={marked(field)}
-                  onChange={change(field)}
-                />
-              ))}
-            </Stack>
+            {/* a row per unit: L/100km, then L/h (yellow and red) */}
+            {[THRESHOLDS.slice(0, 2), THRESHOLDS.slice(2)].map((row) => (
+              <Stack key={row[0]!.field} direction="row" spacing={2}>
+                {row.map(({ field, label }) => (
+                  <ThresholdInput
+                    key={field}
+                    field={field}
+                    label={t(label)}
+                    value={draft[field]}
+                    error={marked(field)}
+                    onChange={change(field)}
+                  />
+                ))}
+              </Stack>
+            ))}
             <DialogContentText variant="body2">{t('refills.profileHint')}</DialogContentText>
           </Stack>
         </DialogContent>
