@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './serverNodeFlags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const demo = process.argv.includes('--demo');
@@ -22,14 +23,26 @@ const env =
   demo && !process.env.FROTA_FORWARD_TOKEN
     ? { ...process.env, FROTA_FORWARD_TOKEN: randomBytes(24).toString('hex') }
     : process.env;
-const children = [spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit', env })];
+const children = [
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
+];
 const simulator = join(root, 'tools/src/simulator.ts');
 if (demo && existsSync(simulator)) {
   // the seeded history's start (tools/src/seedDemo.ts): the vehicles go on from where it leaves them
   const history = resolve(root, process.env.FROTA_DATA_DIR ?? 'data', 'demo-history.json');
-  const warm = existsSync(history) ? ['--warm-from', String(JSON.parse(readFileSync(history, 'utf8')).from)] : [];
+  const warm = existsSync(history)
+    ? ['--warm-from', String(JSON.parse(readFileSync(history, 'utf8')).from)]
+    : [];
   children.push(
-    spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday', '--also', 'demo', ...warm], { cwd: root, stdio: 'inherit', env }),
+    spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday', '--also', 'demo', ...warm], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    }),
   );
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../../tools/serverNodeFlags.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,7 +28,14 @@ function runBench(file: string, benchArgs: string[]): Promise<{ line: Line | nul
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL(`./${file}`, import.meta.url)), ...benchArgs],
+      // the ingest bench hosts the server in its own process: it runs with the server's flags
+      [
+        ...(file === 'ingest.ts' ? SERVER_NODE_FLAGS : []),
+        '--import',
+        'tsx',
+        fileURLToPath(new URL(`./${file}`, import.meta.url)),
+        ...benchArgs,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';

@@ -140,6 +140,56 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
     for (const [i, id] of deviceIds.entries()) expect((await latestOf(id)).n).toBe(5000 + i * 10 + 1);
   });
 
+  it('stores texts and documents that need quoting exactly as given, on the path of each database', async () => {
+    // the prepared-statement path (SQLite) and the statement path (PostgreSQL's arrays, or SQLite nested)
+    for (const target of [db, { ...db, sqlite: undefined }]) {
+      const writer = new BatchWriter(target, { delayMs: 1, maxRecords: 1000 });
+      const tricky = {
+        text: 'a "quoted", {braced} \\ back\\slash, ção, عربي, NULL',
+        nested: { list: [1, '}', null, { deep: '"' }] },
+        n: 77,
+      };
+      const odd: ProcessedPosition = {
+        ...position(deviceIds[2], 3),
+        protocol: 'p,"{}',
+        address: 'Rua "Direita", 5 {A} \\ Luanda',
+        speed: 12.345678901,
+        event: 7,
+        attributes: tricky,
+      };
+      const plain = position(deviceIds[3], 4);
+      const [result] = await Promise.all([
+        writer.write({
+          positions: [odd, plain],
+          events: [
+            {
+              deviceId: deviceIds[2],
+              positionIndex: 0,
+              draft: { type: 'alarm', eventTime: T0, geofenceId: null, attributes: { alarm: 'x"y\\z' } },
+            },
+          ],
+          devices: [{ id: deviceIds[2], positionIndex: 0, lastUpdate: T0 }],
+        }),
+      ]);
+      const [stored, second] = await Promise.all(
+        result.positionIds.map((id) =>
+          db.kysely.selectFrom('positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        ),
+      );
+      expect(stored).toMatchObject({ protocol: 'p,"{}', address: 'Rua "Direita", 5 {A} \\ Luanda', event: 7 });
+      expect(Number(stored.speed)).toBe(12.345678901);
+      expect(parseJson(stored.attributes)).toEqual(tricky);
+      expect(parseJson(second.attributes)).toEqual({ n: 4 });
+      const event = await db.kysely
+        .selectFrom('events')
+        .selectAll()
+        .where('id', '=', result.events[0].id)
+        .executeTakeFirstOrThrow();
+      expect(Number(event.positionId)).toBe(result.positionIds[0]);
+      expect(parseJson(event.attributes)).toEqual({ alarm: 'x"y\\z' });
+    }
+  });
+
   it('rejects every caller of a failed transaction and commits none of it', async () => {
     const writer = new BatchWriter(db, { delayMs: 5, maxRecords: 1000 });
     const before = await db.kysely

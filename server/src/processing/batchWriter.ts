@@ -3,13 +3,14 @@
  * milliseconds and committed in one transaction (multi-row inserts), then every waiting caller is answered.
  * A caller acknowledges its device only after its promise resolves, so an acknowledged record is committed.
  */
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { fromBool, toJson } from '../db/mapping';
 import type { EventDraft, ProcessedPosition, StoredEvent } from './types';
 import { sqliteStatisticsWriter, statisticsDeltas, writeStatistics } from './stages/deviceStatistics';
 import { stageTimes } from './stageTimes';
+import { insertEventsPg, insertPositionsPg, updateDevicesPg, type EventRow } from './pgBatchInserts';
 
 export interface WriteRequest {
   positions: ProcessedPosition[];
@@ -54,6 +55,50 @@ function deviceUpdates(batch: Pending[], positionIds: number[][]) {
       latest.set(d.id, { id: d.id, positionId: positionIds[i][d.positionIndex], lastUpdate: d.lastUpdate });
   });
   return [...latest.values()].sort((a, b) => a.id - b.id);
+}
+
+async function insertEventsKysely(trx: Transaction<Database>, rows: EventRow[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const inserted = await trx
+      .insertInto('events')
+      .values(rows.slice(i, i + CHUNK))
+      .returning('id')
+      .execute();
+    for (const r of inserted) ids.push(Number(r.id));
+  }
+  return ids;
+}
+
+/** SQLite inside another transaction (the writer never nests a transaction): multi-row inserts of CHUNK rows. */
+async function insertPositionsKysely(
+  trx: Transaction<Database>,
+  positions: ProcessedPosition[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < positions.length; i += CHUNK) {
+    const rows = positions.slice(i, i + CHUNK).map((p) => ({
+      deviceId: p.deviceId,
+      protocol: p.protocol,
+      serverTime: p.serverTime,
+      deviceTime: p.deviceTime,
+      fixTime: p.fixTime,
+      valid: fromBool('sqlite', p.valid),
+      latitude: p.latitude,
+      longitude: p.longitude,
+      altitude: p.altitude,
+      speed: p.speed,
+      course: p.course,
+      accuracy: p.accuracy,
+      address: p.address,
+      event: p.event,
+      attributes: toJson(p.attributes),
+    }));
+    // multi-row INSERT ... RETURNING answers in the order of the VALUES
+    const inserted = await trx.insertInto('positions').values(rows).returning('id').execute();
+    ids.push(...inserted.map((r) => Number(r.id)));
+  }
+  return ids;
 }
 
 export class BatchWriter {
@@ -248,29 +293,14 @@ export class BatchWriter {
   private async commitWith(trx: Transaction<Database>, batch: Pending[]): Promise<WriteResult[]> {
     const { dialect } = this.db;
     const positions = batch.flatMap(({ request }) => request.positions);
-    const ids: number[] = [];
-    for (let i = 0; i < positions.length; i += CHUNK) {
-      const rows = positions.slice(i, i + CHUNK).map((p) => ({
-        deviceId: p.deviceId,
-        protocol: p.protocol,
-        serverTime: p.serverTime,
-        deviceTime: p.deviceTime,
-        fixTime: p.fixTime,
-        valid: fromBool(dialect, p.valid),
-        latitude: p.latitude,
-        longitude: p.longitude,
-        altitude: p.altitude,
-        speed: p.speed,
-        course: p.course,
-        accuracy: p.accuracy,
-        address: p.address,
-        event: p.event,
-        attributes: toJson(p.attributes),
-      }));
-      // multi-row INSERT ... RETURNING answers in the order of the VALUES
-      const inserted = await trx.insertInto('positions').values(rows).returning('id').execute();
-      ids.push(...inserted.map((r) => Number(r.id)));
-    }
+    const ids =
+      dialect === 'postgres'
+        ? await insertPositionsPg(
+            trx,
+            positions,
+            positions.map((p) => toJson(p.attributes)),
+          )
+        : await insertPositionsKysely(trx, positions);
     let offset = 0;
     const positionIds = batch.map(({ request }) => {
       const own = ids.slice(offset, offset + request.positions.length);
@@ -291,28 +321,18 @@ export class BatchWriter {
         },
       })),
     );
-    const stored: StoredEvent[] = [];
-    for (let i = 0; i < events.length; i += CHUNK) {
-      const chunk = events.slice(i, i + CHUNK);
-      const inserted = await trx
-        .insertInto('events')
-        .values(chunk.map((e) => e.row))
-        .returning('id')
-        .execute();
-      inserted.forEach((r, j) =>
-        stored.push({ ...chunk[j].row, id: Number(r.id), attributes: chunk[j].attributes }),
-      );
-    }
+    const rows = events.map((e) => e.row);
+    const eventIds =
+      dialect === 'postgres' ? await insertEventsPg(trx, rows) : await insertEventsKysely(trx, rows);
+    const stored: StoredEvent[] = events.map((e, j) => ({
+      ...e.row,
+      id: eventIds[j],
+      attributes: e.attributes,
+    }));
 
     const devices = deviceUpdates(batch, positionIds);
-    if (dialect === 'postgres' && devices.length) {
-      const values = devices.map(
-        (d) => sql`(${d.id}::bigint, ${d.positionId}::bigint, ${d.lastUpdate}::bigint)`,
-      );
-      await sql`UPDATE devices SET position_id = v.position_id, last_update = v.last_update, status = 'online'
-        FROM (VALUES ${sql.join(values)}) AS v (id, position_id, last_update) WHERE devices.id = v.id`.execute(
-        trx,
-      );
+    if (dialect === 'postgres') {
+      await updateDevicesPg(trx, devices);
     } else {
       for (const d of devices) {
         await trx

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { haproxyConfig, nodeName, type NodePorts, type ProxyPorts } from './haproxyConfig';
 import { findHaproxy, freePort, startProcess, waitReady, type Proc } from './processes';
 import { freeDevicePorts } from '../../../server/src/config';
+import { SERVER_NODE_FLAGS } from '../../serverNodeFlags.mjs';
 
 export interface ClusterOptions {
   databaseUrl: string;
@@ -124,7 +125,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       const logFile = join(o.dir, `${name}.log`);
       const proc = startProcess(
         process.execPath,
-        ['--import', 'tsx', 'server/src/main.ts'],
+        [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/src/main.ts'],
         nodeEnvironment(o, proxy, ports, dataDir),
         logFile,
       );

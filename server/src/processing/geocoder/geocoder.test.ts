@@ -212,8 +212,18 @@ describe('createGeocoder with a Nominatim URL', () => {
 });
 
 describe('cacheKey', () => {
-  it('rounds to 4 decimals', () => {
-    expect(cacheKey(-8.81648, 13.23751)).toBe('-8.8165,13.2375');
-    expect(cacheKey(38.7, -9.1)).toBe('38.7000,-9.1000');
+  it('is one key per spot of 4 decimals, and different spots never share one', () => {
+    expect(cacheKey(-8.81648, 13.23751)).toBe(cacheKey(-8.8165, 13.2375));
+    expect(cacheKey(-8.81652, 13.23749)).toBe(cacheKey(-8.8165, 13.2375));
+    expect(cacheKey(38.7, -9.1)).toBe(cacheKey(38.70001, -9.10004));
+    expect(cacheKey(-8.8165, 13.2375)).not.toBe(cacheKey(-8.8166, 13.2375));
+    expect(cacheKey(-8.8165, 13.2375)).not.toBe(cacheKey(-8.8165, 13.2376));
+    // a latitude step is never the same key as a longitude step, to the ends of the world
+    const corners = [-90, 0, 90].flatMap((lat) =>
+      [-180, -179.9999, 0, 179.9999, 180].map((lon) => cacheKey(lat, lon)),
+    );
+    expect(new Set(corners).size).toBe(corners.length);
+    expect(cacheKey(-89.9999, -180)).not.toBe(cacheKey(-90, 180));
+    expect(Number.isSafeInteger(cacheKey(90, 180)) && Number.isSafeInteger(cacheKey(-90, -180))).toBe(true);
   });
 });

@@ -47,16 +47,19 @@ export const DEFAULT_CACHE_SIZE = 10_000;
 export const DEFAULT_MAX_CONCURRENT = 4;
 export const DEFAULT_MAX_QUEUED = 1000;
 
-/** ~11 m at the equator: one cache entry per spot a parked vehicle reports from. */
-export function cacheKey(lat: number, lon: number): string {
-  return `${lat.toFixed(4)},${lon.toFixed(4)}`;
+/**
+ * ~11 m at the equator: one cache entry per spot a parked vehicle reports from. A number (the spot's row
+ * and column on a grid of 1e-4 degrees) rather than a text: no two strings built and hashed per record.
+ */
+export function cacheKey(lat: number, lon: number): number {
+  return Math.round(lat * 1e4) * 3_600_001 + Math.round(lon * 1e4);
 }
 
 export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
   const offline = options.offline ?? sharedOfflineGeocoder(options.log);
-  const cache = new LruCache<string, string | null>(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+  const cache = new LruCache<number, string | null>(options.cacheSize ?? DEFAULT_CACHE_SIZE);
   // road limits of the spots the server answered for, beside their addresses (same keys, same bound)
-  const limits = new LruCache<string, number | undefined>(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+  const limits = new LruCache<number, number | undefined>(options.cacheSize ?? DEFAULT_CACHE_SIZE);
   const remote = options.url
     ? createNominatimGeocoder({
         url: options.url,
@@ -71,22 +74,24 @@ export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
     options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
     options.maxQueued ?? DEFAULT_MAX_QUEUED,
   );
-  const inFlight = new Map<string, Promise<string | null>>();
+  const inFlight = new Map<number, Promise<string | null>>();
   const stats: Omit<GeocoderStats, 'cached'> = { hits: 0, remoteLookups: 0, fallbacks: 0 };
 
-  const cached = (key: string): { address: string | null } | undefined => {
-    if (!cache.has(key)) return undefined;
+  /** the cached address (null: none there), or undefined when the spot was never looked up */
+  const cached = (key: number): string | null | undefined => {
+    const address = cache.get(key);
+    if (address === undefined) return undefined;
     stats.hits++;
-    return { address: cache.get(key) ?? null };
+    return address;
   };
 
-  const offlineCached = (key: string, lat: number, lon: number): string | null => {
+  const offlineCached = (key: number, lat: number, lon: number): string | null => {
     const address = offline.lookup(lat, lon);
     cache.set(key, address);
     return address;
   };
 
-  const resolveMiss = async (key: string, lat: number, lon: number): Promise<string | null> => {
+  const resolveMiss = async (key: number, lat: number, lon: number): Promise<string | null> => {
     if (!remote) return offlineCached(key, lat, lon);
     const pending = inFlight.get(key);
     if (pending) return pending;
@@ -117,13 +122,13 @@ export function createGeocoder(options: GeocoderOptions = {}): ServerGeocoder {
       if (!isValidCoordinate(lat, lon)) return null;
       const key = cacheKey(lat, lon);
       const hit = cached(key);
-      return hit ? hit.address : resolveMiss(key, lat, lon);
+      return hit !== undefined ? hit : resolveMiss(key, lat, lon);
     },
     lookupSync(lat, lon) {
       if (!isValidCoordinate(lat, lon)) return null;
       const key = cacheKey(lat, lon);
       const hit = cached(key);
-      if (hit) return hit.address;
+      if (hit !== undefined) return hit;
       // with a server configured, the offline answer is not cached: a later lookup() may refine it
       return remote ? offline.lookup(lat, lon) : offlineCached(key, lat, lon);
     },

@@ -28,6 +28,19 @@ describe('LruCache', () => {
     expect(nulls.get('n')).toBeNull();
   });
 
+  it('keeps an undefined value as an entry: reading it makes it the most recent', () => {
+    const cache = new LruCache<string, number | undefined>(2);
+    cache.set('u', undefined);
+    cache.set('v', 1);
+    expect(cache.get('u')).toBeUndefined();
+    cache.set('w', 2);
+    // 'u' was read after 'v' was set, so 'v' is the one evicted
+    expect(cache.has('u')).toBe(true);
+    expect(cache.has('v')).toBe(false);
+    expect(cache.get('missing')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+
   it('refuses a capacity below one', () => {
     expect(() => new LruCache(0)).toThrow(/capacity/);
   });

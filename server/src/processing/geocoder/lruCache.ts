@@ -15,10 +15,11 @@ export class LruCache<K, V> {
   }
 
   get(key: K): V | undefined {
-    if (!this.map.has(key)) return undefined;
-    const value = this.map.get(key) as V;
+    const value = this.map.get(key);
+    // a stored undefined is told from a missing key only then (one lookup on the usual path)
+    if (value === undefined && !this.map.has(key)) return undefined;
     this.map.delete(key);
-    this.map.set(key, value);
+    this.map.set(key, value as V);
     return value;
   }
 
