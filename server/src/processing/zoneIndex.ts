@@ -59,8 +59,22 @@ export class ZoneIndex {
     return index;
   }
 
-  /** Zone ids that apply to a device: its own links and those of its group and every parent group. */
-  zonesFor(deviceId: number, groupId: number | null): Set<number> {
+  /** per device (and the group it was asked for): the zones that apply, worked out once per index */
+  private applicable = new Map<number, { groupId: number | null; zones: ReadonlySet<number> }>();
+
+  /**
+   * Zone ids that apply to a device: its own links and those of its group and every parent group. Asked
+   * for every record, so kept per device; the index is rebuilt whenever zones, links or groups change.
+   */
+  zonesFor(deviceId: number, groupId: number | null): ReadonlySet<number> {
+    const known = this.applicable.get(deviceId);
+    if (known && known.groupId === groupId) return known.zones;
+    const zones = this.linkedZones(deviceId, groupId);
+    this.applicable.set(deviceId, { groupId, zones });
+    return zones;
+  }
+
+  private linkedZones(deviceId: number, groupId: number | null): Set<number> {
     const out = new Set(this.byDevice.get(deviceId) ?? []);
     const seen = new Set<number>();
     for (let g = groupId; g != null && !seen.has(g); g = this.parents.get(g) ?? null) {
@@ -71,7 +85,7 @@ export class ZoneIndex {
   }
 
   /** Ids of the applicable zones the point is inside, in ascending order. */
-  inside(point: GeoPoint, applicable: Set<number>): number[] {
+  inside(point: GeoPoint, applicable: ReadonlySet<number>): number[] {
     if (!applicable.size) return [];
     return this.shapes
       .inside(point.latitude, point.longitude, (zone) => applicable.has(zone.id))

@@ -14,9 +14,11 @@ export function applyIgnition(state: DeviceState, p: ProcessedPosition): void {
   if (ignition === undefined && last.ignition !== undefined) p.attributes.ignition = last.ignition;
   const on = boolAttr(p.attributes.ignition) === true;
   const wasOn = boolAttr(last.ignition) === true;
-  const at = new Date(p.fixTime).toISOString();
-  p.attributes.lastignition = on && (!wasOn || !last.lastignition) ? at : (last.lastignition ?? null);
-  p.attributes.lastdriving = on && knotsToKmh(p.speed) > DRIVING_KMH ? at : (last.lastdriving ?? null);
+  // the record's time as text only when it is written (ignition off: most records of a parked fleet)
+  let at: string | undefined;
+  const now = () => (at ??= new Date(p.fixTime).toISOString());
+  p.attributes.lastignition = on && (!wasOn || !last.lastignition) ? now() : (last.lastignition ?? null);
+  p.attributes.lastdriving = on && knotsToKmh(p.speed) > DRIVING_KMH ? now() : (last.lastdriving ?? null);
   if (p.attributes.lastignition === null) delete p.attributes.lastignition;
   if (p.attributes.lastdriving === null) delete p.attributes.lastdriving;
 }
