@@ -11,7 +11,18 @@ import {
   type TestPage,
 } from './src/browser';
 import { createFleet, type Fleet } from './src/reportsFleet';
+import { jsonFrame } from '../server/src/modules/replay/streamFrames';
 import { loginAs } from './src/reportsPage';
+
+/** A replay stream up to its route's LAST frame (the layout: server/src/modules/replay/streamFrames.ts). */
+function routeOnly(stream: Buffer): Buffer {
+  let at = 4;
+  for (;;) {
+    const tag = stream.toString('latin1', at, at + 4);
+    at += 8 + Math.ceil(stream.readUInt32LE(at + 4) / 8) * 8;
+    if (tag === 'LAST') return stream.subarray(0, at);
+  }
+}
 
 const end = (page: Page) => page.getByTestId('replay-position').getAttribute('data-end').then(Number);
 const start = (page: Page) => page.getByTestId('replay-position').getAttribute('data-start').then(Number);
@@ -22,9 +33,12 @@ async function choosePeriod(page: Page, preset: string): Promise<void> {
   await page.getByTestId(`replay-period-${preset}`).waitFor({ state: 'detached' });
 }
 
+/** Queries and waits for the route drawn, then for its markers, limits and trips (streamed after it). */
 async function queryDrawn(page: Page): Promise<void> {
   await page.getByTestId('replay-query').click();
   await page.locator('[data-testid="replay-page"][data-route-ready="true"]').waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid="replay-page"][data-marks-ready="true"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('replay-trips-loading').waitFor({ state: 'detached' });
 }
 
 describeBrowser('route replay', () => {
@@ -76,7 +90,7 @@ describeBrowser('route replay', () => {
   it('opens from the vehicle popup for today, says Oops! without positions, then replays a day', async () => {
     const { page } = t;
     const alfa = fleet.devices[0];
-    // which answer shapes the page asks for: the route packed, the chart's series only once it opens
+    // which answer shapes the page asks for: the route streamed, the chart's series only once it opens
     const formats: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('report_routechartdata'))
@@ -157,7 +171,7 @@ describeBrowser('route replay', () => {
 
     // The chart: shown on demand, speed first; the last series on cannot be switched off.
     expect(formats.length).toBeGreaterThan(0);
-    expect(new Set(formats)).toEqual(new Set(['packed']));
+    expect(new Set(formats)).toEqual(new Set(['stream']));
     await page.getByTestId('replay-chart-toggle').click();
     const chart = page.getByTestId('replay-chart');
     await chart.locator('.recharts-line-curve').first().waitFor({ timeout: 30_000 });
@@ -174,6 +188,37 @@ describeBrowser('route replay', () => {
     await page.getByTestId('replay-back').click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(pathOf(page)).toBe('/');
+  });
+
+  it('keeps the route drawn when the answer fails after it, and says why', async () => {
+    const { page } = t;
+    // the real answer, cut after its route and ended as the server ends one that failed there
+    await page.route('**/report/report_routechartdata.php', async (route) => {
+      const answer = await route.fetch();
+      const body = Buffer.concat([
+        routeOnly(await answer.body()),
+        jsonFrame('FAIL', { status: 500, message: 'Internal Server Error' }),
+      ]);
+      await route.fulfill({ status: 200, contentType: 'application/octet-stream', body });
+    });
+    await page.goto('/replay');
+    const device = page.getByTestId('replay-device');
+    await device.click();
+    await device.fill(fleet.devices[0].name);
+    await page
+      .locator(`[data-testid="replay-device-option"][data-device-id="${fleet.devices[0].id}"]`)
+      .click();
+    await choosePeriod(page, 'yesterday');
+    await page.getByTestId('replay-query').click();
+    const failure = page.getByTestId('error-dialog');
+    await failure.waitFor({ timeout: 60_000 });
+    expect(await failure.innerText()).toContain('Internal Server Error');
+    await page.locator('[data-testid="replay-page"][data-route-ready="true"]').waitFor({ timeout: 60_000 });
+    expect(await end(page)).toBeGreaterThanOrEqual(fleet.positions - 1);
+    // the trip list stops waiting for what will not come
+    await page.getByTestId('replay-trips-loading').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('replay-trip').count()).toBe(0);
+    await page.getByTestId('dialog-ok').click();
   });
 
   it('keeps the map usable on a phone with the panel folded', async () => {

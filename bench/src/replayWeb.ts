@@ -4,9 +4,11 @@
  * Route replay in headless Chromium: a real server in this process (SQLite in a temporary folder) serving
  * the production build, one vehicle with a week of positions at 1 Hz (604,800) written into its database.
  * The administrator opens /replay, queries one day and then the week, and the time from the query click to
- * the drawn route is taken (the page sets `data-route-ready` once the map has drawn a frame with the new
- * route), with its parts: the server's answer (the request's resource timing, download included), the
- * page's reading of the binary body and its typed arrays. Then
+ * the drawn route is taken on the page's clock (the page sets `data-route-ready` once the map has drawn a
+ * frame with the new route), with its parts: the route's answer (from the request to the route whole at
+ * the page: the answer streams the route first), the page's reading of the body up to there and the
+ * decoding of its typed arrays, the route geometry; then the time to the markers, limits and trips drawn
+ * (`data-marks-ready`) and the whole answer (the request's resource timing, download included). Then
  * playback runs at 4x for 10 s over the week: ticks run and ticks dropped (a tick that came after the next
  * one was due). Prints one JSON line.
  */
@@ -43,41 +45,91 @@ async function typeDateTime(page: Page, testId: string, text: string): Promise<v
 interface Drawn {
   positions: number;
   clickToRouteMs: number;
+  /** click to the route's markers, limits and trips drawn */
+  clickToMarksMs: number;
+  /** request sent to the route whole at the page */
+  routeAnswerMs: number;
+  /** the whole answer, markers included */
   answerMs: number;
-  /** the page's parts: click to request sent, reading the binary body, typed arrays, route geometry */
+  /** the page's parts: click to request sent, the body up to the whole route, typed arrays, route geometry */
   requestWaitMs: number;
   bodyMs: number;
   arraysMs: number;
   geometryMs: number;
 }
 
+type Seen = Record<string, number>;
+
+/**
+ * From now on, the page notes (on its own clock) when it first says data-route-ready and
+ * data-marks-ready are true: the times are taken where they happen, not when this process, which also runs
+ * the busy server, gets round to asking.
+ */
+const watchPage = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    performance.clearResourceTimings();
+    const w = window as unknown as { replaySeen?: Seen; replayWatch?: MutationObserver };
+    const element = document.querySelector('[data-testid="replay-page"]')!;
+    const seen: Seen = {};
+    w.replaySeen = seen;
+    w.replayWatch?.disconnect();
+    w.replayWatch = new MutationObserver(() => {
+      for (const name of ['data-route-ready', 'data-marks-ready'])
+        if (element.getAttribute(name) === 'true') seen[name] ??= performance.now();
+    });
+    w.replayWatch.observe(element, { attributes: true });
+    return performance.now();
+  });
+
+/** When the page first said `data-<flag>="true"` after watchPage (waits for it). */
+async function pageSaid(page: Page, flag: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (name) => (window as unknown as { replaySeen: Seen }).replaySeen[name],
+    `data-${flag}`,
+    { timeout: 120_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
 async function query(page: Page, lastDay: number): Promise<Drawn> {
   await typeDateTime(page, 'replay-from', `${dayText(0)} 00:00:00`);
   await typeDateTime(page, 'replay-to', `${dayText(lastDay)} 23:59:59`);
-  const clicked = await page.evaluate(() => {
-    performance.clearResourceTimings();
-    return performance.now();
-  });
-  const started = Date.now();
+  const clicked = await watchPage(page);
   await page.getByTestId('replay-query').click();
-  await page.locator('[data-testid="replay-page"][data-route-ready="true"]').waitFor({ timeout: 120_000 });
-  const clickToRouteMs = Date.now() - started;
-  const [answerMs, requestWaitMs, bodyMs, arraysMs, geometryMs] = await page.evaluate((clicked) => {
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((e) => e.name.includes('report_routechartdata.php')) as PerformanceResourceTiming | undefined;
-    const last = (name: string) => performance.getEntriesByName(name).at(-1)?.duration ?? NaN;
-    return [
-      entry ? entry.responseEnd - entry.startTime : NaN,
-      entry ? entry.startTime - clicked : NaN,
-      last('frota:replay-body'),
-      last('frota:replay-arrays'),
-      last('frota:replay-geometry'),
-    ].map(Math.round);
-  }, clicked);
+  const clickToRouteMs = Math.round((await pageSaid(page, 'route-ready')) - clicked);
+  const clickToMarksMs = Math.round((await pageSaid(page, 'marks-ready')) - clicked);
+  const [answerMs, routeAnswerMs, requestWaitMs, bodyMs, arraysMs, geometryMs] = await page.evaluate(
+    (clicked) => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.includes('report_routechartdata.php')) as PerformanceResourceTiming | undefined;
+      const last = (name: string) => performance.getEntriesByName(name).at(-1);
+      const body = last('frota:replay-body');
+      return [
+        entry ? entry.responseEnd - entry.startTime : NaN,
+        entry && body ? body.startTime + body.duration - entry.startTime : NaN,
+        entry ? entry.startTime - clicked : NaN,
+        body?.duration ?? NaN,
+        last('frota:replay-arrays')?.duration ?? NaN,
+        // the projection, and the level of detail the first frame draws (made then)
+        (last('frota:replay-geometry')?.duration ?? NaN) + (last('frota:replay-level')?.duration ?? 0),
+      ].map(Math.round);
+    },
+    clicked,
+  );
   const readout = page.getByTestId('replay-position');
   const positions = Number(await readout.getAttribute('data-end')) + 1;
-  return { positions, clickToRouteMs, answerMs, requestWaitMs, bodyMs, arraysMs, geometryMs };
+  return {
+    positions,
+    clickToRouteMs,
+    clickToMarksMs,
+    routeAnswerMs,
+    answerMs,
+    requestWaitMs,
+    bodyMs,
+    arraysMs,
+    geometryMs,
+  };
 }
 
 async function playAt4x(page: Page): Promise<{ ticks: number; dropped: number }> {
@@ -149,14 +201,18 @@ try {
       seeded,
       dayPositions: day.positions,
       dayClickToRouteMs: day.clickToRouteMs,
+      dayClickToMarksMs: day.clickToMarksMs,
       dayRequestWaitMs: day.requestWaitMs,
+      dayRouteAnswerMs: day.routeAnswerMs,
       dayAnswerMs: day.answerMs,
       dayBodyMs: day.bodyMs,
       dayArraysMs: day.arraysMs,
       dayGeometryMs: day.geometryMs,
       weekPositions: week?.positions ?? null,
       weekClickToRouteMs: week?.clickToRouteMs ?? null,
+      weekClickToMarksMs: week?.clickToMarksMs ?? null,
       weekRequestWaitMs: week?.requestWaitMs ?? null,
+      weekRouteAnswerMs: week?.routeAnswerMs ?? null,
       weekAnswerMs: week?.answerMs ?? null,
       weekBodyMs: week?.bodyMs ?? null,
       weekArraysMs: week?.arraysMs ?? null,

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FilterSpecification, GeoJSONSource, LayerSpecification } from 'maplibre-gl';
 import { useMap } from '../map/mapContext';
 import { eventFeatures, rangeFilter } from './eventMarkers';
 import { ICON_SCALE_EXPRESSION } from './iconScale';
 import type { Playback, PlaybackState } from './playback';
 import { routeFlags } from './routeColours';
-import { buildRouteGeometry } from './routeGeometry';
+import { buildRouteGeometry, type RouteGeometry } from './routeGeometry';
 import { routeGlLayer } from './routeGl';
 import type { ReplayData } from './types';
 import { markerFeatures } from './vehicleMarker';
@@ -53,6 +53,12 @@ const LAYERS: LayerSpecification[] = [
   },
 ];
 
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
 export interface ReplayLayersProps {
   data: ReplayData | null;
   playback: Playback;
@@ -70,6 +76,8 @@ export interface ReplayLayersProps {
 export function ReplayLayers({ data, playback, category, rotates, onDrawn }: ReplayLayersProps) {
   const map = useMap();
   const [route] = useState(() => routeGlLayer(ROUTE));
+  /** what the route's geometry was built from */
+  const built = useRef<{ latitude: Float64Array; flags: Uint8Array; geometry: RouteGeometry } | null>(null);
 
   useEffect(() => {
     map.addSource(EVENTS, { type: 'geojson', data: EMPTY });
@@ -86,22 +94,39 @@ export function ReplayLayers({ data, playback, category, rotates, onDrawn }: Rep
     const events = map.getSource(EVENTS) as GeoJSONSource | undefined;
     const vehicle = map.getSource(VEHICLE) as GeoJSONSource | undefined;
     if (!data) {
+      built.current = null;
       route.setGeometry(null);
       void events?.setData(EMPTY);
       void vehicle?.setData(EMPTY);
       return;
     }
     let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flags = routeFlags(data.latitude, data.longitude, data.speed, data.speedLimit);
+    const before = built.current;
+    // the markers of a streamed route keep its geometry unless they colour some of it red
+    const same = before && before.latitude === data.latitude && sameBytes(before.flags, flags);
     const started = performance.now();
-    const geometry = buildRouteGeometry(
-      data.longitude,
-      data.latitude,
-      routeFlags(data.latitude, data.longitude, data.speed, data.speedLimit),
-    );
-    performance.measure('frota:replay-geometry', { start: started });
-    route.setGeometry(geometry, () => {
-      if (alive) onDrawn(data);
-    });
+    const geometry = same ? before.geometry : buildRouteGeometry(data.longitude, data.latitude, flags);
+    if (!same) performance.measure('frota:replay-geometry', { start: started });
+    // once drawn, the other levels of detail are made one a task, ready for a zoom
+    const prepare = (k: number) => {
+      if (alive && k < geometry.zooms.length)
+        timer = setTimeout(() => {
+          geometry.level(k);
+          prepare(k + 1);
+        }, 0);
+    };
+    const drawn = () => {
+      if (!alive) return;
+      onDrawn(data);
+      prepare(0);
+    };
+    if (same) route.whenDrawn(drawn);
+    else {
+      built.current = { latitude: data.latitude, flags, geometry };
+      route.setGeometry(geometry, drawn);
+    }
     void events?.setData(eventFeatures(data));
     let last: PlaybackState | null = null;
     const draw = (state: PlaybackState) => {
@@ -118,6 +143,7 @@ export function ReplayLayers({ data, playback, category, rotates, onDrawn }: Rep
     map.triggerRepaint();
     return () => {
       alive = false;
+      clearTimeout(timer);
       unsubscribe();
     };
   }, [map, route, data, playback, category, rotates, onDrawn]);

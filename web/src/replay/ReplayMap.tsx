@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BaseLayerControl, storedBaseLayer } from '../map/BaseLayerControl';
 import { CameraDirector, type CameraRequest } from '../map/CameraDirector';
@@ -29,8 +29,11 @@ export interface ReplayMapProps {
   onDrawn: (data: ReplayData) => void;
 }
 
-/** The replay's map: the live map's base layers and controls, the route, events and vehicle. */
-export function ReplayMap({
+/**
+ * The replay's map: the live map's base layers and controls, the route, events and vehicle. Memoised: the
+ * page's own changes (the route drawn, the panel's contents) do not render the map again.
+ */
+export const ReplayMap = memo(function ReplayMap({
   data,
   playback,
   category,
@@ -59,4 +62,4 @@ export function ReplayMap({
       <CameraDirector fit={fit} request={camera} inset={inset} />
     </MapView>
   );
-}
+});

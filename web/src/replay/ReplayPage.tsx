@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   Box,
   Button,
@@ -31,8 +32,8 @@ import { EventLegend } from './EventLegend';
 import { availableSeries } from './chartSeries';
 import { Playback } from './playback';
 import { PlaybackControls, PlaybackTimeline, PositionReadout } from './PlaybackControls';
-import { fetchReplay } from './replayApi';
-import { boundsOf, fromPacked } from './replayData';
+import { streamReplay } from './replayApi';
+import { boundsOf, fromStreamRoute, withMarks } from './replayData';
 import { ReplayMap, type ReplayFit } from './ReplayMap';
 import { ReplayQueryForm } from './ReplayQueryForm';
 import { spaceToggleHandler } from './spaceToggle';
@@ -101,38 +102,63 @@ export function ReplayPage() {
     if (box) setCamera((current) => ({ kind: 'bounds', bounds: box, seq: (current?.seq ?? 0) + 1 }));
   }, []);
 
-  /** Fetches and shows a period; state changes only once the answer is in. */
+  /**
+   * Fetches and shows a period; state changes only once its route is in. The route is shown at once, its
+   * markers, limits and trips when they follow.
+   */
   const load = useCallback(
     async (id: number, wanted: NonNullable<typeof computed>) => {
       abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
+      // the route shown by this query (its markers are added to it)
+      const got: { route: ReplayData | null } = { route: null };
+      const settled = () => {
+        if (abort.current === controller) setLoading(false);
+      };
       try {
-        const answer = await fetchReplay(id, wanted, controller.signal);
-        const parsed = performance.now();
-        const next = fromPacked(answer);
-        performance.measure('frota:replay-arrays', { start: parsed });
-        setAsked({ deviceId: id, period: wanted });
-        playback.setSpeed(0);
-        setTrip(null);
-        if (next.length === 0) {
-          setData(null);
-          setOops(true);
-        } else {
-          playback.select({ lo: 0, hi: next.length - 1 });
-          setData(next);
-          // a new answer's view is jumped to, not flown to: the route shows at once
-          const box = boundsOf(next, 0, next.length - 1);
-          if (box) setJump((current) => ({ key: `${current.key}+`, points: () => box }));
-          if (mobile) setPanelOpen(false);
-        }
+        await streamReplay(
+          id,
+          wanted,
+          {
+            route: (route, head) => {
+              const next = fromStreamRoute(route, head);
+              setAsked({ deviceId: id, period: wanted });
+              playback.setSpeed(0);
+              setTrip(null);
+              if (next.length === 0) {
+                setData(null);
+                setOops(true);
+              } else {
+                got.route = next;
+                playback.select({ lo: 0, hi: next.length - 1 });
+                setData(next);
+                // a new answer's view is jumped to, not flown to: the route shows at once
+                const box = boundsOf(next, 0, next.length - 1);
+                if (box) setJump((current) => ({ key: `${current.key}+`, points: () => box }));
+                if (mobile) setPanelOpen(false);
+              }
+              // the route is in: the query may be asked again (which drops what is still coming)
+              settled();
+            },
+            marks: (marks, _route, head) => {
+              const route = got.route;
+              if (!route) return;
+              const next = withMarks(route, marks, head.events);
+              setData((current) => (current === route ? next : current));
+            },
+          },
+          controller.signal,
+        );
       } catch (error) {
-        if (!isAbort(error)) setFailure(failureText(error));
+        if (isAbort(error)) return;
+        setFailure(failureText(error));
+        // a route shown before the failure stays, without markers: the trip list stops waiting for them
+        const route = got.route;
+        if (route) setData((current) => (current === route ? { ...route, marksLoaded: true } : current));
       } finally {
-        if (abort.current === controller) {
-          abort.current = null;
-          setLoading(false);
-        }
+        settled();
+        if (abort.current === controller) abort.current = null;
       }
     },
     [playback, mobile],
@@ -195,7 +221,8 @@ export function ReplayPage() {
     }),
     [mobile, panelOpen, rtl, chartShown, chartHeight],
   );
-  const onDrawn = useCallback((shown: ReplayData) => setDrawn(shown), []);
+  // rendered at once, not behind the map's next frames: the drawn route is told as soon as it is drawn
+  const onDrawn = useCallback((shown: ReplayData) => flushSync(() => setDrawn(shown)), []);
   const side = rtl ? 'right' : 'left';
 
   const panel = (
@@ -235,7 +262,7 @@ export function ReplayPage() {
           >
             {t(chartOpen ? 'replay.hideChart' : 'replay.showChart')}
           </Button>
-          <TripList trips={data.trips} selected={trip} onSelect={selectTrip} />
+          <TripList trips={data.trips} selected={trip} onSelect={selectTrip} loading={!data.marksLoaded} />
           <EventLegend />
         </>
       )}
@@ -246,7 +273,8 @@ export function ReplayPage() {
     <PickersProvider>
       <Box
         data-testid="replay-page"
-        data-route-ready={drawn !== null && drawn === data}
+        data-route-ready={drawn !== null && data !== null && drawn.time === data.time}
+        data-marks-ready={drawn !== null && drawn === data && data.marksLoaded}
         sx={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
       >
         <ReplayMap

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, LinearProgress, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../common/formatters';
@@ -12,6 +12,8 @@ interface Props {
   /** index of the selected trip; null: the whole period */
   selected: number | null;
   onSelect: (index: number | null) => void;
+  /** the trips are still coming (the route came first) */
+  loading?: boolean;
 }
 
 const duration = (seconds: number): string => {
@@ -21,7 +23,7 @@ const duration = (seconds: number): string => {
 };
 
 /** The period's trips; a click selects a trip's range, Total the whole period. */
-export const TripList = memo(function TripList({ trips, selected, onSelect }: Props) {
+export const TripList = memo(function TripList({ trips, selected, onSelect, loading = false }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const totalKm = tripKm(trips.reduce((sum, trip) => sum + trip.trip_distance, 0));
@@ -30,10 +32,15 @@ export const TripList = memo(function TripList({ trips, selected, onSelect }: Pr
       <ListItemButton selected={selected === null} onClick={() => onSelect(null)} data-testid="replay-total">
         <ListItemText
           primary={t('replay.total')}
-          secondary={`${t('replay.tripCount', { n: trips.length })} · ${formatNumber(totalKm, 1)} km`}
+          secondary={
+            loading
+              ? undefined
+              : `${t('replay.tripCount', { n: trips.length })} · ${formatNumber(totalKm, 1)} km`
+          }
         />
       </ListItemButton>
-      {trips.length === 0 && (
+      {loading && <LinearProgress sx={{ mx: 2, my: 1 }} data-testid="replay-trips-loading" />}
+      {!loading && trips.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
           {t('replay.noTrips')}
         </Typography>

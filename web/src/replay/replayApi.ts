@@ -1,6 +1,7 @@
 /** The replay's calls (issue 16 contract 1 and 2). */
 import { getJson, request } from '../api/client';
 import type { Period } from '../common/period/period';
+import { ReplayStreamReader, type StreamHandlers } from './replayStream';
 import type { SeriesAnswer } from './types';
 
 export const ROUTE_CHART_PATH = '/report/report_routechartdata.php';
@@ -13,17 +14,42 @@ const ask = (deviceId: number, period: Period, format: string, signal?: AbortSig
     signal,
   });
 
-/** The route of a period in binary columns (format packed): what the map draws and plays. */
-export async function fetchReplay(
+/**
+ * The period streamed (format stream): `handlers.route` is called as soon as the route is whole, while
+ * its markers and trips are still on the way, then `handlers.marks`. Resolves once the answer has ended;
+ * a failure the server reports mid-answer rejects as an ApiError with its message.
+ */
+export async function streamReplay(
   deviceId: number,
   period: Period,
+  handlers: StreamHandlers,
   signal?: AbortSignal,
-): Promise<ArrayBuffer> {
-  const response = await ask(deviceId, period, 'packed', signal);
+): Promise<void> {
+  const response = await ask(deviceId, period, 'stream', signal);
   const received = performance.now();
-  const body = await response.arrayBuffer();
-  performance.measure('frota:replay-body', { start: received });
-  return body;
+  const reader = new ReplayStreamReader({
+    route: (route, head) => {
+      performance.measure('frota:replay-body', { start: received });
+      performance.measure('frota:replay-arrays', { start: performance.now(), duration: reader.decodeMs });
+      handlers.route(route, head);
+    },
+    marks: (marks, route, head) => {
+      performance.measure('frota:replay-marks-body', { start: received });
+      handlers.marks(marks, route, head);
+    },
+  });
+  const body = response.body!.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await body.read();
+      if (done) break;
+      reader.feed(value);
+    }
+    reader.end();
+  } catch (error) {
+    void body.cancel().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The attribute series of the same period, asked when the chart first opens. */

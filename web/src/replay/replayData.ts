@@ -1,9 +1,8 @@
-import { unpackRoute } from '@frota/core';
+import type { StreamHead, StreamMarks, StreamRoute } from './replayStream';
 import {
   ROUTE_EVENTS,
   type ColumnAnswer,
   type ReplayData,
-  type ReplayDevice,
   type ReplayTrip,
   type RouteEvent,
   type SeriesAnswer,
@@ -55,6 +54,7 @@ export function toReplayData(answer: ColumnAnswer): ReplayData {
     ...lazySeries(p.series ?? {}, n, privacy, (i) => i),
     trips: shownTrips(answer.trips),
     device: answer.device ?? null,
+    marksLoaded: true,
   };
 }
 
@@ -92,48 +92,49 @@ function lazySeries(
   return { series, seriesNames, seriesLoaded: true };
 }
 
-interface PackedHeader {
-  length: number;
-  events: string[];
-  trips: ReplayTrip[];
-  device: ReplayDevice | null;
-}
-
 /**
- * The packed route answer as the screen holds it (no series yet), with private positions blanked for
- * everyone as toReplayData does.
+ * A streamed route as the screen holds it until its markers come: no speed limits (so no red yet), steps,
+ * events or trips. The reader already blanked private positions.
  */
-export function fromPacked(buffer: ArrayBuffer): ReplayData {
-  const { header, columns: c } = unpackRoute<PackedHeader>(buffer);
-  const n = c.length;
-  const privacy = c.privacy;
-  const events: ReplayData['events'] = [];
-  for (let i = 0; i < n; i++) {
-    const code = c.event[i];
-    const kind = code ? (header.events[code - 1] ?? null) : null;
-    if (code && isRouteEvent(kind) && !privacy[i]) events.push({ index: i, kind });
-  }
-  const blank = <T extends Float32Array | Float64Array>(column: T): T => {
-    for (let i = 0; i < n; i++) if (privacy[i]) column[i] = NaN;
-    return column;
-  };
+export function fromStreamRoute(route: StreamRoute, head: StreamHead): ReplayData {
+  const n = route.length;
   return {
     length: n,
-    id: c.id,
-    time: c.fixTime,
-    latitude: blank(c.latitude),
-    longitude: blank(c.longitude),
-    speed: blank(c.speed),
-    course: blank(c.course),
-    distance: c.distance,
-    speedLimit: blank(c.speedLimit),
-    privacy,
-    events,
+    id: route.id,
+    time: route.time,
+    latitude: route.latitude,
+    longitude: route.longitude,
+    speed: route.speed,
+    course: route.course,
+    distance: new Float32Array(n).fill(NaN),
+    speedLimit: new Float32Array(n).fill(NaN),
+    privacy: route.privacy,
+    events: [],
     series: {},
     seriesNames: [],
     seriesLoaded: false,
-    trips: shownTrips(header.trips),
-    device: header.device ?? null,
+    trips: [],
+    device: head.device ?? null,
+    marksLoaded: false,
+  };
+}
+
+/** The route with its markers, limits, steps and trips: a new ReplayData over the same route arrays. */
+export function withMarks(data: ReplayData, marks: StreamMarks, eventNames: readonly string[]): ReplayData {
+  const events: ReplayData['events'] = [];
+  for (let i = 0; i < data.length; i++) {
+    const code = marks.event[i];
+    if (!code) continue;
+    const kind = eventNames[code - 1] ?? null;
+    if (isRouteEvent(kind) && !data.privacy[i]) events.push({ index: i, kind });
+  }
+  return {
+    ...data,
+    speedLimit: marks.speedLimit,
+    distance: marks.distance,
+    events,
+    trips: shownTrips(marks.trips),
+    marksLoaded: true,
   };
 }
 

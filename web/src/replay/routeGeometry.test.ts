@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN, NORMAL, SPEEDING } from './routeColours';
-import { buildRouteGeometry, levelFor, levelRange } from './routeGeometry';
+import { buildRouteGeometry, levelFor, levelIndexFor, levelRange, TEXTURE_WIDTH } from './routeGeometry';
 
 describe('route geometry', () => {
   const n = 10_000;
@@ -14,7 +14,7 @@ describe('route geometry', () => {
   const geometry = buildRouteGeometry(longitude, latitude, flags);
 
   it('keeps every shown position at full detail (a private stretch by its ends), relative to the first', () => {
-    const full = geometry.levels[geometry.levels.length - 1];
+    const full = geometry.level(geometry.zooms.length - 1);
     expect(full.index.length).toBe(n - 48);
     expect(full.vertices[0]).toBe(0);
     expect(full.vertices[1]).toBe(0);
@@ -39,5 +39,18 @@ describe('route geometry', () => {
     expect(coarse.index[first]).toBe(4000);
     expect(coarse.index[first + count - 1]).toBe(4100);
     expect(levelRange(coarse, 5, 5)[1]).toBe(0);
+  });
+
+  it('makes each level once, when first asked for, as texture rows of x, y and flag', () => {
+    const fresh = buildRouteGeometry(longitude, latitude, flags);
+    const k = levelIndexFor(fresh, 10);
+    expect(fresh.zooms[k]).toBe(12);
+    expect(levelIndexFor(fresh, 16)).toBe(fresh.zooms.length - 1);
+    const level = fresh.level(k);
+    expect(fresh.level(k)).toBe(level);
+    expect(level.vertices.length % (TEXTURE_WIDTH * 4)).toBe(0);
+    const last = level.index.length - 1;
+    expect(level.vertices[last * 4 + 2]).toBe(flags[level.index[last]]);
+    expect(level.vertices[(last + 1) * 4 + 2]).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { mercator } from '../map/dots';
 import { HIDDEN } from './routeColours';
 
 /**
@@ -6,23 +5,33 @@ import { HIDDEN } from './routeColours';
  * float32 keeps centimetres), with their colour flag, at a few levels of detail. A level keeps a position
  * when it lies over a pixel (at the level's zoom) from the last one kept, or when the colour changes there,
  * so a week of positions is drawn at low zoom from a few thousand segments and the range can still be cut
- * exactly by position index.
+ * exactly by position index. A level is made when first asked for: the first frame needs only the one of
+ * its zoom.
  */
 export interface RouteLevel {
   /** the highest zoom this level is exact to within a pixel; Infinity: every position */
   zoom: number;
   /** index in the period of each kept position, ascending */
   index: Uint32Array;
-  /** interleaved x, y, flag per kept position */
+  /**
+   * x, y, flag and 0 per kept position: the texels of a TEXTURE_WIDTH-wide RGBA float texture, the last
+   * row padded with zeros
+   */
   vertices: Float32Array;
 }
 
 export interface RouteGeometry {
   origin: [number, number];
-  levels: RouteLevel[];
+  /** the zoom each level is exact to: LEVEL_ZOOMS, then Infinity (every position) */
+  zooms: number[];
+  /** level k of `zooms`, made on first use (the first frame needs one) */
+  level(k: number): RouteLevel;
 }
 
 export const LEVEL_ZOOMS = [6, 9, 12, 15];
+/** Texels per row of a level's texture (WebGL 2 guarantees textures of 2048 × 2048). */
+export const TEXTURE_WIDTH = 2048;
+const TEXEL = 4;
 /** Tiles are 512 px across the world at zoom 0. */
 const WORLD_PX = 512;
 
@@ -37,13 +46,29 @@ export function buildRouteGeometry(
   let origin: [number, number] | null = null;
   for (let i = 0; i < n; i++) {
     if (flags[i] === HIDDEN) continue;
-    [x[i], y[i]] = mercator(longitude[i], latitude[i]);
+    // map/dots' mercator, without an array a position
+    const sin = Math.sin((latitude[i] * Math.PI) / 180);
+    x[i] = (longitude[i] + 180) / 360;
+    y[i] = 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
     origin ??= [x[i], y[i]];
   }
   const [ox, oy] = origin ?? [0, 0];
-  const levels = LEVEL_ZOOMS.map((zoom) => level(x, y, flags, ox, oy, zoom, 1 / (WORLD_PX * 2 ** zoom)));
-  levels.push(level(x, y, flags, ox, oy, Infinity, 0));
-  return { origin: [ox, oy], levels };
+  const zooms = [...LEVEL_ZOOMS, Infinity];
+  const made: Array<RouteLevel | undefined> = [];
+  return {
+    origin: [ox, oy],
+    zooms,
+    level: (k) =>
+      (made[k] ??= level(
+        x,
+        y,
+        flags,
+        ox,
+        oy,
+        zooms[k],
+        zooms[k] === Infinity ? 0 : 1 / (WORLD_PX * 2 ** zooms[k]),
+      )),
+  };
 }
 
 function level(
@@ -73,21 +98,25 @@ function level(
     last = i;
   }
   const index = keep.slice(0, count);
-  const vertices = new Float32Array(count * 3);
+  const vertices = new Float32Array(Math.max(1, Math.ceil(count / TEXTURE_WIDTH)) * TEXTURE_WIDTH * TEXEL);
   for (let k = 0; k < count; k++) {
     const i = index[k];
     const hidden = flags[i] === HIDDEN;
-    vertices[k * 3] = hidden ? 0 : x[i] - ox;
-    vertices[k * 3 + 1] = hidden ? 0 : y[i] - oy;
-    vertices[k * 3 + 2] = flags[i];
+    vertices[k * TEXEL] = hidden ? 0 : x[i] - ox;
+    vertices[k * TEXEL + 1] = hidden ? 0 : y[i] - oy;
+    vertices[k * TEXEL + 2] = flags[i];
   }
   return { zoom, index, vertices };
 }
 
-/** The level to draw at `zoom`: the coarsest one still exact there. */
-export function levelFor(geometry: RouteGeometry, zoom: number): RouteLevel {
-  return geometry.levels.find((l) => l.zoom >= zoom) ?? geometry.levels[geometry.levels.length - 1];
+/** Which level to draw at `zoom`: the coarsest one still exact there. */
+export function levelIndexFor(geometry: RouteGeometry, zoom: number): number {
+  const k = geometry.zooms.findIndex((z) => z >= zoom);
+  return k < 0 ? geometry.zooms.length - 1 : k;
 }
+
+export const levelFor = (geometry: RouteGeometry, zoom: number): RouteLevel =>
+  geometry.level(levelIndexFor(geometry, zoom));
 
 /** First k with index[k] >= value. */
 function lowerBound(index: Uint32Array, value: number): number {

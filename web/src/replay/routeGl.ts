@@ -1,28 +1,38 @@
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
 import { translated } from '../map/pointLayer';
-import { levelFor, levelRange, type RouteGeometry } from './routeGeometry';
+import { levelIndexFor, levelRange, TEXTURE_WIDTH, type RouteGeometry } from './routeGeometry';
 
 /**
  * The replay route as one custom WebGL layer: every position of the period is uploaded once (per level of
- * detail) and each frame draws only the range [start, end] by offsetting the attribute pointers, so playback
- * costs a repaint and no data processing. Each segment is a quad extruded to the line width on the GPU,
- * drawn twice: a white casing, then blue or red (speeding); segments touching a hidden (private) position
- * are dropped by the vertex shader.
+ * detail, as a float texture, when first drawn) and each frame draws only the range [start, end], so
+ * playback costs a repaint and no data processing. Each segment is a quad extruded to the line width on
+ * the GPU, drawn twice: a white casing, then blue or red (speeding); segments touching a hidden (private)
+ * position are dropped by the vertex shader.
+ *
+ * The draw is one plain triangle list with no vertex buffer: the vertex shader finds its segment and
+ * corner from gl_VertexID and reads both ends from the texture. (Instanced quads, one instance a segment,
+ * cost a software renderer such as SwiftShader tens of microseconds an instance: about a second a frame
+ * for a week seen whole.)
  */
 const VERTEX = `#version 300 es
+uniform highp sampler2D u_points;
+uniform int u_first;
 uniform mat4 u_matrix;
 uniform vec2 u_half_viewport;
 uniform float u_width;
-in vec2 a_a;
-in float a_fa;
-in vec2 a_b;
-in float a_fb;
-in vec2 a_corner;
 out vec3 v_colour;
+const vec2 CORNERS[6] = vec2[6](vec2(0, -1), vec2(1, -1), vec2(1, 1), vec2(0, -1), vec2(1, 1), vec2(0, 1));
+vec4 point(int i) {
+  return texelFetch(u_points, ivec2(i % ${TEXTURE_WIDTH}, i / ${TEXTURE_WIDTH}), 0);
+}
 void main() {
-  if (a_fa > 1.5 || a_fb > 1.5) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); return; }
-  vec4 pa = u_matrix * vec4(a_a, 0.0, 1.0);
-  vec4 pb = u_matrix * vec4(a_b, 0.0, 1.0);
+  int segment = u_first + gl_VertexID / 6;
+  vec2 corner = CORNERS[gl_VertexID % 6];
+  vec4 a = point(segment);
+  vec4 b = point(segment + 1);
+  if (a.z > 1.5 || b.z > 1.5) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); return; }
+  vec4 pa = u_matrix * vec4(a.xy, 0.0, 1.0);
+  vec4 pb = u_matrix * vec4(b.xy, 0.0, 1.0);
   vec2 sa = pa.xy / pa.w * u_half_viewport;
   vec2 sb = pb.xy / pb.w * u_half_viewport;
   vec2 dir = sb - sa;
@@ -30,10 +40,10 @@ void main() {
   dir = len > 0.0 ? dir / len : vec2(1.0, 0.0);
   vec2 normal = vec2(-dir.y, dir.x);
   float half_width = u_width * 0.5;
-  vec2 at = mix(sa, sb, a_corner.x) + dir * (a_corner.x * 2.0 - 1.0) * half_width + normal * a_corner.y * half_width;
-  float w = mix(pa.w, pb.w, a_corner.x);
+  vec2 at = mix(sa, sb, corner.x) + dir * (corner.x * 2.0 - 1.0) * half_width + normal * corner.y * half_width;
+  float w = mix(pa.w, pb.w, corner.x);
   gl_Position = vec4(at / u_half_viewport * w, 0.0, w);
-  v_colour = a_fb > 0.5 ? vec3(0.827, 0.184, 0.184) : vec3(0.082, 0.396, 0.753);
+  v_colour = b.z > 0.5 ? vec3(0.827, 0.184, 0.184) : vec3(0.082, 0.396, 0.753);
 }`;
 
 const FRAGMENT = `#version 300 es
@@ -48,8 +58,8 @@ void main() {
 /** Line width in CSS pixels (and its white casing). */
 export const ROUTE_WIDTH = 4;
 const CASING_WIDTH = ROUTE_WIDTH + 3;
-const STRIDE = 12;
-const CORNERS = Float32Array.of(0, -1, 1, -1, 1, 1, 0, -1, 1, 1, 0, 1);
+/** Vertices of a segment's quad (two triangles). */
+const QUAD = 6;
 
 function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
   const shader = gl.createShader(type)!;
@@ -63,31 +73,53 @@ function compile(gl: WebGL2RenderingContext, type: number, source: string): WebG
 export interface RouteGlLayer extends CustomLayerInterface {
   /** `drawn` is called once, after the first frame that draws this geometry. */
   setGeometry(geometry: RouteGeometry | null, drawn?: () => void): void;
+  /** `drawn` is called once, after the next frame (the geometry unchanged). */
+  whenDrawn(drawn: () => void): void;
   setRange(start: number, end: number): void;
 }
 
+type Uniform = 'points' | 'first' | 'matrix' | 'halfViewport' | 'width' | 'casing';
+
 interface Gpu {
   program: WebGLProgram;
+  /** no attributes: the vertex shader reads the texture */
   vao: WebGLVertexArrayObject;
-  corners: WebGLBuffer;
-  buffers: WebGLBuffer[];
-  uniforms: Record<'matrix' | 'halfViewport' | 'width' | 'casing', WebGLUniformLocation | null>;
-  attributes: Record<'a' | 'fa' | 'b' | 'fb', number>;
+  /** per level of the geometry, uploaded when first drawn */
+  textures: Array<WebGLTexture | undefined>;
+  uniforms: Record<Uniform, WebGLUniformLocation | null>;
+}
+
+/** A level's texels as a texture (nearest, no mipmaps: read with texelFetch only). */
+function texture(gl: WebGL2RenderingContext, texels: Float32Array): WebGLTexture {
+  const made = gl.createTexture()!;
+  gl.bindTexture(gl.TEXTURE_2D, made);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  // the map's own uploads may leave these on; they apply to typed arrays too
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+  const rows = texels.length / (TEXTURE_WIDTH * 4);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, TEXTURE_WIDTH, rows, 0, gl.RGBA, gl.FLOAT, texels);
+  return made;
 }
 
 export function routeGlLayer(id: string): RouteGlLayer {
   let map: MapLibreMap | null = null;
   let geometry: RouteGeometry | null = null;
-  let uploaded = false;
+  /** whether the textures held are the geometry's (a new geometry drops them) */
+  let current = false;
   let range: [number, number] = [0, -1];
   let gpu: Gpu | null = null;
   let onDrawn: (() => void) | null = null;
 
   const release = (gl: WebGL2RenderingContext) => {
     if (!gpu) return;
-    for (const buffer of gpu.buffers) gl.deleteBuffer(buffer);
-    gpu.buffers = [];
-    uploaded = false;
+    for (const made of gpu.textures) if (made) gl.deleteTexture(made);
+    gpu.textures = [];
+    current = false;
   };
 
   return {
@@ -97,7 +129,11 @@ export function routeGlLayer(id: string): RouteGlLayer {
     setGeometry(next, drawn) {
       geometry = next;
       onDrawn = drawn ?? null;
-      uploaded = false;
+      current = false;
+      map?.triggerRepaint();
+    },
+    whenDrawn(drawn) {
+      onDrawn = drawn;
       map?.triggerRepaint();
     },
     setRange(start, end) {
@@ -114,36 +150,18 @@ export function routeGlLayer(id: string): RouteGlLayer {
       gl2.linkProgram(program);
       if (!gl2.getProgramParameter(program, gl2.LINK_STATUS))
         throw new Error(`route program: ${gl2.getProgramInfoLog(program)}`);
-      const vao = gl2.createVertexArray()!;
-      const corners = gl2.createBuffer()!;
-      gl2.bindVertexArray(vao);
-      gl2.bindBuffer(gl2.ARRAY_BUFFER, corners);
-      gl2.bufferData(gl2.ARRAY_BUFFER, CORNERS, gl2.STATIC_DRAW);
-      const corner = gl2.getAttribLocation(program, 'a_corner');
-      gl2.enableVertexAttribArray(corner);
-      gl2.vertexAttribPointer(corner, 2, gl2.FLOAT, false, 0, 0);
-      const attributes = {
-        a: gl2.getAttribLocation(program, 'a_a'),
-        fa: gl2.getAttribLocation(program, 'a_fa'),
-        b: gl2.getAttribLocation(program, 'a_b'),
-        fb: gl2.getAttribLocation(program, 'a_fb'),
-      };
-      for (const location of Object.values(attributes)) {
-        gl2.enableVertexAttribArray(location);
-        gl2.vertexAttribDivisor(location, 1);
-      }
-      gl2.bindVertexArray(null);
+      const uniform = (name: string) => gl2.getUniformLocation(program, name);
       gpu = {
         program,
-        vao,
-        corners,
-        buffers: [],
-        attributes,
+        vao: gl2.createVertexArray()!,
+        textures: [],
         uniforms: {
-          matrix: gl2.getUniformLocation(program, 'u_matrix'),
-          halfViewport: gl2.getUniformLocation(program, 'u_half_viewport'),
-          width: gl2.getUniformLocation(program, 'u_width'),
-          casing: gl2.getUniformLocation(program, 'u_casing'),
+          points: uniform('u_points'),
+          first: uniform('u_first'),
+          matrix: uniform('u_matrix'),
+          halfViewport: uniform('u_half_viewport'),
+          width: uniform('u_width'),
+          casing: uniform('u_casing'),
         },
       };
     },
@@ -151,7 +169,6 @@ export function routeGlLayer(id: string): RouteGlLayer {
       const gl2 = gl as WebGL2RenderingContext;
       if (gpu) {
         release(gl2);
-        gl2.deleteBuffer(gpu.corners);
         gl2.deleteVertexArray(gpu.vao);
         gl2.deleteProgram(gpu.program);
       }
@@ -161,15 +178,9 @@ export function routeGlLayer(id: string): RouteGlLayer {
     render(gl, args: CustomRenderMethodInput) {
       const gl2 = gl as WebGL2RenderingContext;
       if (!gpu || !map) return;
-      if (!uploaded) {
+      if (!current) {
         release(gl2);
-        gpu.buffers = (geometry?.levels ?? []).map((level) => {
-          const buffer = gl2.createBuffer()!;
-          gl2.bindBuffer(gl2.ARRAY_BUFFER, buffer);
-          gl2.bufferData(gl2.ARRAY_BUFFER, level.vertices, gl2.STATIC_DRAW);
-          return buffer;
-        });
-        uploaded = true;
+        current = true;
       }
       if (onDrawn) {
         // after this frame is drawn
@@ -177,17 +188,21 @@ export function routeGlLayer(id: string): RouteGlLayer {
         onDrawn = null;
       }
       if (!geometry || range[1] <= range[0]) return;
-      const level = levelFor(geometry, map.getZoom());
+      const k = levelIndexFor(geometry, map.getZoom());
+      const started = performance.now();
+      const fresh = gpu.textures[k] === undefined;
+      const level = geometry.level(k);
+      const levelTexture = (gpu.textures[k] ??= texture(gl2, level.vertices));
+      if (fresh) performance.measure('frota:replay-level', { start: started });
       const [first, count] = levelRange(level, range[0], range[1]);
       if (count < 2) return;
-      const { attributes: at, uniforms: u } = gpu;
+      const u = gpu.uniforms;
       gl2.useProgram(gpu.program);
       gl2.bindVertexArray(gpu.vao);
-      gl2.bindBuffer(gl2.ARRAY_BUFFER, gpu.buffers[geometry.levels.indexOf(level)]);
-      gl2.vertexAttribPointer(at.a, 2, gl2.FLOAT, false, STRIDE, first * STRIDE);
-      gl2.vertexAttribPointer(at.fa, 1, gl2.FLOAT, false, STRIDE, first * STRIDE + 8);
-      gl2.vertexAttribPointer(at.b, 2, gl2.FLOAT, false, STRIDE, (first + 1) * STRIDE);
-      gl2.vertexAttribPointer(at.fb, 1, gl2.FLOAT, false, STRIDE, (first + 1) * STRIDE + 8);
+      gl2.activeTexture(gl2.TEXTURE0);
+      gl2.bindTexture(gl2.TEXTURE_2D, levelTexture);
+      gl2.uniform1i(u.points, 0);
+      gl2.uniform1i(u.first, first);
       const [x, y] = geometry.origin;
       gl2.uniformMatrix4fv(u.matrix, false, translated(args.defaultProjectionData.mainMatrix, x, y));
       gl2.uniform2f(u.halfViewport, gl2.drawingBufferWidth / 2, gl2.drawingBufferHeight / 2);
@@ -199,9 +214,10 @@ export function routeGlLayer(id: string): RouteGlLayer {
       for (const casing of [1, 0]) {
         gl2.uniform1f(u.casing, casing);
         gl2.uniform1f(u.width, (casing ? CASING_WIDTH : ROUTE_WIDTH) * ratio);
-        gl2.drawArraysInstanced(gl2.TRIANGLES, 0, 6, count - 1);
+        gl2.drawArrays(gl2.TRIANGLES, 0, (count - 1) * QUAD);
       }
       gl2.bindVertexArray(null);
+      gl2.bindTexture(gl2.TEXTURE_2D, null);
     },
   };
 }

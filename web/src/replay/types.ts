@@ -89,6 +89,11 @@ export interface ReplayData {
   seriesNames: string[];
   /** false while the series are not asked yet (the route comes first; the chart asks for them) */
   seriesLoaded: boolean;
+  /**
+   * false while only the route is in (a streamed answer): no speed limits, steps, events or trips yet;
+   * they come in a new ReplayData sharing the route's arrays
+   */
+  marksLoaded: boolean;
   trips: ReplayTrip[];
   device: ReplayDevice | null;
 }

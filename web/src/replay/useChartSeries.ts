@@ -20,25 +20,26 @@ export function useChartSeries(
   query: ReplayQuery | null,
   open: boolean,
 ): { chartData: ReplayData | null; loadingSeries: boolean } {
-  const [answer, setAnswer] = useState<{ for: ReplayData; series: SeriesAnswer } | null>(null);
-  const needed = open && !!data && !!query && !data.seriesLoaded && answer?.for !== data;
+  // asked once per query: the route's markers coming after it do not ask again
+  const [answer, setAnswer] = useState<{ for: ReplayQuery; series: SeriesAnswer } | null>(null);
+  const needed = open && !!data && !!query && !data.seriesLoaded && answer?.for !== query;
 
   useEffect(() => {
-    if (!needed || !data || !query) return;
+    if (!needed || !query) return;
     const controller = new AbortController();
     fetchSeries(query.deviceId, query.period, controller.signal)
-      .then((series) => setAnswer({ for: data, series }))
+      .then((series) => setAnswer({ for: query, series }))
       .catch((error: unknown) => {
         // without the series the chart keeps the speed; a new query asks again
-        if (!isAbort(error)) setAnswer({ for: data, series: { id: [], series: {} } });
+        if (!isAbort(error)) setAnswer({ for: query, series: { id: [], series: {} } });
       });
     return () => controller.abort();
-  }, [needed, data, query]);
+  }, [needed, query]);
 
   const chartData = useMemo(() => {
     if (!data) return null;
-    return answer?.for === data ? withSeries(data, answer.series) : data;
-  }, [data, answer]);
+    return answer?.for === query ? withSeries(data, answer.series) : data;
+  }, [data, answer, query]);
   // still needed means asked and not yet in
   return { chartData, loadingSeries: needed };
 }

@@ -10,7 +10,7 @@ import type { Scope } from '../../auth/policy';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../errors';
 import type { Services } from '../../services/context';
-import { buildContext, type VehicleInfo } from '../../reports/context';
+import { buildContext, type ReportContext, type VehicleInfo } from '../../reports/context';
 import { vehicleStops } from '../../reports/builders/stops';
 import { positionChunks, type StreamSpec } from '../../track/positionStream';
 import { MACHINE_KEYS, MOTION_KEYS, toSample, type Sample } from '../../track/sample';
@@ -62,7 +62,7 @@ async function countPositions(db: Db, deviceId: number, from: number, to: number
   return Number(row.n);
 }
 
-function deviceBlock(v: VehicleInfo): ReplayDevice {
+export function deviceBlock(v: VehicleInfo): ReplayDevice {
   const plate = v.attributes.license_plate;
   return {
     id: v.id,
@@ -83,33 +83,67 @@ function streamSpec(ctx: { db: Db }, vehicle: VehicleInfo, format: ReplayFormat)
   if (carriesSeries(format)) return { keys: [], allAttributes: true, details: true, chunk };
   const pto = ptoInput(vehicle.attributes)?.keys ?? [];
   const keys = [...MOTION_KEYS, ...MACHINE_KEYS, 'fuel', 'adc1', 'privacy', 'speedLimit', ...pto];
-  return { keys: [...new Set(keys)], details: true, chunk };
+  // a streamed answer's course comes with its route, and only position objects carry addresses
+  return { keys: [...new Set(keys)], details: format !== 'stream', chunk };
 }
 
-export async function replayData(
+/** A checked replay query: the vehicle seen through the access policy and its positions counted. */
+export interface ReplayPlan {
+  format: ReplayFormat;
+  ctx: ReportContext;
+  vehicle: VehicleInfo;
+  from: number;
+  to: number;
+  /** positions of the period when asked (0 outside a temporary user's window) */
+  count: number;
+  /** the most positions the answer may hold */
+  max: number;
+  /** whether private places are blanked for this user (not an administrator) */
+  hidden: boolean;
+}
+
+/**
+ * Reads and checks the query before anything is answered: 400 for a bad body or too many positions, 403
+ * without the history permission, 404 for a vehicle the user does not see.
+ */
+export async function planReplay(
   services: Services,
   scope: Scope,
   body: unknown,
   now = Date.now(),
-): Promise<ReplayData> {
+): Promise<ReplayPlan> {
   const request = parseReplayRequest(scope, body);
   // the vehicle through the access policy: 404 when the user does not see it
   const ctx = await buildContext(services, scope, 'routechartdata', request.report, now);
   const vehicle = ctx.vehicles[0];
-  const objects = request.format === 'objects';
-  const max = objects ? MAX_OBJECT_POSITIONS : MAX_COLUMN_POSITIONS;
+  const max = request.format === 'objects' ? MAX_OBJECT_POSITIONS : MAX_COLUMN_POSITIONS;
   const count = request.inside ? await countPositions(ctx.db, vehicle.id, request.from, request.to) : 0;
   if (count > max) throw badRequest(tooManyMessage(max));
-  const withSeries = carriesSeries(request.format);
-  const cols = new PositionColumns(vehicle.attributes, !seesPrivate(scope.user), objects, count, withSeries);
-  const result: ReplayData = { format: request.format, device: deviceBlock(vehicle), cols, trips: [] };
+  const { format, from, to } = request;
+  return { format, ctx, vehicle, from, to, count, max, hidden: !seesPrivate(scope.user) };
+}
+
+export interface ReadOptions {
+  /** only positions stored up to this id (those a route already read) */
+  maxId?: number;
+  /** lets other work run between chunks (a streamed answer's writes); else the pass runs in one go */
+  between?: () => Promise<void>;
+}
+
+/** The positions of the plan in columns, with their markers, limits and trips (the series as asked). */
+export async function readReplay(plan: ReplayPlan, options: ReadOptions = {}): Promise<ReplayData> {
+  const { ctx, vehicle, format, count, max } = plan;
+  const withSeries = carriesSeries(format);
+  const cols = new PositionColumns(vehicle.attributes, plan.hidden, format === 'objects', count, withSeries);
+  const result: ReplayData = { format, device: deviceBlock(vehicle), cols, trips: [] };
   if (!count) return result;
 
   // the series alone need no markers, limits or trips: the route answer has them
-  const detectors = request.format === 'series' ? null : await PassDetectors.for(ctx, vehicle);
+  const detectors = format === 'series' ? null : await PassDetectors.for(ctx, vehicle);
+  await options.between?.();
   let prev: Sample | undefined;
-  const spec = streamSpec(ctx, vehicle, request.format);
-  for await (const chunk of positionChunks(ctx.db, vehicle.id, request.from, request.to, spec)) {
+  const spec = { ...streamSpec(ctx, vehicle, format), maxId: options.maxId };
+  for await (const chunk of positionChunks(ctx.db, vehicle.id, plan.from, plan.to, spec)) {
     // positions stored meanwhile (a device sending its buffer) may pass the count, not the limit
     if (cols.length + chunk.length > max) throw badRequest(tooManyMessage(max));
     for (const raw of chunk) {
@@ -118,12 +152,25 @@ export async function replayData(
       cols.add(raw, s, detectors?.push(s, fuel), fuel);
       prev = s;
     }
+    await options.between?.();
   }
   if (!cols.length || !detectors) return result;
   const found = detectors.finish(ctx.end);
+  await options.between?.();
   const trips = await reportTrips(ctx);
+  await options.between?.();
   const stops = await vehicleStops(ctx, vehicle);
+  await options.between?.();
   markEvents(cols, { trips, stops, ...found });
   result.trips = await tripRows(ctx, trips, cols, found.refills, found.pto);
   return result;
+}
+
+export async function replayData(
+  services: Services,
+  scope: Scope,
+  body: unknown,
+  now = Date.now(),
+): Promise<ReplayData> {
+  return readReplay(await planReplay(services, scope, body, now));
 }

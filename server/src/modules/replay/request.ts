@@ -33,18 +33,20 @@ export const replayBodySchema = z.looseObject({
     .optional()
     .describe(
       "'columns' for the column answer; 'route' for the columns without the attribute series (what the map " +
-        "needs first); 'packed' for the route in binary columns (core's packRoute); 'series' for the attribute series alone " +
+        "needs first); 'packed' for the route in binary columns (core's packRoute); 'stream' for the route streamed in " +
+        "binary frames, then its markers, limits and trips; 'series' for the attribute series alone " +
         '(with the ids to align them); absent for position objects',
     ),
 });
 
-export const REPLAY_FORMATS = ['objects', 'columns', 'route', 'packed', 'series'] as const;
+export const REPLAY_FORMATS = ['objects', 'columns', 'route', 'packed', 'stream', 'series'] as const;
 export type ReplayFormat = (typeof REPLAY_FORMATS)[number];
 
 const isFormat = (v: string): v is ReplayFormat => (REPLAY_FORMATS as readonly string[]).includes(v);
 
 /** Whether an answer carries the attribute series (the route formats leave them to a `series` call). */
-export const carriesSeries = (format: ReplayFormat): boolean => format !== 'route' && format !== 'packed';
+export const carriesSeries = (format: ReplayFormat): boolean =>
+  format === 'objects' || format === 'columns' || format === 'series';
 
 export interface ReplayRequest {
   deviceId: number;

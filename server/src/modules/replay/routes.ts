@@ -7,9 +7,10 @@ import { notFound } from '../../errors';
 import type { Services } from '../../services/context';
 import { columnsAnswer, objectsAnswer, packedAnswer, seriesAnswer } from './answer';
 import { streetPhotos } from './mapillary';
-import { MAX_COLUMN_POSITIONS, MAX_OBJECT_POSITIONS, replayData } from './replay';
+import { MAX_COLUMN_POSITIONS, MAX_OBJECT_POSITIONS, planReplay, readReplay } from './replay';
 import { MAX_REPLAY_DAYS, replayBodySchema } from './request';
 import { mapillaryAnswerSchema, mapillaryQuerySchema, replayAnswerSchema } from './schemas';
+import { sendReplayStream } from './streamAnswer';
 
 const HISTORY = 'map.history';
 
@@ -29,6 +30,10 @@ export function replayRoutes(app: FastifyInstance, services: Services): void {
           'the JSON header {length, events, trips, device}, then per 8-byte aligned column: id and fixTime as ' +
           'Float64 differences, latitude and longitude as Int32 micro-degrees, speed, course, distance and ' +
           'speedLimit as Float32, event and privacy as Uint8); ' +
+          '`"stream"` the route as it is read, then its markers, limits, steps and trips (application/octet-stream, ' +
+          'compressed as accepted: `FRS1`, then frames of a 4-byte tag, a uint32 length and the payload padded to 8 ' +
+          'bytes: HEAD {length, events, device}, PART positions in binary columns, LAST once the route is whole, ' +
+          'MARK speed limits, steps, events and trips, or FAIL {status, message}); ' +
           '`"series"` only the series with the ids of their positions. ' +
           'Private positions have null coordinates, address, speed, speed limit, step distance and series, ' +
           'no event marker and only their privacy attribute for non-administrators (per-trip totals stay, ' +
@@ -37,14 +42,16 @@ export function replayRoutes(app: FastifyInstance, services: Services): void {
           `objects or ${MAX_COLUMN_POSITIONS} positions in columns.`,
         body: replayBodySchema.optional(),
         response: {
-          200: replayAnswerSchema.or(z.string().describe('format packed: binary columns')),
+          200: replayAnswerSchema.or(z.string().describe('formats packed and stream: binary')),
           400: z.string().describe('Portuguese message'),
         },
       },
     },
     async (req, reply) => {
       const scope = await requireScope(services, req);
-      const data = await replayData(services, scope, req.body ?? {});
+      const plan = await planReplay(services, scope, req.body ?? {});
+      if (plan.format === 'stream') return sendReplayStream(req, reply, plan);
+      const data = await readReplay(plan);
       if (data.format === 'packed') return reply.type('application/octet-stream').send(packedAnswer(data));
       const text =
         data.format === 'objects'

@@ -1,0 +1,98 @@
+/**
+ * The route of a replay read on its own, first: id, time, place, speed, course and privacy of each
+ * position, in one array-mode query per chunk (keyset pages as the reports' position stream), written
+ * straight from the database's rows into the PART frames of the stream. No attributes are parsed: the
+ * privacy flag is the one attribute read, and on SQLite only where the attribute text names it. The
+ * markers, limits and trips come after, from the report detectors' pass (readReplay).
+ */
+import { isPrivatePosition, NO_PLACE } from '@frota/core';
+import { badRequest } from '../../errors';
+import type { Db } from '../../db/database';
+import { placeholders, queryArrays, type Param } from '../../track/arrayQuery';
+import { tooManyMessage, type ReplayPlan } from './replay';
+import { RoutePart } from './streamFrames';
+
+/** Rows per read: seven numbers each, so a page can be larger than the detectors' pass reads. */
+export const ROUTE_CHUNK = 10_000;
+
+/** The privacy attribute; SQLite parses the JSON only of the rows whose text names it. */
+const privacyColumn = (db: Db) =>
+  db.dialect === 'postgres'
+    ? `attributes ->> 'privacy'`
+    : `CASE WHEN instr(attributes, '"privacy"') > 0 THEN attributes ->> '$.privacy' END`;
+
+/** The ids of the route read so far, in order (what the markers are placed against). */
+export class RouteIds {
+  ids = new Float64Array(1024);
+  length = 0;
+  max = 0;
+
+  push(id: number): void {
+    if (this.length === this.ids.length) {
+      const grown = new Float64Array(this.ids.length * 2);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.length++] = id;
+    if (id > this.max) this.max = id;
+  }
+}
+
+/**
+ * Reads the plan's route in parts, calling `part` with each filled part (before the next read) and
+ * `between` after it; answers the ids read. Private places are blanked as the other answers blank them
+ * (positionColumns.ts): no place, speed or course where the user may not see them.
+ */
+export async function readRoute(
+  plan: ReplayPlan,
+  part: (filled: RoutePart) => void,
+  between: () => Promise<void>,
+  chunk = ROUTE_CHUNK,
+): Promise<RouteIds> {
+  const db = plan.ctx.db;
+  const read = new RouteIds();
+  const vehicleAttributes = plan.vehicle.attributes;
+  const vehiclePrivate = isPrivatePosition({ attributes: {} }, vehicleAttributes);
+  const cols = `id, fix_time, latitude, longitude, speed, course, ${privacyColumn(db)}`;
+  const where = 'FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ?';
+  const head = placeholders(db, `SELECT ${cols} ${where} ORDER BY fix_time, id LIMIT ?`);
+  const next = placeholders(
+    db,
+    `SELECT ${cols} ${where} AND (fix_time > ? OR id > ?) ORDER BY fix_time, id LIMIT ?`,
+  );
+  if (plan.from > plan.to) return read;
+  let params: Param[] = [plan.vehicle.id, plan.from, plan.to, chunk];
+  let text = head;
+  for (;;) {
+    const rows = await queryArrays(db, text, params);
+    if (!rows.length) break;
+    if (read.length + rows.length > plan.max) throw badRequest(tooManyMessage(plan.max));
+    const filled = new RoutePart(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      const id = Number(row[0]);
+      const privacy = row[6];
+      const isPrivate =
+        privacy === null || privacy === undefined
+          ? vehiclePrivate
+          : isPrivatePosition({ attributes: { privacy } }, vehicleAttributes);
+      const blank = isPrivate && plan.hidden;
+      filled.id[i] = id;
+      filled.fixTime[i] = Number(row[1]);
+      filled.latitude[i] = blank ? NO_PLACE : Math.round((row[2] as number) * 1e6);
+      filled.longitude[i] = blank ? NO_PLACE : Math.round((row[3] as number) * 1e6);
+      filled.speed[i] = blank ? NaN : Math.round((Number(row[4]) || 0) * 100) / 100;
+      filled.course[i] = blank ? 0 : Number(row[5]) || 0;
+      filled.privacy[i] = isPrivate ? 1 : 0;
+      read.push(id);
+    }
+    part(filled);
+    await between();
+    if (rows.length < chunk) break;
+    const last = rows[rows.length - 1];
+    const lastTime = Number(last[1]);
+    params = [plan.vehicle.id, lastTime, plan.to, lastTime, Number(last[0]), chunk];
+    text = next;
+  }
+  return read;
+}
