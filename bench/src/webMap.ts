@@ -6,8 +6,9 @@
  * its database, the administrator's browser on `/`. Measures the map's frame rate (frames it draws a
  * second) while the mouse drags and wheels over it, the main-thread time to apply a live flush carrying a
  * new position for every vehicle (sent through the real OsmAnd port): the flush timer folding the messages
- * plus the whole task rendering them, up to the map's worker messages (flushMs), and the render's part up to
- * the screen's effects (flushRenderMs); and blank rows while the panel scrolls. Prints one JSON line.
+ * plus the whole task rendering them (flushMs), the render's part up to the screen's effects
+ * (flushRenderMs), and the map applying them in the next animation frame, a task of its own (flushMapMs);
+ * and blank rows while the panel scrolls. Prints one JSON line.
  */
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,6 +103,12 @@ const median = (values: number[]): number => {
   return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+/** Median of the map's share of the flushes, applied in the frame after each (null: none measured). */
+function mapShare(flushes: FlushMeasure[]): number | null {
+  const measured = flushes.flatMap((f) => (f.mapMs === null ? [] : [f.mapMs]));
+  return measured.length ? Math.round(median(measured) * 10) / 10 : null;
+}
+
 const { dir, server } = await startBenchServer(webDir, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 const browser = await launchBenchBrowser();
 try {
@@ -160,6 +167,7 @@ try {
       zoomedFlushMsAll: zoomedDurations.map(round),
       flushPositions: flushes.full.length ? vehicles : flushes.largest,
       flushRenderMs: flushes.full.length ? round(median(flushes.full.map((f) => f.renderMs))) : null,
+      flushMapMs: mapShare(flushes.full),
       reportRoundMs: flushes.full.length ? median(flushes.full.map((f) => f.sendMs)) : null,
       scrolledPx: scroll.scrolled,
       ...(errors.length ? { errors: errors.slice(0, 3) } : {}),

@@ -66,12 +66,19 @@ export interface FlushMeasure {
    * Under 50 ms the browser reports no long task and renderMs stands for it.
    */
   taskMs: number;
+  /**
+   * The map applying the flush's vehicles in the animation frame after it (places, dots, the source's
+   * diff; the map's drawing of that frame not included), or null when the page measured none.
+   */
+  mapMs: number | null;
 }
 
 export function flushMeasures(name: string): FlushMeasure[] {
   const tasks =
     (window as unknown as { longTasks: Array<{ start: number; duration: number }> }).longTasks ?? [];
-  return performance.getEntriesByName(name).map((entry) => {
+  const flushes = performance.getEntriesByName(name);
+  const drawn = performance.getEntriesByName(`${name}:map`);
+  return flushes.map((entry, i) => {
     const detail = ((entry as PerformanceMeasure).detail ?? {}) as {
       positions?: number;
       foldStart?: number;
@@ -81,11 +88,14 @@ export function flushMeasures(name: string): FlushMeasure[] {
     const foldMs = detail.foldMs ?? 0;
     // One task holding the fold too (the cache notified at once) is counted once.
     const folded = task !== undefined && task.start <= (detail.foldStart ?? -Infinity);
+    const next = flushes[i + 1]?.startTime ?? Infinity;
+    const map = drawn.find((d) => d.startTime >= entry.startTime && d.startTime < next);
     return {
       start: entry.startTime,
       renderMs: entry.duration,
       positions: detail.positions ?? 0,
       taskMs: (task ? task.duration : entry.duration) + (folded ? 0 : foldMs),
+      mapMs: map ? map.duration : null,
     };
   });
 }

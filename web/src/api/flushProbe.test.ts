@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FLUSH_MEASURE, flushApplied, flushBegins, flushFolded, flushRendering } from './flushProbe';
+import {
+  FLUSH_MAP_MEASURE,
+  FLUSH_MEASURE,
+  flushApplied,
+  flushBegins,
+  flushDrawing,
+  flushFolded,
+  flushRendering,
+} from './flushProbe';
 
 const RENDER = 'frota:live-flush:render';
 
@@ -28,6 +36,27 @@ describe('live flush probe', () => {
     // Applied once: a later effect run without a new flush measures nothing.
     flushApplied();
     expect(performance.getEntriesByName(FLUSH_MEASURE)).toHaveLength(1);
+  });
+
+  it("measures the map's first frame after a measured flush, and no other", () => {
+    // The frame after the last test's flush; then no flush waits to be drawn: frames are not measured.
+    flushDrawing()();
+    performance.clearMeasures();
+    flushDrawing()();
+    expect(performance.getEntriesByName(FLUSH_MAP_MEASURE)).toHaveLength(0);
+    flushFolded(flushBegins(), 5);
+    flushRendering();
+    flushApplied();
+    const done = flushDrawing();
+    // A second frame before the first is done, or after it, measures nothing more.
+    flushDrawing()();
+    done();
+    flushDrawing()();
+    const measures = performance.getEntriesByName(FLUSH_MAP_MEASURE);
+    expect(measures).toHaveLength(1);
+    expect(measures[0].startTime).toBeGreaterThanOrEqual(
+      performance.getEntriesByName(FLUSH_MEASURE)[0].startTime,
+    );
   });
 
   it('leaves flushes that move no vehicle unmeasured', () => {

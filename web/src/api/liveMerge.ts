@@ -33,13 +33,17 @@ export function mergeBy<T>(
 ): T[] {
   if (updates.length === 0) return [...(list ?? [])];
   const byKey = indexBy(updates, key);
+  let replaced = 0;
   const merged = (list ?? []).map((item) => {
     const update = byKey.get(key(item));
     if (update === undefined) return item;
+    replaced += 1;
     byKey.delete(key(item));
     return update;
   });
-  return [...merged, ...byKey.values()];
+  // A flush that only moves known vehicles adds nothing: no second copy of the whole list.
+  if (replaced < updates.length) for (const item of byKey.values()) merged.push(item);
+  return merged;
 }
 
 /** The toast text of an event: its message, or "Alarm: type". */

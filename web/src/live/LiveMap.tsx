@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatArea, geometryToArea } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import type { Geofence } from '../api/types';
@@ -16,7 +16,7 @@ import { TrafficSignLayer } from '../map/TrafficSignLayer';
 import { VehicleLayer } from '../map/VehicleLayer';
 import { ZoneLayer } from '../map/ZoneLayer';
 import type { MapSettings } from './mapSettings';
-import { mapVehicles } from './mapVehicles';
+import { MarkerCache, mapVehicles } from './mapVehicles';
 import type { TracePoint } from './trace';
 import type { VehicleView } from './types';
 import type { ZoneDraft } from './ZoneEditDialog';
@@ -48,7 +48,8 @@ export function LiveMap(props: LiveMapProps) {
   // /?draw=zone: the zones list sent the user here to draw one
   const [search] = useSearchParams();
   const drawZone = search.get('draw') === 'zone';
-  const vehicles = useMemo(() => mapVehicles(rows), [rows]);
+  const [markers] = useState(() => new MarkerCache());
+  const vehicles = useMemo(() => mapVehicles(rows, markers), [rows, markers]);
   const labels = useMemo(
     () => ({ vehicleNames: settings.showVehicleNames, driverNames: settings.showDriverNames }),
     [settings.showVehicleNames, settings.showDriverNames],

@@ -70,7 +70,7 @@ export function OnlineMapPage() {
   const [lastSorted] = useState(() => new LastResult<SortedList | undefined>(undefined));
   const { rows, counts } = useMemo(() => {
     const result = applyVehicleQuery(vehicles, query, lastSorted.get());
-    lastSorted.set(sortedList(result.rows, query.sort));
+    lastSorted.set(sortedList(result.rows, query.sort, lastSorted.get()));
     return result;
   }, [vehicles, query, lastSorted]);
   const groupList = useMemo(
@@ -97,7 +97,8 @@ export function OnlineMapPage() {
   }, [mobile, panelOpen, rtl]);
   const fit = useMemo(() => ({ key: demo ? 'demo' : 'fleet', points: fitPoints }), [demo, fitPoints]);
 
-  // The end of applying a live flush on this screen: after the list, counts and map sources (child effects).
+  // The end of applying a live flush on this screen: after the list and counts, and the map's vehicles
+  // handed over (child effects); the map applies them in its next animation frame, measured apart.
   useEffect(() => flushApplied(), [fleet.vehicles]);
 
   const move = useCallback((next: CameraTarget) => {

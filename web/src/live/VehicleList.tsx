@@ -41,6 +41,9 @@ function Row({
   );
 }
 
+/** Rows keyed by vehicle: a flush that reorders the list moves a vehicle's row rather than redrawing it. */
+export const rowKey = (index: number, { rows }: Pick<RowData, 'rows'>): number => rows[index].id;
+
 export interface VehicleListProps {
   rows: VehicleView[];
   selectedId: number | null;
@@ -81,6 +84,7 @@ export function VehicleList({ rows, selectedId, onSelect, loading }: VehicleList
         rowCount={rows.length}
         rowHeight={VEHICLE_ROW_HEIGHT}
         rowProps={{ rows, selectedId, pending, formatTime: format.dateTime, onSelect, modesVersion }}
+        rowKey={rowKey}
         overscanCount={4}
         style={{ height: '100%' }}
       />

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoFleet } from './demo';
 import { mapSettings } from './mapSettings';
-import { mapVehicles, positionPoints, zoneCamera } from './mapVehicles';
+import { MarkerCache, mapVehicles, positionPoints, zoneCamera } from './mapVehicles';
 import { tachoPanel } from './tachograph';
-import { device, position, view } from './testFleet';
+import { device, kmh, position, view } from './testFleet';
 import { appendTrace, traceFromHistory } from './trace';
+import { rowKey } from './VehicleList';
 import { vehicleView } from './vehicleView';
 import { countByStatusTab } from './vehicleList';
 
@@ -93,6 +94,14 @@ describe('demo fleet', () => {
   });
 });
 
+describe('vehicle list rows', () => {
+  it('are keyed by vehicle, so a re-sorted list keeps each vehicle its row', () => {
+    const rows = [view(device(7, 'A'), null), view(device(3, 'B'), null)];
+    expect([0, 1].map((index) => rowKey(index, { rows }))).toEqual([7, 3]);
+    expect(rowKey(0, { rows: [...rows].reverse() })).toBe(3);
+  });
+});
+
 describe('map input', () => {
   it('leaves vehicles without a position off the map', () => {
     const rows = [
@@ -111,6 +120,27 @@ describe('map input', () => {
     ];
     expect(mapVehicles(rows).map((m) => m.id)).toEqual([2]);
     expect(positionPoints(rows)).toEqual([[13.2, -8.8]]);
+  });
+
+  it('keeps a vehicle its marker while what the map shows of it stays the same', () => {
+    const cache = new MarkerCache();
+    const d = device(1, 'A');
+    const first = view(d, position(1, { course: 45, speed: kmh(20), attributes: { ignition: true } }));
+    const [marker] = mapVehicles([first], cache);
+    expect(mapVehicles([first], cache)[0]).toBe(marker);
+    // A new view with another speed (still driving), address and time, at the same place: the same marker.
+    const faster = view(
+      d,
+      position(1, { course: 45, speed: kmh(60), address: 'Rua 1', attributes: { ignition: true } }),
+    );
+    expect(mapVehicles([faster], cache)[0]).toBe(marker);
+    // Moved, or another colour: a new marker.
+    const moved = view(d, position(1, { course: 90, speed: kmh(60), attributes: { ignition: true } }));
+    const [turned] = mapVehicles([moved], cache);
+    expect(turned).not.toBe(marker);
+    expect(turned).toMatchObject({ id: 1, course: 90, color: 'green' });
+    const parked = view(d, position(1, { course: 90, attributes: { ignition: false } }));
+    expect(mapVehicles([parked], cache)[0]).toMatchObject({ course: 90, color: 'red' });
   });
 
   it('flies to a point zone and fits the others', () => {

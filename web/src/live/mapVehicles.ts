@@ -5,33 +5,61 @@ import { rotatesWithCourse } from '../map/iconModule';
 import type { MapVehicle } from '../map/vehicleFeatures';
 import type { VehicleView } from './types';
 
-/** One marker per view object: a vehicle a flush did not touch keeps its marker, which the layer skips. */
-const markers = new WeakMap<VehicleView, MapVehicle>();
+/** Whether a category's icon turns with the course (a name test per vehicle and flush otherwise). */
+const rotating = new Map<string, boolean>();
+const rotates = (category: string): boolean => {
+  let answer = rotating.get(category);
+  if (answer === undefined) rotating.set(category, (answer = rotatesWithCourse(category)));
+  return answer;
+};
 
-/** The markers of the listed vehicles that have a position the user may see (none for a private one). */
-export function mapVehicles(rows: readonly VehicleView[]): MapVehicle[] {
-  const out: MapVehicle[] = [];
-  for (const view of rows) {
-    const position = view.position;
-    if (!position || isBlankedPosition(position)) continue;
-    const known = markers.get(view);
-    if (known) {
-      out.push(known);
-      continue;
-    }
+const sameMarker = (a: MapVehicle, b: MapVehicle): boolean =>
+  a.longitude === b.longitude &&
+  a.latitude === b.latitude &&
+  a.course === b.course &&
+  a.category === b.category &&
+  a.color === b.color &&
+  a.ignitionCode === b.ignitionCode &&
+  a.name === b.name &&
+  a.driverName === b.driverName;
+
+/**
+ * The markers made before, by vehicle id (kept by the live map between flushes): a view a flush did not
+ * touch keeps its marker, and so does a new view whose marker would read the same (a new speed or
+ * address), so the map's layer skips both with one comparison.
+ */
+export class MarkerCache {
+  private readonly views = new Map<number, VehicleView>();
+  private readonly markers = new Map<number, MapVehicle>();
+
+  markerOf(view: VehicleView, position: NonNullable<VehicleView['position']>): MapVehicle {
+    const known = this.markers.get(view.id);
+    if (known !== undefined && this.views.get(view.id) === view) return known;
     const marker: MapVehicle = {
       id: view.id,
       longitude: position.longitude,
       latitude: position.latitude,
-      course: rotatesWithCourse(view.category) ? (position.course ?? 0) : 0,
+      course: rotates(view.category) ? (position.course ?? 0) : 0,
       category: view.category,
       color: view.status.color,
       ignitionCode: view.status.ignitionCode,
       name: view.name,
       driverName: view.driverName,
     };
-    markers.set(view, marker);
-    out.push(marker);
+    const kept = known !== undefined && sameMarker(known, marker) ? known : marker;
+    this.views.set(view.id, view);
+    this.markers.set(view.id, kept);
+    return kept;
+  }
+}
+
+/** The markers of the listed vehicles that have a position the user may see (none for a private one). */
+export function mapVehicles(rows: readonly VehicleView[], cache = new MarkerCache()): MapVehicle[] {
+  const out: MapVehicle[] = [];
+  for (const view of rows) {
+    const position = view.position;
+    if (!position || isBlankedPosition(position)) continue;
+    out.push(cache.markerOf(view, position));
   }
   return out;
 }

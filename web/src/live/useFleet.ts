@@ -2,11 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDevices, useDrivers, usePositions } from '../api/queries';
 import type { Device, Driver } from '../api/types';
 import { flushRendering } from '../api/flushProbe';
-import { indexBy } from '../api/indexBy';
-import { LastResult } from './lastResult';
+import { FleetViews } from './fleetViews';
 import { settlePendingCommands, usePendingCommands } from './pendingCommands';
 import type { LivePosition, VehicleView } from './types';
-import { buildVehicleViews } from './vehicleView';
 
 /** Status depends on the clock (offline after 86400 s): re-evaluated every minute without new data. */
 export const STATUS_CLOCK_MS = 60_000;
@@ -35,22 +33,17 @@ export function useFleet(): Fleet {
   const now = useNow(STATUS_CLOCK_MS);
 
   const positionList = positions.data as LivePosition[] | undefined;
-  const byDevice = useMemo(() => {
-    flushRendering();
-    return indexBy(positionList ?? [], (position) => position.deviceId);
-  }, [positionList]);
 
   const driversById = useMemo(
     () => new Map<number, Driver>((drivers.data ?? []).map((driver) => [driver.id, driver])),
     [drivers.data],
   );
 
-  const [built] = useState(() => new LastResult<ReadonlyMap<number, VehicleView>>(new Map()));
+  const [fleet] = useState(() => new FleetViews());
   const vehicles = useMemo(() => {
-    const views = buildVehicleViews(devices.data ?? [], byDevice, driversById, now, built.get());
-    built.set(indexBy(views, (view) => view.id));
-    return views;
-  }, [devices.data, byDevice, driversById, now, built]);
+    flushRendering();
+    return fleet.build(devices.data ?? [], positionList ?? [], driversById, now);
+  }, [devices.data, positionList, driversById, now, fleet]);
 
   const pending = usePendingCommands();
   useEffect(() => {

@@ -196,9 +196,27 @@ describe('sorting from the previous flush', () => {
           .concat(next() < 0.5 ? [vehicle(100 + flush, next)] : []);
         const sorted = sortVehicles(list, mode, previous);
         expect(sorted.map((v) => v.id)).toEqual(sortVehicles(list, mode).map((v) => v.id));
-        previous = sortedList(sorted, mode);
+        previous = sortedList(sorted, mode, previous);
+        expect(previous.index).toEqual(sortedList(sorted, mode).index);
       }
     }
+  });
+
+  it('keeps the places of the previous list in place while the same vehicles are listed', () => {
+    const first = sortedList(sortVehicles(fleet, 1), 1);
+    const index = first.index;
+    // The same vehicles in another order (a flush that moved two): the places are written where they changed.
+    const swapped = [...first.rows];
+    [swapped[0], swapped[3]] = [swapped[3], swapped[0]];
+    const second = sortedList(swapped, 1, first);
+    expect(second.index).toBe(index);
+    expect([...second.index].sort((a, b) => a[1] - b[1]).map(([id]) => id)).toEqual(swapped.map((v) => v.id));
+    // A vehicle gone and another come: a new index, with no place left from the one gone.
+    const changed = [...swapped.slice(1), view(device(99, 'Novo'), null)];
+    const third = sortedList(changed, 1, second);
+    expect(third.index).not.toBe(index);
+    expect(third.index.has(swapped[0].id)).toBe(false);
+    expect(third.index.get(99)).toBe(changed.length - 1);
   });
 
   it('ignores a list kept under another sort mode', () => {

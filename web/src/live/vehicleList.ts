@@ -56,10 +56,26 @@ export function countByStatusTab(vehicles: readonly VehicleView[]): Record<Vehic
 export interface SortedList {
   mode: VehicleSortMode;
   rows: readonly VehicleView[];
-  index: ReadonlyMap<number, number>;
+  /** Updated in place by the next flush's list (see sortedList): read it before making that one. */
+  index: Map<number, number>;
 }
 
-export function sortedList(rows: readonly VehicleView[], mode: VehicleSortMode): SortedList {
+/**
+ * The list to keep for the next flush. The places of `previous` (the list this one was sorted from) are
+ * updated in place when the same vehicles are listed, so a flush that reorders few vehicles writes only
+ * their places rather than an index of the whole fleet.
+ */
+export function sortedList(
+  rows: readonly VehicleView[],
+  mode: VehicleSortMode,
+  previous?: SortedList,
+): SortedList {
+  if (previous && previous.index.size === rows.length) {
+    const index = previous.index;
+    for (let i = 0; i < rows.length; i++) if (index.get(rows[i].id) !== i) index.set(rows[i].id, i);
+    // As many places as rows: every vehicle listed had one, none is left from a vehicle gone.
+    if (index.size === rows.length) return { mode, rows, index };
+  }
   const index = new Map<number, number>();
   rows.forEach((row, i) => index.set(row.id, i));
   return { mode, rows, index };

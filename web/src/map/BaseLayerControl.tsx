@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ErrorEvent, MapSourceDataEvent } from 'maplibre-gl';
 import { Box, IconButton, ListItemText, Menu, MenuItem, Paper, Tooltip } from '@mui/material';
 import LayersIcon from '@mui/icons-material/Layers';
@@ -74,7 +74,7 @@ function useBaseRaster(layer: BaseLayerId): void {
 }
 
 /** The layer switcher button (road, satellite, community map, provider roads and satellite, outline). */
-export function BaseLayerControl({ initial }: { initial: BaseLayerId }) {
+export const BaseLayerControl = memo(function BaseLayerControl({ initial }: { initial: BaseLayerId }) {
   const { t } = useTranslation();
   const [layer, setLayer] = useState<BaseLayerId>(initial);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -113,4 +113,4 @@ export function BaseLayerControl({ initial }: { initial: BaseLayerId }) {
       </Menu>
     </Box>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Marker, type MapSourceDataEvent } from 'maplibre-gl';
 import { clusterDonutSvg, clusterZoomTarget } from './clusterDonut';
+import { FrameLoop } from './frameLoop';
 import { useMap } from './mapContext';
 import { VEHICLE_SOURCE } from './vehicleLayers';
 
@@ -14,7 +15,9 @@ interface ClusterProperties {
 
 /**
  * The donuts of clustered vehicles as HTML markers (only the clusters on screen exist), redrawn when the
- * view settles or the vehicle data changes. A click zooms in 2 levels, at most to 16.
+ * view settles or the vehicle data changes: once in the next animation frame, however many data events a
+ * live flush raises (each would read every cluster of the loaded tiles again). A click zooms in 2 levels,
+ * at most to 16.
  */
 export function ClusterMarkers() {
   const map = useMap();
@@ -49,14 +52,20 @@ export function ClusterMarkers() {
         }
       }
     };
+    const frames = new FrameLoop(() => {
+      refresh();
+      return false;
+    });
     const onData = (event: MapSourceDataEvent) => {
-      if (event.sourceId === VEHICLE_SOURCE && event.isSourceLoaded) refresh();
+      if (event.sourceId === VEHICLE_SOURCE && event.isSourceLoaded) frames.ask();
     };
-    map.on('moveend', refresh);
+    const settled = () => frames.ask();
+    map.on('moveend', settled);
     map.on('sourcedata', onData);
     refresh();
     return () => {
-      map.off('moveend', refresh);
+      frames.stop();
+      map.off('moveend', settled);
       map.off('sourcedata', onData);
       for (const marker of markers.values()) marker.remove();
       markers.clear();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import {
   GeolocateControl,
   NavigationControl,
@@ -59,7 +59,11 @@ export interface MapControlsProps {
 }
 
 /** Zoom and compass, geolocate, scale and directions. */
-export function MapControls({ position, directionsTitle, directionsTarget }: MapControlsProps) {
+export const MapControls = memo(function MapControls({
+  position,
+  directionsTitle,
+  directionsTarget,
+}: MapControlsProps) {
   const map = useMap();
   useEffect(() => {
     const controls: IControl[] = [
@@ -84,4 +88,4 @@ export function MapControls({ position, directionsTitle, directionsTarget }: Map
     };
   }, [map, position, directionsTitle, directionsTarget]);
   return null;
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { setLayersVisible } from './layerVisibility';
 import { useMap } from './mapContext';
@@ -8,7 +8,7 @@ const SOURCE = 'vehicle-trace';
 const LAYER = 'vehicle-trace';
 
 /** The selected vehicle's recent path, drawn under the markers. */
-export function TraceLayer({ points }: { points: ReadonlyArray<[number, number]> }) {
+export const TraceLayer = memo(function TraceLayer({ points }: { points: ReadonlyArray<[number, number]> }) {
   const map = useMap();
   useEffect(() => {
     map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
@@ -40,4 +40,4 @@ export function TraceLayer({ points }: { points: ReadonlyArray<[number, number]>
     setLayersVisible(map, [LAYER], drawn);
   }, [map, points]);
   return null;
-}
+});

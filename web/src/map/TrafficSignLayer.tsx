@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useMap } from './mapContext';
 
 export const TRAFFIC_SIGN_SOURCE = 'traffic-signs';
@@ -13,7 +13,7 @@ export const trafficSignTiles = (token: string): string =>
   }`;
 
 /** Street-level traffic signs over the base layer (map_showTrafficSigns); online only. */
-export function TrafficSignLayer({ token }: { token: string }) {
+export const TrafficSignLayer = memo(function TrafficSignLayer({ token }: { token: string }) {
   const map = useMap();
   useEffect(() => {
     map.addSource(SOURCE, { type: 'vector', tiles: [trafficSignTiles(token)], ...TRAFFIC_SIGN_ZOOMS });
@@ -35,4 +35,4 @@ export function TrafficSignLayer({ token }: { token: string }) {
     };
   }, [map, token]);
   return null;
-}
+});

@@ -1,13 +1,15 @@
+import { flushDrawing } from '../api/flushProbe';
 import { isDrawing } from './drawingState';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
-import { indexBy } from '../api/indexBy';
 import { setLayersVisible } from './layerVisibility';
 import { useMap } from './mapContext';
 import { ANIMATION_FRAME_MS, MotionState, type Placement } from './motion';
 import { pointLayer } from './pointLayer';
 import { PointerCursor } from './pointerCursor';
-import { sameLook, vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
+import { FrameLoop } from './frameLoop';
+import { applyVehicles } from './vehicleChanges';
+import { vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
 import {
   selectedFilter,
   VEHICLE_ICONS,
@@ -40,12 +42,14 @@ export interface VehicleLayerProps {
   onSelectedPlacement?: (placement: Placement) => void;
 }
 
-const sameSpot = (a: MapVehicle, b: MapVehicle) =>
-  a.longitude === b.longitude && a.latitude === b.latitude && a.course === b.course;
-
 /**
  * One marker per vehicle: category icon in its status colour rotated by course, optional name labels,
  * a ring on the selected one; moves glide over 30 steps at ~30 fps. Remount it (key) to toggle clustering.
+ *
+ * A render only hands its vehicles over; the next animation frame applies the newest, once however many
+ * renders came before it (glide steps share that frame): the vehicles a live flush changed get their
+ * places (MotionState) and dots (the point layer's typed buffer) written in place, and the icons' GeoJSON
+ * source a diff of them (or nothing while dots show). Nothing runs between flushes while nothing glides.
  */
 export function VehicleLayer(props: VehicleLayerProps) {
   const { vehicles, labels, cluster, selectedId } = props;
@@ -58,7 +62,9 @@ export function VehicleLayer(props: VehicleLayerProps) {
   const motion = useRef(new MotionState());
   const shown = useRef(new Map<number, MapVehicle>());
   const labelKey = useRef('');
-  const frame = useRef<number | null>(null);
+  /** Vehicles (or labels) a render handed over, applied in the next animation frame. */
+  const handed = useRef<{ vehicles: readonly MapVehicle[]; labels: LabelChoice } | null>(null);
+  const lastStep = useRef(0);
   const [points] = useState(() => pointLayer(VEHICLE_POINTS));
   /** The dots are rebuilt only while they show: vehicles changed since they were last set. */
   const pointsStale = useRef(true);
@@ -117,6 +123,104 @@ export function VehicleLayer(props: VehicleLayerProps) {
     setLayersVisible(map, [VEHICLE_LABELS], any && !dense.current && (vehicleNames || driverNames));
   }, [map, points, sourceSync]);
 
+  /**
+   * Applies the vehicles a render handed over (in an animation frame): the places, dots and features of
+   * those that changed, then the layers' choice and the source.
+   */
+  const apply = useCallback(
+    (vehicles: readonly MapVehicle[], labels: LabelChoice) => {
+      const sync = sourceSync();
+      const state = motion.current;
+      const changes = applyVehicles(shown.current, vehicles);
+      const box = viewBox(map);
+      const inView = changes.moved.filter(
+        ([a, b]) => inBox(box, a.longitude, a.latitude) || inBox(box, b.longitude, b.latitude),
+      );
+      const selected = latest.current.selectedId;
+      const glide = new Set(
+        (inView.length <= MAX_ANIMATED ? inView : inView.filter(([, b]) => b.id === selected)).map(
+          ([, b]) => b.id,
+        ),
+      );
+      // A vehicle is its own placement (longitude, latitude, course): no copy per vehicle and flush.
+      const jumped: number[] = [];
+      for (const [, vehicle] of changes.moved) {
+        if (glide.has(vehicle.id)) state.move(vehicle.id, vehicle);
+        else {
+          state.place(vehicle.id, vehicle);
+          jumped.push(vehicle.id);
+        }
+      }
+      for (const vehicle of changes.added) state.place(vehicle.id, vehicle);
+      if (changes.membership) state.forget(shown.current);
+
+      const key = `${labels.vehicleNames}/${labels.driverNames}`;
+      sync.mark(jumped, changes.membership || key !== labelKey.current);
+      sync.mark(
+        changes.restyled.map((vehicle) => vehicle.id),
+        false,
+      );
+      labelKey.current = key;
+      // The dots: in place while they show (a glide moves its dot step by step), else anew when they do.
+      if (changes.membership || !dense.current) pointsStale.current = true;
+      if (!pointsStale.current) {
+        const dot = (vehicle: MapVehicle) => {
+          const at = state.shownAt(vehicle.id) ?? vehicle;
+          return {
+            id: vehicle.id,
+            longitude: at.longitude,
+            latitude: at.latitude,
+            ign: vehicle.ignitionCode,
+          };
+        };
+        points.update(changes.moved.map(([, after]) => dot(after)));
+        points.update(changes.restyled.map(dot));
+      }
+      updateDensity();
+      const selectedAt = selected !== null ? state.shownAt(selected) : undefined;
+      if (selectedAt) latest.current.onSelectedPlacement?.(selectedAt);
+    },
+    [map, points, sourceSync, updateDensity],
+  );
+
+  const loopRef = useRef<FrameLoop | null>(null);
+  /**
+   * The layer's animation frames, one loop for its life made on first use: the vehicles a render handed
+   * over (see apply) and the glides' steps at ~30 fps.
+   */
+  const frameLoop = useCallback(
+    () =>
+      (loopRef.current ??= new FrameLoop((time) => {
+        if (!map.getSource(VEHICLE_SOURCE)) return false;
+        const next = handed.current;
+        if (next) {
+          handed.current = null;
+          const drawn = flushDrawing();
+          apply(next.vehicles, next.labels);
+          drawn();
+        }
+        const state = motion.current;
+        if (!state.animating) return false;
+        if (time - lastStep.current >= ANIMATION_FRAME_MS * 0.9) {
+          lastStep.current = time;
+          const steps = state.advance();
+          if (steps.length) {
+            const sync = sourceSync();
+            sync.stepped(steps);
+            for (const [id, at] of steps) points.move(id, at.longitude, at.latitude);
+            const mine = latest.current.selectedId;
+            const step = steps.find(([id]) => id === mine);
+            if (step) {
+              sync.keepCurrent(mine);
+              latest.current.onSelectedPlacement?.(step[1]);
+            }
+          }
+        }
+        return state.animating;
+      })),
+    [map, points, sourceSync, apply],
+  );
+
   useEffect(() => {
     const sync = sourceSync();
     map.addSource(VEHICLE_SOURCE, vehicleSource(cluster));
@@ -149,9 +253,10 @@ export function VehicleLayer(props: VehicleLayerProps) {
     map.on('move', followView);
     const state = motion.current;
     const drawn = shown.current;
+    const frames = frameLoop();
     return () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-      frame.current = null;
+      frames.stop();
+      handed.current = null;
       map.off('click', VEHICLE_ICONS, clickIcon);
       map.off('mouseenter', VEHICLE_ICONS, pointer);
       map.off('mouseleave', VEHICLE_ICONS, plain);
@@ -168,7 +273,7 @@ export function VehicleLayer(props: VehicleLayerProps) {
       dense.current = false;
       sync.mark([], true);
     };
-  }, [map, cluster, points, sourceSync, updateDensity]);
+  }, [map, cluster, points, sourceSync, updateDensity, frameLoop]);
 
   useEffect(() => {
     const sync = sourceSync();
@@ -177,72 +282,12 @@ export function VehicleLayer(props: VehicleLayerProps) {
     sync.keepCurrent(selectedId);
   }, [map, selectedId, sourceSync]);
 
+  // A render hands its vehicles over; the next animation frame applies the newest (see apply).
   useEffect(() => {
     if (!map.getSource(VEHICLE_SOURCE)) return;
-    const sync = sourceSync();
-    const state = motion.current;
-    const previous = shown.current;
-    const next = indexBy(vehicles, (vehicle) => vehicle.id);
-    const box = viewBox(map);
-    let membership = previous.size !== next.size;
-    const moved: number[] = [];
-    const restyled: number[] = [];
-    for (const vehicle of vehicles) {
-      const before = previous.get(vehicle.id);
-      if (before === vehicle) continue;
-      if (!before) {
-        membership = true;
-        continue;
-      }
-      if (!sameSpot(before, vehicle)) moved.push(vehicle.id);
-      if (!sameLook(before, vehicle)) restyled.push(vehicle.id);
-    }
-    const inView = moved.filter((id) => {
-      const a = previous.get(id)!;
-      const b = next.get(id)!;
-      return inBox(box, a.longitude, a.latitude) || inBox(box, b.longitude, b.latitude);
-    });
-    const selected = latest.current.selectedId;
-    const glide = new Set(inView.length <= MAX_ANIMATED ? inView : inView.filter((id) => id === selected));
-    // A vehicle is its own placement (longitude, latitude, course): no copy per vehicle and flush.
-    for (const vehicle of vehicles) {
-      if (glide.has(vehicle.id)) state.move(vehicle.id, vehicle);
-      else state.place(vehicle.id, vehicle);
-    }
-    state.forget(next);
-    shown.current = next;
-
-    const key = `${labels.vehicleNames}/${labels.driverNames}`;
-    const jumped = moved.filter((id) => !glide.has(id));
-    // Sent by updateDensity, or kept back while the view shows dots.
-    sync.mark([...jumped, ...restyled], membership || key !== labelKey.current);
-    labelKey.current = key;
-    pointsStale.current = true;
-    updateDensity();
-    const selectedAt = selected !== null ? state.shownAt(selected) : undefined;
-    if (selectedAt) latest.current.onSelectedPlacement?.(selectedAt);
-
-    if (!state.animating || frame.current !== null) return;
-    let last = 0;
-    const tick = (time: number) => {
-      if (time - last >= ANIMATION_FRAME_MS * 0.9) {
-        last = time;
-        const steps = state.advance();
-        if (map.getSource(VEHICLE_SOURCE) && steps.length) {
-          sync.stepped(steps);
-          for (const [id, at] of steps) points.move(id, at.longitude, at.latitude);
-          const mine = latest.current.selectedId;
-          const step = steps.find(([id]) => id === mine);
-          if (step) {
-            sync.keepCurrent(mine);
-            latest.current.onSelectedPlacement?.(step[1]);
-          }
-        }
-      }
-      frame.current = state.animating ? requestAnimationFrame(tick) : null;
-    };
-    frame.current = requestAnimationFrame(tick);
-  }, [map, vehicles, labels, cluster, sourceSync, points, updateDensity]);
+    handed.current = { vehicles, labels };
+    frameLoop().ask();
+  }, [map, vehicles, labels, cluster, frameLoop]);
 
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import type { GeoJSONSource, LayerSpecification } from 'maplibre-gl';
 import { setLayersVisible } from './layerVisibility';
 import { MAP_FONT, useMap } from './mapContext';
@@ -81,7 +81,13 @@ const LAYERS: Array<{ kinds: readonly string[]; spec: LayerSpecification }> = (
 }));
 
 /** The user's zones in their colour, fill and icon; names only when the settings ask for them. */
-export function ZoneLayer({ zones, showNames }: { zones: readonly MapZone[]; showNames: boolean }) {
+export const ZoneLayer = memo(function ZoneLayer({
+  zones,
+  showNames,
+}: {
+  zones: readonly MapZone[];
+  showNames: boolean;
+}) {
   const map = useMap();
   useEffect(() => {
     map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
@@ -106,4 +112,4 @@ export function ZoneLayer({ zones, showNames }: { zones: readonly MapZone[]; sho
     }
   }, [map, data, showNames]);
   return null;
-}
+});

@@ -55,6 +55,32 @@ describe('vehicle dots', () => {
     expect(buffer.move(404, 0, 0)).toBe(false);
     expect(new DotBuffer([]).count).toBe(0);
   });
+
+  it('move and recolour one dot in place, and keep the box around them current', () => {
+    const buffer = new DotBuffer([
+      { id: 7, longitude: 13.2, latitude: -8.8, ign: 0 },
+      { id: 9, longitude: 13.3, latitude: -8.9, ign: 2 },
+    ]);
+    const data = buffer.data;
+    const box = buffer.bounds()!;
+    const [x7, y7] = mercator(13.2, -8.8);
+    const [x9, y9] = mercator(13.3, -8.9);
+    expect(box.x0).toBeCloseTo(x7, 9);
+    expect(box.x1).toBeCloseTo(x9, 9);
+    expect(box.y0).toBeCloseTo(y7, 9);
+    expect(box.y1).toBeCloseTo(y9, 9);
+
+    expect(buffer.set({ id: 9, longitude: 13.4, latitude: -8.9, ign: 1 })).toBe(true);
+    expect(buffer.data).toBe(data);
+    const [x] = mercator(13.4, -8.9);
+    expect(buffer.data[5]).toBeCloseTo(x - buffer.origin[0], 9);
+    expect([...buffer.data.slice(7, 10)]).toEqual(rgb(IGNITION_COLORS[1]).map(Math.fround));
+    expect(buffer.bounds()!.x1).toBeCloseTo(x, 9);
+    buffer.move(7, 13.5, -8.8);
+    expect(buffer.bounds()!.x1).toBeCloseTo(mercator(13.5, -8.8)[0], 9);
+    expect(buffer.set({ id: 404, longitude: 0, latitude: 0, ign: 0 })).toBe(false);
+    expect(new DotBuffer([]).bounds()).toBeNull();
+  });
 });
 
 describe('finding dots by place', () => {

@@ -72,6 +72,7 @@ export class DotBuffer {
   /** The vehicle id of each dot, in drawing order (a later dot is drawn over an earlier one). */
   readonly ids: number[];
   private readonly index = new Map<number, number>();
+  private box: { x0: number; y0: number; x1: number; y1: number } | null = null;
 
   constructor(dots: readonly Dot[]) {
     this.origin = dots.length ? mercator(dots[0].longitude, dots[0].latitude) : [0.5, 0.5];
@@ -94,7 +95,37 @@ export class DotBuffer {
     const [x, y] = mercator(longitude, latitude);
     this.data[i * 5] = x - this.origin[0];
     this.data[i * 5 + 1] = y - this.origin[1];
+    this.box = null;
     return true;
+  }
+
+  /** Moves and recolours one dot in place (a vehicle a flush changed); false when the id is not here. */
+  set(dot: Dot): boolean {
+    const i = this.index.get(dot.id);
+    if (i === undefined) return false;
+    this.write(i, dot);
+    this.box = null;
+    return true;
+  }
+
+  /** The box around every dot's centre in world units (null when there is none). */
+  bounds(): { x0: number; y0: number; x1: number; y1: number } | null {
+    if (this.box || this.count === 0) return this.box;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let at = 0; at < this.data.length; at += 5) {
+      const x = this.data[at];
+      const y = this.data[at + 1];
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    const [ox, oy] = this.origin;
+    this.box = { x0: x0 + ox, y0: y0 + oy, x1: x1 + ox, y1: y1 + oy };
+    return this.box;
   }
 
   /** World position (mercator units) of dot `i`. */

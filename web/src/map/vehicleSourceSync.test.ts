@@ -37,14 +37,19 @@ function setup(count: number, view: ViewBox | null = null) {
     properties: { icon: `vehicle:car:green`, course: 0, ign: 0 as const },
   });
   const target = { view };
+  /** The vehicles whose place the sync read (what a send cost). */
+  const read: number[] = [];
   const sync = new VehicleSourceSync({
     source: () => source,
     ids: () => ids,
-    placeOf: (id) => places.get(id),
+    placeOf: (id) => {
+      read.push(id);
+      return places.get(id);
+    },
     feature,
     view: () => target.view,
   });
-  return { sync, sent, places, target };
+  return { sync, sent, places, target, read };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -168,6 +173,19 @@ describe('the vehicle source', () => {
     sync.mark(places.keys(), false);
     sync.send();
     expect(sent[2]).toEqual({ data: [...range(20, 24), ...range(26, 50), 60] });
+  });
+
+  it('reads only the vehicles a flush changed while the area stays', () => {
+    const { sync, sent, places, read } = setup(80, { west: 30, south: -50, east: 40, north: 0 });
+    sync.send();
+    read.length = 0;
+    places.set(35, { longitude: 35.5, latitude: -35, course: 0 });
+    places.set(70, { longitude: 70.5, latitude: -70, course: 0 });
+    sync.mark([35, 70], false);
+    sync.send();
+    expect(read.sort((a, b) => a - b)).toEqual([35, 70]);
+    expect(diffOf(sent[1]).update?.map((u) => u.id)).toEqual([35]);
+    expect(diffOf(sent[1]).add).toEqual([]);
   });
 
   it('adds a vehicle gliding into the area and moves the ones it holds', () => {

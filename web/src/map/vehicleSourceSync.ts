@@ -86,7 +86,8 @@ export class VehicleSourceSync {
   /**
    * Brings the source up to date, taking the area around the view anew once the view has left it:
    * everything anew when the set was rebuilt or much changed, else the vehicles that entered or left the
-   * area and the ones behind inside it.
+   * area and the ones behind inside it. While the area stays, only the vehicles behind are looked at (a
+   * flush costs what it changed, not the fleet).
    */
   send(): void {
     const source = this.target.source();
@@ -97,6 +98,10 @@ export class VehicleSourceSync {
     const behind = this.behind;
     this.behind = new Set();
     if (moved) this.area = view && areaAround(view);
+    if (behind !== 'all' && !moved) {
+      this.sendBehind(source, behind);
+      return;
+    }
     const inside = this.target.ids().filter((id) => {
       const at = this.target.placeOf(id);
       return at !== undefined && this.holds(at);
@@ -109,14 +114,50 @@ export class VehicleSourceSync {
     this.held = insideSet;
     // An update entry costs about twice a feature to hand over; a feature added costs one.
     if (behind === 'all' || changed.length > inside.length / 4 || added.length > inside.length / 2) {
-      const features = inside.map((id) => this.target.feature(id)).filter((f) => f !== undefined);
-      void source.setData({ type: 'FeatureCollection', features });
+      this.setAll(source, inside);
       return;
     }
+    this.sendDiff(source, added, removed, changed);
+  }
+
+  /** The vehicles behind, within an area that stays: each enters, leaves or changes inside it. */
+  private sendBehind(source: GeoJSONSource, behind: ReadonlySet<number>): void {
+    const added: number[] = [];
+    const removed: number[] = [];
+    const changed: number[] = [];
+    for (const id of behind) {
+      const at = this.target.placeOf(id);
+      const inside = at !== undefined && this.holds(at);
+      const held = this.held.has(id);
+      if (inside && !held) added.push(id);
+      else if (!inside && held) removed.push(id);
+      else if (inside) changed.push(id);
+    }
+    for (const id of added) this.held.add(id);
+    for (const id of removed) this.held.delete(id);
+    const size = this.held.size;
+    if (changed.length > size / 4 || added.length > size / 2) {
+      this.setAll(source, [...this.held]);
+      return;
+    }
+    this.sendDiff(source, added, removed, changed);
+  }
+
+  private setAll(source: GeoJSONSource, ids: readonly number[]): void {
+    const features = ids.map((id) => this.target.feature(id)).filter((f) => f !== undefined);
+    void source.setData({ type: 'FeatureCollection', features });
+  }
+
+  private sendDiff(
+    source: GeoJSONSource,
+    added: readonly number[],
+    removed: readonly number[],
+    changed: readonly number[],
+  ): void {
     if (added.length + removed.length + changed.length === 0) return;
     void source.updateData({
       add: added.map((id) => this.target.feature(id)).filter((f) => f !== undefined),
-      remove: removed,
+      remove: [...removed],
       update: changed.flatMap((id) => {
         const f = this.target.feature(id);
         if (!f) return [];
