@@ -34,8 +34,14 @@ const simulator = join(root, 'tools/src/simulator.ts');
 if (demo && existsSync(simulator)) {
   // the seeded history's start (tools/src/seedDemo.ts): the vehicles go on from where it leaves them
   const history = resolve(root, process.env.FROTA_DATA_DIR ?? 'data', 'demo-history.json');
-  const warm = existsSync(history)
-    ? ['--warm-from', String(JSON.parse(readFileSync(history, 'utf8')).from)]
+  const seeded = existsSync(history) ? JSON.parse(readFileSync(history, 'utf8')) : null;
+  // the history kept the vehicles' working hours; from its end they work at any hour
+  const warm = seeded
+    ? [
+        '--warm-from',
+        String(seeded.from),
+        ...(seeded.allDayFrom ? ['--allday-from', String(seeded.allDayFrom)] : []),
+      ]
     : [];
   children.push(
     spawn(process.execPath, ['--import', 'tsx', simulator, '--wait', '--allday', '--also', 'demo', ...warm], {

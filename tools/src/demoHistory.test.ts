@@ -23,7 +23,7 @@ describe.each(dialects())('demo history on %s', (dialect) => {
         from,
         store: async (vehicles) => {
           covered = vehicles;
-          stored = await storeDemoHistory(server.ingest, vehicles, from);
+          stored = await storeDemoHistory(server.ingest, vehicles, from, now);
         },
       },
     });
@@ -90,7 +90,7 @@ describe.each(dialects())('demo history on %s', (dialect) => {
 
   it('ends each vehicle where the simulator warming up from the same start picks it up', async () => {
     const vehicle = covered[3];
-    const profile = createProfile(vehicle.index, vehicle.uniqueId, true);
+    const profile = createProfile(vehicle.index, vehicle.uniqueId, now);
     const end = runHistory(profile, vehicleRandom(profile, 1), from, now);
     const k = server.services.db.kysely;
     const last = await k

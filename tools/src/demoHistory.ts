@@ -22,17 +22,22 @@ export interface HistorySink {
   store(positions: DecodedPosition[]): Promise<void>;
 }
 
-/** Stores every vehicle's history in order; returns the number of records stored. */
+/**
+ * Stores every vehicle's history in order; returns the number of records stored. The vehicles keep their
+ * shifts (the fleet's working hours) up to `allDayFrom`, the demo's start, and work at any hour after it,
+ * as the live simulator goes on (`--allday-from`).
+ */
 export async function storeDemoHistory(
   sink: HistorySink,
   vehicles: readonly DemoHistoryVehicle[],
   from: number,
+  allDayFrom: number,
   onVehicle?: (vehicle: DemoHistoryVehicle, records: number) => void,
 ): Promise<number> {
   let total = 0;
   for (const vehicle of vehicles) {
     if (vehicle.until <= from) continue;
-    const profile = createProfile(vehicle.index, vehicle.uniqueId, true);
+    const profile = createProfile(vehicle.index, vehicle.uniqueId, allDayFrom);
     const positions: DecodedPosition[] = [];
     runHistory(profile, vehicleRandom(profile, DEMO_SIMULATOR_SEED), from, vehicle.until, (sample) =>
       positions.push(recordToPosition(toAvlRecord(sample), vehicle.uniqueId)),

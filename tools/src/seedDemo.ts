@@ -90,12 +90,13 @@ export function demoReportAttributes(i: number): Record<string, unknown> {
 const odometerMetres = (i: number): number => 10_000_000 + i * 1_234_567;
 
 /**
- * Where the simulator starts vehicle `i` (`--seed 1 --allday`, the demo's): its place, phase, speed and tank,
- * so the simulator's first record follows the seeded last position without a jump, a drain or a refill.
+ * Where the simulator starts vehicle `i` (`--seed 1 --allday`, the demo's) at `at`: its place, phase, speed
+ * and tank, so the simulator's first record follows the seeded last position without a jump, a drain or a
+ * refill. With a history, the vehicle keeps its shift until `allDay` (the demo's start), as the history does.
  */
-function simulatedStart(i: number, now: number) {
-  const profile = createProfile(i, String(356307042440000 + i), true);
-  return initialState(profile, now, vehicleRandom(profile, 1));
+function simulatedStart(i: number, at: number, allDay: boolean | number) {
+  const profile = createProfile(i, String(356307042440000 + i), allDay);
+  return initialState(profile, at, vehicleRandom(profile, 1));
 }
 
 /** A small deterministic generator so every demo database looks the same. */
@@ -231,7 +232,7 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
     ],
     [
       'Estaleiro Viana',
-      'POLYGON ((-8.9000 13.3600, -8.9000 13.3800, -8.9150 13.3800, -8.9150 13.3600, -8.9000 13.3600))',
+      'POLYGON ((-8.9330 13.3780, -8.9330 13.3960, -8.9480 13.3960, -8.9480 13.3780, -8.9330 13.3780))',
       { color: 'f44336', fill: true, speedLimit: 20 / 1.852 },
     ],
     [
@@ -272,9 +273,9 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
     // the vehicles the simulator drives (not those offline for days) start where it will pick them up; with
     // a history, every one starts where it does, a minute before it (the pipeline goes on from this odometer)
     const sim = history
-      ? simulatedStart(i, history.from)
+      ? simulatedStart(i, history.from, now)
       : i < DEMO_VEHICLES && i % 9 !== 8
-        ? simulatedStart(i, now)
+        ? simulatedStart(i, now, true)
         : undefined;
     const ignition = sim ? ignitionOf(sim) : state === 0 || state === 1 || state === 4;
     const randomSpeed = state === 0 || state === 4 ? 15 + rnd() * 25 : 0;
@@ -552,7 +553,7 @@ export async function seedDemoDatabase(config: Config, db: Db): Promise<boolean>
         // the server's own pipeline, on this database, without listeners or jobs
         const server = await startServer({ ...config, logLevel: 'warn' }, { db, listen: false });
         const started = Date.now();
-        const records = await storeDemoHistory(server.ingest, vehicles, from);
+        const records = await storeDemoHistory(server.ingest, vehicles, from, now);
         await server.stop();
         console.log(
           `Demo history: ${records} records of ${vehicles.length} vehicles since ${new Date(from).toISOString()} ` +
@@ -563,7 +564,7 @@ export async function seedDemoDatabase(config: Config, db: Db): Promise<boolean>
   });
   // the simulator goes on from where the history leaves each vehicle (tools/start.mjs reads it)
   if (seeded) mkdirSync(config.dataDir, { recursive: true });
-  if (seeded) writeFileSync(join(config.dataDir, DEMO_HISTORY_FILE), JSON.stringify({ from }));
+  if (seeded) writeFileSync(join(config.dataDir, DEMO_HISTORY_FILE), JSON.stringify({ from, allDayFrom: now }));
   return seeded;
 }
 

@@ -6,6 +6,7 @@ import {
   nextOdometerMode,
   odometerKm,
   odometerModes,
+  vehicleOdometerKm,
 } from './odometer';
 
 describe('odometerKm', () => {
@@ -17,6 +18,16 @@ describe('odometerKm', () => {
   });
   it('is undefined without io192', () => {
     expect(odometerKm({ totalDistance: 5000 })).toBeUndefined();
+  });
+});
+
+describe('vehicleOdometerKm', () => {
+  it("reads io192 first, then the tracker's odometer in metres, then the counted distance", () => {
+    const all = { io192: 12345678, odometer: 11_533_180, totalDistance: 11_539_155.09 };
+    expect(vehicleOdometerKm(all)).toBe(123456.8);
+    expect(vehicleOdometerKm({ odometer: 11_533_180, totalDistance: 11_539_155.09 })).toBe(11533.2);
+    expect(vehicleOdometerKm({ totalDistance: 11_539_155.09 })).toBe(11539.2);
+    expect(vehicleOdometerKm({})).toBeUndefined();
   });
 });
 

@@ -9,6 +9,18 @@ export function odometerKm(positionAttributes: AttributeBag): number | undefined
   return io192 === undefined ? undefined : Math.round(io192 / 10) / 10;
 }
 
+/**
+ * The odometer a vehicle shows, in km (1 decimal): io192, else the tracker's own `odometer` (metres, such
+ * as Teltonika's IO 16), else the distance the server counted (`totalDistance`, metres). One rule for every
+ * screen, form and seed that reads a vehicle's km.
+ */
+export function vehicleOdometerKm(positionAttributes: AttributeBag): number | undefined {
+  const io192 = odometerKm(positionAttributes);
+  if (io192 !== undefined) return io192;
+  const metres = numberAttr(positionAttributes.odometer) ?? numberAttr(positionAttributes.totalDistance);
+  return metres === undefined ? undefined : Math.round(metres / 100) / 10;
+}
+
 /** Hour meter in hours: the hours attribute is milliseconds. Left unrounded for the formatter. */
 export function hourMeter(positionAttributes: AttributeBag): number | undefined {
   const ms = numberAttr(positionAttributes.hours);

@@ -18,6 +18,12 @@ describe('simulator options', () => {
     expect(o.wait).toBe(false);
     expect(o.allDay).toBe(false);
     expect(parseOptions(['--allday'], {}).allDay).toBe(true);
+    expect(o.allDayFrom).toBeUndefined();
+    expect(parseOptions(['--allday-from', '1764400000000'], {}).allDayFrom).toBe(1764400000000);
+    expect(parseOptions(['--allday-from', '2026-11-29T10:00:00Z'], {}).allDayFrom).toBe(
+      Date.UTC(2026, 10, 29, 10),
+    );
+    expect(() => parseOptions(['--allday-from', 'soon'], {})).toThrow(/--allday-from must be a time/);
   });
 
   it('reads the ports from the environment and the flags', () => {

@@ -30,6 +30,8 @@ export interface SimulatorOptions {
   forwardToken?: string;
   /** the start of a history already stored (ms since epoch): vehicles go on from where it leaves them */
   warmFrom?: number;
+  /** with a seeded history: the vehicles keep their shifts before this time and work around the clock after */
+  allDayFrom?: number;
   /** wait for GET /api/server to answer before starting */
   wait: boolean;
   /** every vehicle works around the clock (the demo: moving vehicles at any hour) */
@@ -68,6 +70,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --allday             every vehicle works around the clock, not its day or night shift
   --warm-from T        a history seeded from time T (ISO or ms) is stored: go on from where it leaves
                        each vehicle (the demo's, see seedDemo.ts)
+  --allday-from T      the vehicles keep their shifts before time T and work around the clock from it
+                       (the demo's: its history has working hours, its live part moves at any hour)
   --wait               wait until the server answers GET /api/server (port FROTA_PORT, default 8082)
   --batch N            most records per Teltonika frame (default 25)
   --status S           seconds between status lines (default 30)
@@ -128,10 +132,10 @@ function defaultPort(protocol: Protocol, env: Record<string, string | undefined>
   return set && set !== '0' ? set : String(fallback[protocol]);
 }
 
-function warmFromOf(text: string | undefined): number | undefined {
+function timeOption(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const time = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
-  if (!Number.isFinite(time)) throw new Error(`--warm-from must be a time (ISO or ms), got ${text}`);
+  if (!Number.isFinite(time)) throw new Error(`--${name} must be a time (ISO or ms), got ${text}`);
   return time;
 }
 
@@ -167,6 +171,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     'camera-port',
     'camera-every',
     'warm-from',
+    'allday-from',
     'also',
   ];
   for (const key of values.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key}`);
@@ -198,7 +203,8 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     ids: parseIds(values.get('ids') ?? `${DEMO_FIRST_ID}..`, devices),
     speedup,
     historyHours: positiveNumber('history', values.get('history') ?? (speedup > 1 ? '24' : '0')),
-    warmFrom: warmFromOf(values.get('warm-from')),
+    warmFrom: timeOption('warm-from', values.get('warm-from')),
+    allDayFrom: timeOption('allday-from', values.get('allday-from')),
     extra,
     forwardToken: env.FROTA_FORWARD_TOKEN || undefined,
     wait: flags.has('wait'),

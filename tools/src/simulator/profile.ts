@@ -21,6 +21,11 @@ export interface VehicleProfile {
   /** shift start, hour of the day in Luanda (UTC+1), and its length in hours */
   shiftStartHour: number;
   shiftHours: number;
+  /**
+   * From this moment (ms) on the vehicle works at any hour, as with a 24-hour shift; before it, its own
+   * shift. The demo's past keeps the fleet's working hours and its live part moves whenever it is opened.
+   */
+  allDayFrom?: number;
   /** the RFID key of the vehicle's usual driver (a demo seed driver's uniqueId) */
   driver: string;
   /** fuel level used per kilometre, percent of the tank */
@@ -97,8 +102,11 @@ const SCHOOL_BUS_STOPS_PER_LEG = 5;
 /** a crane moves a few hundred metres on the site between lifts */
 const CRANE_STOPS_PER_LEG = 4;
 
-/** `allDay`: a shift of 24 hours, so the vehicle drives, idles and parks at any hour. */
-export function createProfile(index: number, uniqueId: string, allDay = false): VehicleProfile {
+/**
+ * `allDay`: a shift of 24 hours, so the vehicle drives, idles and parks at any hour; a time: the vehicle's
+ * own shift before it and any hour from it on (allDayFrom).
+ */
+export function createProfile(index: number, uniqueId: string, allDay: boolean | number = false): VehicleProfile {
   const kind = kindOf(index);
   const passengerCards = passengersOfBus(index).map(demoPassengerCard);
   const night = kind !== 'machine' && kind !== 'boat' && index % 4 === 3;
@@ -113,8 +121,25 @@ export function createProfile(index: number, uniqueId: string, allDay = false): 
         : routeFor(kind, index),
     cruiseKmh: { car: 50, truck: 45, machine: 12, boat: 22 }[kind] + (index % 5) * 2,
     speedingKmh: kind === 'car' ? 102 + (index % 4) * 5 : kind === 'truck' ? 93 + (index % 3) * 4 : 0,
-    shiftStartHour: kind === 'machine' ? 7 : kind === 'boat' ? 6 : night ? 18 : 5 + ((index * 7) % 4),
-    shiftHours: kind === 'machine' ? 10 : kind === 'boat' ? 12 : night ? 12 : 11 + (index % 3),
+    // a school bus runs its rounds from 6:00 to 15:00; the others work a day's or a night's shift
+    shiftStartHour: passengerCards.length
+      ? 6
+      : kind === 'machine'
+        ? 7
+        : kind === 'boat'
+          ? 6
+          : night
+            ? 18
+            : 5 + ((index * 7) % 4),
+    shiftHours: passengerCards.length
+      ? 9
+      : kind === 'machine'
+        ? 10
+        : kind === 'boat'
+          ? 12
+          : night
+            ? 12
+            : 11 + (index % 3),
     driver: demoDriverKey(index),
     fuelPerKm: kind === 'truck' ? 0.12 : kind === 'machine' ? 0.6 : 0.2,
     canbus: hasCanbus(index) && kind !== 'machine',
@@ -122,6 +147,7 @@ export function createProfile(index: number, uniqueId: string, allDay = false): 
     ptoPort: ptoPortOf(index),
     seed: 0x5eed + index * 7919,
   };
+  if (typeof allDay === 'number') return { ...profile, allDayFrom: allDay };
   return allDay ? { ...profile, shiftStartHour: 0, shiftHours: 24 } : profile;
 }
 
@@ -133,6 +159,7 @@ const localHour = (time: number) => (((time / HOUR + LUANDA_OFFSET_HOURS) % 24) 
 
 /** True while the vehicle's shift is running at `time` (shifts may cross midnight). */
 export function inShift(profile: VehicleProfile, time: number): boolean {
+  if (profile.allDayFrom !== undefined && time >= profile.allDayFrom) return true;
   const sinceStart = (localHour(time) - profile.shiftStartHour + 24) % 24;
   return sinceStart < profile.shiftHours;
 }
@@ -140,12 +167,17 @@ export function inShift(profile: VehicleProfile, time: number): boolean {
 /** The next moment (after `time`) the vehicle's shift starts. */
 export function nextShiftStart(profile: VehicleProfile, time: number): number {
   const untilStart = (profile.shiftStartHour - localHour(time) + 24) % 24;
-  return time + (untilStart === 0 ? 24 : untilStart) * HOUR;
+  const next = time + (untilStart === 0 ? 24 : untilStart) * HOUR;
+  // the vehicle works at any hour from allDayFrom: its next shift starts then at the latest
+  const always = profile.allDayFrom;
+  if (always === undefined || next <= always) return next;
+  return Math.max(time, always);
 }
 
 /** When the shift running at `time` ends (undefined outside the shift). */
 export function shiftEnd(profile: VehicleProfile, time: number): number | undefined {
   if (!inShift(profile, time)) return undefined;
+  if (profile.allDayFrom !== undefined && time >= profile.allDayFrom) return Infinity;
   const sinceStart = (localHour(time) - profile.shiftStartHour + 24) % 24;
   return time + (profile.shiftHours - sinceStart) * HOUR;
 }

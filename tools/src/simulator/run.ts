@@ -48,6 +48,7 @@ export type SimulatorConfig = Pick<
   | 'maxBatch'
   | 'seed'
   | 'warmFrom'
+  | 'allDayFrom'
 > & { statusSeconds?: number; allDay?: boolean } & Partial<
     Pick<
       SimulatorOptions,
@@ -110,7 +111,7 @@ export function startSimulator(config: SimulatorConfig, deps: SimulatorDeps = {}
     log,
   );
   const runner = (index: number, uniqueId: string, protocol: Protocol, port: number): VehicleRunner => {
-    const profile = createProfile(index, uniqueId, config.allDay);
+    const profile = createProfile(index, uniqueId, config.allDayFrom ?? config.allDay);
     const camera =
       protocol === 'teltonika'
         ? cameras.attach(index, uniqueId, () =>

@@ -25,7 +25,13 @@ const HOUR = 3_600_000;
 /** 2025-01-15 00:00 in Luanda (UTC+1) */
 const MIDNIGHT = Date.UTC(2025, 0, 14, 23, 0, 0);
 
-function simulate(index: number, start: number, hours: number, seed = 1, allDay = false): VehicleState[] {
+function simulate(
+  index: number,
+  start: number,
+  hours: number,
+  seed = 1,
+  allDay: boolean | number = false,
+): VehicleState[] {
   const profile = createProfile(index, String(356307042440000 + index), allDay);
   const rnd = createRandom(seed);
   const states = [initialState(profile, start, rnd)];
@@ -60,6 +66,8 @@ describe('vehicle profiles and shifts', () => {
     expect(inShift(day, MIDNIGHT + 6 * HOUR)).toBe(true);
     expect(shiftEnd(day, MIDNIGHT + 6 * HOUR)).toBe(MIDNIGHT + 16 * HOUR);
     expect(nextShiftStart(day, MIDNIGHT + 6 * HOUR)).toBe(MIDNIGHT + 29 * HOUR);
+    const bus = createProfile(DEMO_SCHOOL_BUS_INDEXES[0], 'c'); // its rounds from 06:00 to 15:00
+    expect([bus.shiftStartHour, bus.shiftHours]).toEqual([6, 9]);
     const night = createProfile(3, 'b'); // 18:00 for 12 h
     expect(inShift(night, MIDNIGHT + 2 * HOUR)).toBe(true);
     expect(inShift(night, MIDNIGHT + 12 * HOUR)).toBe(false);
@@ -89,6 +97,25 @@ describe('day cycle', () => {
     const allDay = simulate(0, MIDNIGHT + 1 * HOUR, 3, 1, true);
     expect(allDay.some((s) => s.phase === 'drive')).toBe(true);
     expect(allDay.some((s) => s.phase === 'off')).toBe(false);
+  });
+
+  it('keeps its shift before --allday-from (the demo\'s past) and works at any hour from then on', () => {
+    // the demo starts at 02:00 on the second night: the first night off shift, the second on the road
+    const start = MIDNIGHT + 26 * HOUR;
+    const states = simulate(0, MIDNIGHT, 30, 1, start);
+    const firstNight = states.filter((s) => s.time >= MIDNIGHT + HOUR && s.time < MIDNIGHT + 4 * HOUR);
+    expect(firstNight.length).toBeGreaterThan(0);
+    expect(firstNight.every((s) => s.phase === 'off')).toBe(true);
+    // off shift when the demo starts: the engine starts within half an hour of it, not at 05:00
+    const ignitions = states.filter((s) => s.event?.type === 'ignitionOn' && s.time >= start);
+    expect(ignitions[0].time).toBeLessThanOrEqual(start + 31 * 60_000);
+    expect(states.some((s) => s.time >= start && s.time < MIDNIGHT + 29 * HOUR && s.phase === 'drive')).toBe(
+      true,
+    );
+    const profile = createProfile(0, 'a', start);
+    expect(inShift(profile, MIDNIGHT + 2 * HOUR)).toBe(false);
+    expect(inShift(profile, start + 1)).toBe(true);
+    expect(nextShiftStart(profile, MIDNIGHT + 20 * HOUR)).toBe(start);
   });
 
   it('drives during the shift and sleeps off shift', () => {

@@ -71,10 +71,10 @@ export interface VehicleState {
 
 export const MOVING_PERIOD_MS = 10_000;
 export const PARKED_PERIOD_MS = 60_000;
-/** per 10 s of driving */
-const SPEEDING_CHANCE = 1 / 120;
+/** per 10 s of driving: a speeding episode about every 2 h at the wheel, a harsh manoeuvre every hour */
+const SPEEDING_CHANCE = 1 / 720;
 const TRAFFIC_STOP_CHANCE = 1 / 40;
-const GREEN_DRIVING_CHANCE = 1 / 90;
+const GREEN_DRIVING_CHANCE = 1 / 360;
 /** per 10 s with the ignition on */
 const SOS_CHANCE = 1 / 50_000;
 const LOW_RSSI_CHANCE = 0.05;

@@ -4,7 +4,7 @@
  * with a small generated PDF or PNG. Called once by tools/src/seedDemo.ts after the vehicles exist.
  */
 import type { Insertable } from 'kysely';
-import { addDays, hourMeter, odometerKm } from '@frota/core';
+import { addDays, hourMeter, vehicleOdometerKm } from '@frota/core';
 import type { Db } from '../../db/database';
 import type { MaintenancesTable } from '../../db/managementTables';
 import { fromBool, parseJson, toJson } from '../../db/mapping';
@@ -27,8 +27,7 @@ async function currentKm(db: Db, deviceId: number): Promise<{ km: number; hours:
     .where('devices.id', '=', deviceId)
     .executeTakeFirst();
   const attributes = parseJson(row?.attributes);
-  const metres = Number(attributes.totalDistance ?? 0);
-  const km = odometerKm(attributes) ?? (Number.isFinite(metres) ? metres / 1000 : 0);
+  const km = vehicleOdometerKm(attributes) ?? 0;
   return { km: Math.round(km), hours: hourMeter(attributes) ?? null };
 }
 

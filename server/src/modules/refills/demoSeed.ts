@@ -12,7 +12,7 @@ import { parseJson, toBool } from '../../db/mapping';
 import { hashPassword } from '../../auth/password';
 import { recomputeChain } from './chain';
 import { APP_SETTING, writeAppVersion, type AppVersion } from './appVersion';
-import { odometerKm, thresholdsOf } from '@frota/core';
+import { thresholdsOf, vehicleOdometerKm } from '@frota/core';
 
 const DAY = 86_400_000;
 
@@ -24,7 +24,7 @@ async function odometerOf(db: Db, deviceId: number): Promise<number | undefined>
     .select('positions.attributes')
     .where('devices.id', '=', deviceId)
     .executeTakeFirst();
-  return row ? odometerKm(parseJson(row.attributes)) : undefined;
+  return row ? vehicleOdometerKm(parseJson(row.attributes)) : undefined;
 }
 export const DEMO_OPERATOR_PASSWORD = 'demo1234';
 /** The demo's operator app, at the demo's made-up address (as its sales e-mail, comercial@frota.local). */
@@ -172,6 +172,12 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
         userId: app ? null : userId,
         createdAt: t,
       });
+    }
+    // the last refill a little before the km the vehicle shows now, never past it
+    const last = rows.at(-1)?.km;
+    if (odometer !== undefined && typeof last === 'number') {
+      const shift = Math.round(odometer) - Math.round(40 + random() * 160) - last;
+      for (const row of rows) row.km = Math.max(0, Number(row.km) + shift);
     }
     await k.transaction().execute(async (trx) => {
       if (rows.length) await trx.insertInto('refills').values(rows).execute();

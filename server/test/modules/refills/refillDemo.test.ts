@@ -5,7 +5,35 @@ import { migrateToLatest } from '../../../src/db/migrate';
 import { verifyPassword } from '../../../src/auth/password';
 import { seedRefillsDemo, DEMO_APP, DEMO_OPERATOR_PASSWORD } from '../../../src/modules/refills/demoSeed';
 import { readAppVersion, writeAppVersion } from '../../../src/modules/refills/appVersion';
+import { fromBool, toJson } from '../../../src/db/mapping';
+import type { Db } from '../../../src/db/database';
 import { dialects, freshDatabase, insertDevice } from '../../harness';
+
+/** The vehicle's latest position, with its tracker's odometer (metres, no io192) and a longer counted km. */
+async function lastPosition(db: Db, deviceId: number, at: number, odometerMetres: number) {
+  const row = await db.kysely
+    .insertInto('positions')
+    .values({
+      deviceId,
+      protocol: 'teltonika',
+      serverTime: at,
+      deviceTime: at,
+      fixTime: at,
+      valid: fromBool(db.dialect, true),
+      latitude: -8.8,
+      longitude: 13.2,
+      altitude: 0,
+      speed: 0,
+      course: 0,
+      accuracy: 0,
+      address: null,
+      event: null,
+      attributes: toJson({ odometer: odometerMetres, totalDistance: odometerMetres + 9_000 }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.kysely.updateTable('devices').set({ positionId: Number(row.id) }).where('id', '=', deviceId).execute();
+}
 
 describe.each(dialects())('refill demo seed (%s)', (dialect) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -16,6 +44,7 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
     fresh = await freshDatabase(dialect);
     await migrateToLatest(fresh.db);
     for (let i = 0; i < 4; i++) devices.push(await insertDevice(fresh.db, `Demo ${i}`, `demo-rf-${i}`));
+    await lastPosition(fresh.db, devices[0], now - 60_000, 11_533_180);
     await seedRefillsDemo(fresh.db, devices, now);
     await seedRefillsDemo(fresh.db, devices, now); // a second run adds nothing
   });
@@ -49,6 +78,22 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
     expect(states).toContain('yellow');
     expect(states).toContain('red');
     expect(refills.filter((r) => Number(r.sequence) === 1)).toHaveLength(4);
+  });
+
+  it("ends each vehicle's refills below the km its tracker shows now, not past it", async () => {
+    const refills = await fresh.db.kysely
+      .selectFrom('refills')
+      .select(['km'])
+      .where('deviceId', '=', devices[0])
+      .orderBy('costDate')
+      .execute();
+    const km = refills.map((r) => Number(r.km));
+    expect(km.length).toBeGreaterThan(10);
+    // the tracker's odometer reads 11,533.2 km: the last refill a little before it, the chain rising to it
+    expect(Math.max(...km)).toBe(km.at(-1));
+    expect(km.at(-1)).toBeLessThan(11_533.2);
+    expect(km.at(-1)).toBeGreaterThan(11_533.2 - 250);
+    expect(km[0]).toBeGreaterThan(11_533.2 - 12_000);
   });
 
   it("gives the App Android dialog a link and a version, and keeps an administrator's", async () => {
