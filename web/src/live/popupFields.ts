@@ -6,7 +6,7 @@ import {
   isElectric,
   knotsToKmh,
   numberAttr,
-  odometerKm,
+  vehicleOdometerKm,
   powerColor,
   powerReading,
   usesBatteryPercent,
@@ -59,13 +59,9 @@ export function fuelText(value: FuelDisplayValue): string {
   return value.unit === '%' ? `${Math.round(value.value)} %` : `${oneDecimal(value.value)} ${value.unit}`;
 }
 
-/** Odometer km: io192 / 100 (1 decimal); trackers without io192 report totalDistance in metres. */
-export function odometerValue(attributes: Record<string, unknown>): number | undefined {
-  const io192 = odometerKm(attributes);
-  if (io192 !== undefined) return io192;
-  const metres = numberAttr(attributes.totalDistance);
-  return metres === undefined ? undefined : Math.round(metres / 100) / 10;
-}
+/** Odometer km (see vehicleOdometerKm: io192, the tracker's odometer, or the counted distance). */
+export const odometerValue = (attributes: Record<string, unknown>): number | undefined =>
+  vehicleOdometerKm(attributes);
 
 export function odometerText(mode: OdometerMode, attributes: Record<string, unknown>): string | undefined {
   if (mode === 'hours') {

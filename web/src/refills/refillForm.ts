@@ -1,6 +1,6 @@
 /** The refill form's draft, its defaults and checks (document 3 §2, §4, §5). */
 import type { TFunction } from 'i18next';
-import { hourMeter, odometerKm } from '@frota/core';
+import { hourMeter, vehicleOdometerKm } from '@frota/core';
 import { isRefillDate, nowText, parseDecimal } from './refillRules';
 import type { RefillBody } from './refillsApi';
 import type { Refill } from './refillTypes';
@@ -99,7 +99,7 @@ export function prefillFromPosition(
   drivers: Array<{ id: number; uniqueId: string }>,
 ): RefillDraft {
   const attributes = position?.attributes ?? {};
-  const km = odometerKm(attributes);
+  const km = vehicleOdometerKm(attributes);
   const hours = hourMeter(attributes);
   const card = attributes.driverUniqueId;
   const driver = typeof card === 'string' && card ? drivers.find((d) => d.uniqueId === card) : undefined;

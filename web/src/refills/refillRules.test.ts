@@ -351,6 +351,18 @@ describe('a new refill pre-filled from the vehicle’s last position', () => {
     expect([filled.km, filled.hours, filled.driverid]).toEqual(['17419', '1500', 8]);
   });
 
+  it("takes a tracker's own odometer (metres) or the counted km when it reports no io192", () => {
+    const own = prefillFromPosition(
+      draft,
+      { attributes: { odometer: 11_533_180, totalDistance: 11_539_155 } },
+      drivers,
+    );
+    expect(own.km).toBe('11533');
+    expect(prefillFromPosition(draft, { attributes: { totalDistance: 11_539_655 } }, drivers).km).toBe(
+      '11540',
+    );
+  });
+
   it('keeps what the user typed, and leaves empty what the position does not report', () => {
     const typed = { ...draft, km: '17500', driverid: 7 };
     const filled = prefillFromPosition(

@@ -1,4 +1,4 @@
-import { boolAttr, hourMeter, numberAttr, odometerKm, speedLimitToKmh } from '@frota/core';
+import { boolAttr, hourMeter, numberAttr, speedLimitToKmh, vehicleOdometerKm } from '@frota/core';
 import type { Device, Group, Position } from '../api/types';
 
 /** One row of /settings/devices (document 1 §6, Settings lists), raw values; the page formats them. */
@@ -62,7 +62,6 @@ export function vehicleRows(
     const a = device.attributes ?? {};
     const position = latest.get(device.id);
     const pa = position?.attributes ?? {};
-    const totalDistance = numberAttr(pa.totalDistance);
     const limit = numberAttr(a.speedLimit);
     return {
       id: device.id,
@@ -76,7 +75,7 @@ export function vehicleRows(
       hardware: hardwareText(a),
       notes: text(device.contact),
       speedLimit: limit ? speedLimitToKmh(limit) : null,
-      odometer: odometerKm(pa) ?? (totalDistance !== undefined ? Math.round(totalDistance / 100) / 10 : null),
+      odometer: vehicleOdometerKm(pa) ?? null,
       hours: hourMeter(pa) ?? null,
       active: !device.disabled,
       lastPosition: position?.fixTime ?? null,
