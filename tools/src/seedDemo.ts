@@ -54,6 +54,8 @@ const GROUPS = ['Luanda Centro', 'Viana', 'Talatona', 'Máquinas', 'Barcos'];
 const CATEGORIES = ['car', 'jeep', 'truck', 'van', 'bus', 'pickup', 'bike'];
 const FIRST = ['João', 'Maria', 'Pedro', 'Ana', 'Carlos', 'Isabel', 'Manuel', 'Teresa', 'António', 'Luísa'];
 const LAST = ['Santos', 'Ferreira', 'Costa', 'Neto', 'Domingos', 'Fernandes', 'Silva', 'Cassoma'];
+/** Demo driver `i`'s name (the driver whose key demoDriverKey(i) the vehicles of index i mod 12 report). */
+const driverNameOf = (i: number): string => `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`;
 
 /** Permissions of the manager and the operator beyond the standard ones: every specific report, passengers. */
 export const DEMO_EXTRA_PERMISSIONS = ['custom_reports', 'passengers'];
@@ -164,7 +166,7 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
 
   const driverIds: number[] = [];
   for (let i = 0; i < DEMO_DRIVER_COUNT; i++) {
-    const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`;
+    const name = driverNameOf(i);
     const id = await insert(db, 'drivers', {
       name,
       uniqueId: demoDriverKey(i),
@@ -464,7 +466,14 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
   await seedMaintenanceNotifications(db, now);
   // the tachograph drivers ride in the trucks
   const trucks = await db.kysely.selectFrom('devices').select('id').where('category', '=', 'truck').execute();
-  await seedTachoDriversDemo(db, trucks.length ? trucks.map((t) => Number(t.id)) : deviceIds, now);
+  // the cards in the trucks now carry the names of the drivers the map shows in them
+  const usualDrivers = new Map(deviceIds.map((id, i) => [id, driverNameOf(i % DEMO_DRIVER_COUNT)] as const));
+  await seedTachoDriversDemo(
+    db,
+    trucks.length ? trucks.map((t) => Number(t.id)) : deviceIds,
+    now,
+    usualDrivers,
+  );
   await seedTachoFilesDemo(db, now);
   await seedDemoExtras(db, now);
   await writeSetting(db, 'demoSeeded', { at: now });
@@ -564,7 +573,8 @@ export async function seedDemoDatabase(config: Config, db: Db): Promise<boolean>
   });
   // the simulator goes on from where the history leaves each vehicle (tools/start.mjs reads it)
   if (seeded) mkdirSync(config.dataDir, { recursive: true });
-  if (seeded) writeFileSync(join(config.dataDir, DEMO_HISTORY_FILE), JSON.stringify({ from, allDayFrom: now }));
+  if (seeded)
+    writeFileSync(join(config.dataDir, DEMO_HISTORY_FILE), JSON.stringify({ from, allDayFrom: now }));
   return seeded;
 }
 

@@ -41,3 +41,33 @@ describe.each(dialects())('tachograph drivers demo on %s', (dialect) => {
     expect(rows.find((r) => r.surname === 'FERREIRA')!.card_present).toBe(false);
   });
 });
+
+describe.each(dialects())('tachograph drivers demo named after the map’s drivers on %s', (dialect) => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  afterAll(async () => {
+    await fresh.db.close();
+    await fresh.drop();
+  });
+
+  it('prints the name of the driver the map shows in each truck on the card in it', async () => {
+    fresh = await freshDatabase(dialect);
+    await migrateToLatest(fresh.db);
+    const trucks = [
+      await insertDevice(fresh.db, 'Camião 1', 'tacho-named-1'),
+      await insertDevice(fresh.db, 'Camião 2', 'tacho-named-2'),
+      await insertDevice(fresh.db, 'Camião 3', 'tacho-named-3'),
+    ];
+    const usual = new Map([
+      [trucks[0], 'Pedro Silva'],
+      [trucks[1], 'Luísa Neto'],
+      [trucks[2], 'Carlos Domingos'],
+    ]);
+    const now = Date.now();
+    await seedTachoDriversDemo(fresh.db, trucks, now, usual);
+    const rows = await listTachoDrivers(fresh.db, admin, {}, now, async () => []);
+    const byTruck = new Map(rows.filter((r) => r.card_present).map((r) => [`${r.name} ${r.surname}`, r]));
+    expect([...byTruck.keys()].sort()).toEqual(['CARLOS DOMINGOS', 'LUÍSA NETO', 'PEDRO SILVA']);
+    // the card taken out a day ago belongs to another driver, who is not in a truck now
+    expect(rows.find((r) => !r.card_present)?.surname).toBe('FERREIRA');
+  });
+});

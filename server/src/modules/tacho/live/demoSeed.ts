@@ -2,7 +2,8 @@
  * Demo tachograph drivers (`npm run demo`), the situations of issue 20's "done when": one driver with
  * 25 minutes of driving left before his break (counters computed from his reported states), one whose tracker
  * says his weekly rest must start in 3 hours, one resting and one whose card was withdrawn. Runs once: not
- * when any driver row exists.
+ * when any driver row exists. `usualDrivers` (vehicle id → name) names the cards in the trucks now after the
+ * drivers the map shows in them (their RFID key), so the tachograph and the map tell of the same person.
  */
 import type { WorkingState } from '@frota/core';
 import type { Db } from '../../../db/database';
@@ -26,6 +27,7 @@ export async function seedTachoDriversDemo(
   db: Db,
   deviceIds: readonly number[],
   now: number,
+  usualDrivers: ReadonlyMap<number, string> = new Map(),
 ): Promise<number> {
   if (!deviceIds.length) return 0;
   if (await db.kysely.selectFrom('tachoDrivers').select('cardNumber').limit(1).executeTakeFirst()) return 0;
@@ -36,6 +38,12 @@ export async function seedTachoDriversDemo(
     .execute();
   const plate = new Map(devices.map((d) => [Number(d.id), vehiclePlate(parseJson(d.attributes))]));
   const vehicle = (i: number) => deviceIds[i % deviceIds.length];
+  /** A card's name as printed on it (capitals): the vehicle's usual driver, or the one given. */
+  const cardName = (i: number, name: string, surname: string): [string, string] => {
+    const usual = usualDrivers.get(vehicle(i))?.trim().split(/\s+/);
+    if (!usual || usual.length < 2) return [name, surname];
+    return [usual.slice(0, -1).join(' ').toUpperCase(), usual.at(-1)!.toUpperCase()];
+  };
   const row = (
     card: string,
     name: string,
@@ -60,8 +68,8 @@ export async function seedTachoDriversDemo(
   const joao = '0000000111020489';
   const driving = now - (4 * HOUR + 5 * MINUTE);
   const rows: DriverRow[] = [
-    row(joao, 'JOÃO', 'SILVA', 0, {}),
-    row('0000000222030511', 'ANA', 'COSTA', 1, {
+    row(joao, ...cardName(0, 'JOÃO', 'SILVA'), 0, {}),
+    row('0000000222030511', ...cardName(1, 'ANA', 'COSTA'), 1, {
       workingState: 2,
       counters: {
         Driver1RemainingTimeUntilNextBreakOrRest: 2 * 3600,
@@ -73,7 +81,10 @@ export async function seedTachoDriversDemo(
       },
       countersTime: now,
     }),
-    row('0000000333040622', 'RUI', 'SANTOS', 2, { workingState: 0, lastSeen: now - 3 * HOUR }),
+    row('0000000333040622', ...cardName(2, 'RUI', 'SANTOS'), 2, {
+      workingState: 0,
+      lastSeen: now - 3 * HOUR,
+    }),
     row('0000000444050733', 'MARIA', 'FERREIRA', 3, {
       workingState: 1,
       cardPresent: false,
