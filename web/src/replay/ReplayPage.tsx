@@ -27,6 +27,7 @@ import { rotatesWithCourse } from '../map/iconModule';
 import { computePeriod, type PeriodValue } from '../common/period/period';
 import { PickersProvider } from '../common/pickers/PickersProvider';
 import { failureText, isAbort } from '../api/files';
+import { fleetPoints } from './fleetPoints';
 import { ChartPanel } from './ChartPanel';
 import { EventLegend } from './EventLegend';
 import { availableSeries } from './chartSeries';
@@ -86,7 +87,7 @@ export function ReplayPage() {
   // before a route is shown, the map shows the fleet where it is now (not the whole world)
   const positions = usePositions();
   const fleetFit = useMemo<ReplayFit>(() => {
-    const points = (positions.data ?? []).map((p): [number, number] => [p.longitude, p.latitude]);
+    const points = fleetPoints(positions.data ?? []);
     return points.length ? { key: 'fleet', points: () => points } : NO_FIT;
   }, [positions.data]);
 
