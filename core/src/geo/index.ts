@@ -8,3 +8,4 @@ export * from './polyline';
 export * from './contains';
 export * from './bounds';
 export * from './geojson';
+export * from './relativeAddress';

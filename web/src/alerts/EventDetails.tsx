@@ -7,6 +7,7 @@ import type { AlertEvent } from './eventsApi';
 import { statusOf } from './eventStatus';
 import { Fact, PlaceMap } from '../map/PlaceFacts';
 import { StatusLabel } from './StatusChip';
+import { localAddress } from '../common/localAddress';
 
 /** The Detalhes tab: the event's facts and a still map of its position, road or satellite. */
 export function EventDetails({ event }: { event: AlertEvent }) {
@@ -26,7 +27,7 @@ export function EventDetails({ event }: { event: AlertEvent }) {
           <StatusLabel status={statusOf(event.lastStatusId)} />
         </Fact>
         <Fact label={t('alerts.speed')}>{event.speed === null ? '' : formatNumber(event.speed * 1.852)}</Fact>
-        <Fact label={t('alerts.address')}>{event.address ?? ''}</Fact>
+        <Fact label={t('alerts.address')}>{event.address ? localAddress(event.address, t) : ''}</Fact>
         <Fact label={t('alerts.coordinates')}>
           {located ? `${event.latitude!.toFixed(6)}, ${event.longitude!.toFixed(6)}` : t('alerts.noPosition')}
         </Fact>

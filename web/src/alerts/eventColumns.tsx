@@ -6,6 +6,7 @@ import { alertTypeName } from './alertTypes';
 import type { AlertEvent } from './eventsApi';
 import { statusKey, statusOf } from './eventStatus';
 import { StatusButton } from './StatusChip';
+import { localAddress } from '../common/localAddress';
 
 const KMH_PER_KNOT = 1.852;
 
@@ -62,7 +63,10 @@ export function eventColumns(
       valueFormatter: (value: number | null) =>
         value === null || value === undefined ? '' : formatNumber(value * KMH_PER_KNOT),
     },
-    text('address', t('alerts.address'), 220, true),
+    {
+      ...text('address', t('alerts.address'), 220, true),
+      valueFormatter: (value: string | null) => (value ? localAddress(value, t) : ''),
+    },
     text('lastStatusUser', t('alerts.user'), 130),
     text('lastStatusDetails', t('alerts.observations'), 180),
   ];

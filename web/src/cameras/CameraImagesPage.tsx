@@ -51,7 +51,7 @@ function CameraImages({ vehicleId }: { vehicleId: number }) {
   const columns = useMemo(() => mediaColumns({ t, dateTime: format.dateTime, onOpen: setOpen }), [t, format]);
   const searchTexts = useCallback(
     (row: CameraMedia) => [
-      placeText(row),
+      placeText(row, t),
       format.dateTime(row.cameraDate),
       t(`cameras.side.${cameraSide(row.camera)}`),
       eventText(t, row),

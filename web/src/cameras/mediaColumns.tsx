@@ -13,12 +13,14 @@ import {
 } from './cameraRules';
 import type { CameraMedia } from './cameraTypes';
 import { MediaThumb } from './MediaThumb';
+import { localAddress } from '../common/localAddress';
 
 export const MEDIA_THUMB_HEIGHT = 48;
 
-/** The place of a media as text: its address, else its coordinates. */
-export const placeText = (media: CameraMedia): string =>
-  media.address || (hasPlace(media) ? coordinatesText(media.latitude, media.longitude) : '');
+/** The place of a media as text: its address (in the reader's language with `t`), else its coordinates. */
+export const placeText = (media: CameraMedia, t?: TFunction): string =>
+  (media.address && (t ? localAddress(media.address, t) : media.address)) ||
+  (hasPlace(media) ? coordinatesText(media.latitude, media.longitude) : '');
 
 /** The event column's text: each trigger translated, joined. */
 export const eventText = (t: TFunction, media: CameraMedia): string =>
@@ -63,7 +65,7 @@ export function mediaColumns({ t, dateTime, onOpen }: MediaColumnContext): GridC
       headerName: t('cameras.location'),
       minWidth: 200,
       flex: 1.4,
-      valueGetter: (_value, row) => placeText(row),
+      valueGetter: (_value, row) => placeText(row, t),
       sortComparator: compareText,
       renderCell: ({ row }) =>
         hasPlace(row) ? (
@@ -74,10 +76,10 @@ export function mediaColumns({ t, dateTime, onOpen }: MediaColumnContext): GridC
             underline="hover"
             data-testid="camera-media-location"
           >
-            {placeText(row)}
+            {placeText(row, t)}
           </Link>
         ) : (
-          placeText(row)
+          placeText(row, t)
         ),
     },
     {

@@ -25,6 +25,7 @@ import { LEVEL_COLORS } from './levelText';
 import { Ltr } from './Ltr';
 import type { PopupField } from './popupFields';
 import { STATUS_HEX } from './statusColors';
+import { localAddress } from '../common/localAddress';
 
 const Line = ({
   icon,
@@ -92,7 +93,7 @@ export function PopupFieldRow({ field, onCycleLevel, onToggleOdometer }: PopupFi
     case 'address':
       return (
         <Line icon={<PlaceIcon />} testId="address">
-          <bdi>{field.text}</bdi>
+          <bdi>{localAddress(field.text, t)}</bdi>
         </Line>
       );
     case 'zone':

@@ -14,6 +14,7 @@ import { coordinatesText, odometerText, speedText } from './popupFields';
 import { STATUS_HEX } from './statusColors';
 import type { VehicleView } from './types';
 import { VehicleIndicators } from './VehicleIndicators';
+import { localAddress } from '../common/localAddress';
 
 /** Document 1 §2: vehicle rows are 130 px high. */
 export const VEHICLE_ROW_HEIGHT = 130;
@@ -137,8 +138,8 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
             <PlaceIcon />
             <span>
               {position.address ? (
-                // Addresses come in the geocoder's language: their own reading order ("2 km SO de Viana").
-                <bdi>{position.address}</bdi>
+                // An address keeps its own reading order ("2 km SW of Viana" in a right-to-left page).
+                <bdi>{localAddress(position.address, t)}</bdi>
               ) : (
                 <Ltr>{coordinatesText(position.latitude, position.longitude)}</Ltr>
               )}

@@ -6,6 +6,7 @@ import { formatNumber } from '../common/formatters';
 import { useFormat } from '../common/useFormat';
 import type { ReplayTrip } from './types';
 import { KNOTS_TO_KMH, tripKm } from './units';
+import { localAddress } from '../common/localAddress';
 
 interface Props {
   trips: ReplayTrip[];
@@ -77,10 +78,10 @@ export const TripList = memo(function TripList({ trips, selected, onSelect, load
                   <>
                     <Box component="span" sx={{ display: 'block' }}>
                       {format.dateTime(trip.trip_start_fixtime).slice(0, 10)} ·{' '}
-                      {trip.trip_start_address || '—'}
+                      {trip.trip_start_address ? localAddress(trip.trip_start_address, t) : '—'}
                     </Box>
                     <Box component="span" sx={{ display: 'block' }}>
-                      → {trip.trip_end_address || '—'}
+                      → {trip.trip_end_address ? localAddress(trip.trip_end_address, t) : '—'}
                     </Box>
                   </>
                 )}

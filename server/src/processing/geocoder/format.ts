@@ -1,12 +1,11 @@
 /** How an offline lookup becomes a short address ("Luanda, AO", "12 km NE de Viana, AO"). */
+import { COMPASS_POINTS, relativeAddressText, type CompassPoint } from '@frota/core';
 import type { NearestPlace } from './placeIndex';
 
 /** Beyond this the address says how far, and which way, the point is from the place. */
 export const NEAR_KM = 2;
 
-/** Portuguese compass points, clockwise from north (O = oeste). */
-const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SO', 'O', 'NO'] as const;
-export type CompassPoint = (typeof COMPASS)[number];
+export type { CompassPoint };
 
 const RAD = Math.PI / 180;
 
@@ -22,15 +21,18 @@ export function bearingDegrees(fromLat: number, fromLon: number, toLat: number, 
 
 export function compassPoint(bearing: number): CompassPoint {
   const sector = Math.round((((bearing % 360) + 360) % 360) / 45) % 8;
-  return COMPASS[sector];
+  return COMPASS_POINTS[sector];
 }
 
-/** "Place, CC" when the point is within NEAR_KM of the place, else "N km DIR de Place, CC". */
+/**
+ * "Place, CC" when the point is within NEAR_KM of the place, else "N km DIR de Place, CC" (stored in
+ * Portuguese; readers translate it from its parts, see parseRelativeAddress).
+ */
 export function formatNearest(place: NearestPlace, lat: number, lon: number): string {
   const where = `${place.label}, ${place.country}`;
   if (place.distanceKm <= NEAR_KM) return where;
   const direction = compassPoint(bearingDegrees(place.lat, place.lon, lat, lon));
-  return `${Math.round(place.distanceKm)} km ${direction} de ${where}`;
+  return relativeAddressText({ km: Math.round(place.distanceKm), point: direction, place: where });
 }
 
 export function isValidCoordinate(lat: number, lon: number): boolean {
