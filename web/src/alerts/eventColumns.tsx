@@ -66,6 +66,8 @@ export function eventColumns(
     {
       ...text('address', t('alerts.address'), 220, true),
       valueFormatter: (value: string | null) => (value ? localAddress(value, t) : ''),
+      // an address keeps its own reading order in a right-to-left table ("4 km NW of …" starts at its left)
+      renderCell: ({ formattedValue }) => <bdi>{formattedValue as string}</bdi>,
     },
     text('lastStatusUser', t('alerts.user'), 130),
     text('lastStatusDetails', t('alerts.observations'), 180),
