@@ -239,11 +239,16 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     await screenshot(page, 'live-arabic');
   });
 
-  it('puts the panel at the bottom on a phone and hides it on demand', async () => {
+  it('opens a phone on the fleet with the panel folded at the bottom, and unfolds it on demand', async () => {
     t = await open(browser, arabic, { width: 390, height: 844 });
     const { page } = t;
-    await page.evaluate(() => undefined);
     const panel = page.getByTestId('live-panel');
+    await untilDom(page, async () => expect(await panel.getAttribute('data-open')).toBe('false'));
+    // folded: only its tabs show, at the bottom, over the map that shows the fleet
+    const folded = (await panel.boundingBox())!;
+    expect(folded.y).toBeGreaterThan(844 * 0.8);
+    expect(await page.getByTestId('vehicle-row').count()).toBe(0);
+    await page.getByTestId('panel-toggle').click();
     const box = (await panel.boundingBox())!;
     expect(box.y).toBeGreaterThan(844 / 3);
     expect(box.width).toBeGreaterThan(380);

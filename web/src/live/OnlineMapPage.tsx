@@ -79,7 +79,8 @@ export function OnlineMapPage() {
   );
   const zones = geofences.data ?? [];
   const [tab, setTab] = useState<PanelTab>('vehicles');
-  const [panelOpen, setPanelOpen] = useState(true);
+  // a phone opens on the fleet: the list folded to its tabs, one tap away
+  const [panelOpen, setPanelOpen] = useState(() => !mobile);
   const [camera, setCamera] = useState<CameraRequest | null>(null);
   const [followId, setFollowId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
