@@ -87,6 +87,48 @@ export async function insertDevice(db: Db, name: string, uniqueId: string): Prom
   return Number(row.id);
 }
 
+/**
+ * A position row written straight to the database (at Luanda unless placed), optionally made the vehicle's
+ * latest (devices.positionId); its id.
+ */
+export async function insertPosition(
+  db: Db,
+  deviceId: number,
+  fixTime: number,
+  options: {
+    latitude?: number;
+    longitude?: number;
+    attributes?: Record<string, unknown>;
+    latest?: boolean;
+  } = {},
+): Promise<number> {
+  const row = await db.kysely
+    .insertInto('positions')
+    .values({
+      deviceId,
+      protocol: 'test',
+      serverTime: fixTime,
+      deviceTime: fixTime,
+      fixTime,
+      valid: fromBool(db.dialect, true),
+      latitude: options.latitude ?? -8.8,
+      longitude: options.longitude ?? 13.2,
+      altitude: 0,
+      speed: 0,
+      course: 0,
+      accuracy: 0,
+      address: null,
+      event: null,
+      attributes: toJson(options.attributes ?? {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  if (options.latest)
+    await db.kysely.updateTable('devices').set({ positionId: id }).where('id', '=', deviceId).execute();
+  return id;
+}
+
 export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string> = {},

@@ -5,35 +5,7 @@ import { migrateToLatest } from '../../../src/db/migrate';
 import { verifyPassword } from '../../../src/auth/password';
 import { seedRefillsDemo, DEMO_APP, DEMO_OPERATOR_PASSWORD } from '../../../src/modules/refills/demoSeed';
 import { readAppVersion, writeAppVersion } from '../../../src/modules/refills/appVersion';
-import { fromBool, toJson } from '../../../src/db/mapping';
-import type { Db } from '../../../src/db/database';
-import { dialects, freshDatabase, insertDevice } from '../../harness';
-
-/** The vehicle's latest position, with its tracker's odometer (metres, no io192) and a longer counted km. */
-async function lastPosition(db: Db, deviceId: number, at: number, odometerMetres: number) {
-  const row = await db.kysely
-    .insertInto('positions')
-    .values({
-      deviceId,
-      protocol: 'teltonika',
-      serverTime: at,
-      deviceTime: at,
-      fixTime: at,
-      valid: fromBool(db.dialect, true),
-      latitude: -8.8,
-      longitude: 13.2,
-      altitude: 0,
-      speed: 0,
-      course: 0,
-      accuracy: 0,
-      address: null,
-      event: null,
-      attributes: toJson({ odometer: odometerMetres, totalDistance: odometerMetres + 9_000 }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.kysely.updateTable('devices').set({ positionId: Number(row.id) }).where('id', '=', deviceId).execute();
-}
+import { dialects, freshDatabase, insertDevice, insertPosition } from '../../harness';
 
 describe.each(dialects())('refill demo seed (%s)', (dialect) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -44,7 +16,11 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
     fresh = await freshDatabase(dialect);
     await migrateToLatest(fresh.db);
     for (let i = 0; i < 4; i++) devices.push(await insertDevice(fresh.db, `Demo ${i}`, `demo-rf-${i}`));
-    await lastPosition(fresh.db, devices[0], now - 60_000, 11_533_180);
+    // its tracker's odometer (metres, no io192) and a longer counted km
+    await insertPosition(fresh.db, devices[0], now - 60_000, {
+      attributes: { odometer: 11_533_180, totalDistance: 11_533_180 + 9_000 },
+      latest: true,
+    });
     await seedRefillsDemo(fresh.db, devices, now);
     await seedRefillsDemo(fresh.db, devices, now); // a second run adds nothing
   });
