@@ -32,6 +32,11 @@ describe('SideMenu', () => {
     const items = screen.getAllByTestId('menu-item');
     expect(items.map((item) => item.getAttribute('data-path'))).toEqual(['/report/trips', '/settings/users']);
     expect(items.map((item) => item.textContent)).toEqual(['Viagens', 'Utilizadores']);
+    // real links: they open in a new tab too
+    expect(items.map((item) => [item.tagName, item.getAttribute('href')])).toEqual([
+      ['A', '/report/trips'],
+      ['A', '/settings/users'],
+    ]);
     expect(screen.getByText('Relatórios')).toBeTruthy();
     expect(screen.getByTestId('menu-help-manual').getAttribute('href')).toBe('/manual/pt/');
     fireEvent.click(items[1]);

@@ -11,7 +11,7 @@ import {
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useTranslation } from 'react-i18next';
-import { matchPath, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, matchPath, useLocation } from 'react-router';
 import type { MenuSection } from '../session/permissions';
 import { MANUAL_URL } from '../session/routes';
 
@@ -22,16 +22,13 @@ export interface SideMenuProps {
   onContacts: () => void;
 }
 
-/** Side menu: one entry per enabled route, grouped by section, then help (manual and contacts). */
+/**
+ * Side menu: one entry per enabled route, grouped by section, then help (manual and contacts). Entries
+ * are links: a middle click or "open in new tab" opens the screen beside this one.
+ */
 export function SideMenu({ open, sections, onClose, onContacts }: SideMenuProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-
-  const go = (path: string) => {
-    onClose();
-    void navigate(path);
-  };
 
   return (
     <Drawer open={open} onClose={onClose} data-testid="side-menu">
@@ -45,8 +42,10 @@ export function SideMenu({ open, sections, onClose, onContacts }: SideMenuProps)
             {section.items.map((route) => (
               <ListItemButton
                 key={route.path}
+                component={RouterLink}
+                to={route.path}
                 selected={matchPath(route.path, pathname) !== null}
-                onClick={() => go(route.path)}
+                onClick={onClose}
                 data-testid="menu-item"
                 data-path={route.path}
               >
