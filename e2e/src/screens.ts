@@ -105,16 +105,19 @@ async function photograph(browser: Browser, base: string, lang: string, size: Si
     try {
       await page.goto(`${base}${path}`);
       // the screen is drawn once no progress indicator is left (the live socket keeps the network busy, so
-      // "network idle" never comes) and two frames have been painted
-      await page
-        .waitForFunction(
-          () => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'),
-          undefined,
-          {
-            timeout: 10_000,
-          },
-        )
-        .catch(() => undefined);
+      // "network idle" never comes) and two frames have been painted; asked twice, 400 ms apart, as a screen
+      // that sends the user on (a form with no vehicle to its summary) shows a spinner only after its first
+      // empty frame
+      for (let settled = 0; settled < 2; settled++) {
+        await page
+          .waitForFunction(
+            () => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'),
+            undefined,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
+        if (settled === 0) await page.waitForTimeout(400);
+      }
       // a map is drawn once it is idle: its layers loaded, its camera still
       await page
         .waitForFunction(
