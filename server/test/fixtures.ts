@@ -1,6 +1,5 @@
 /** A small fleet with two tenants (alice, bob), a manager of alice, and positions, built through the API. */
-import { fromBool, toJson } from '../src/db/mapping';
-import { userClient, type Client, type TestServer } from './harness';
+import { insertPosition as insertRow, userClient, type Client, type TestServer } from './harness';
 
 export const EDITOR_PERMISSIONS = [
   'map.online',
@@ -18,41 +17,19 @@ const ok = async (p: Promise<{ status: number; body: any; text: string }>) => {
   return r.body;
 };
 
-export async function insertPosition(
+/** A moving position (10 kn, ignition on) made the vehicle's latest, through the server's database. */
+export const insertPosition = (
   server: TestServer,
   deviceId: number,
   fixTime: number,
   extra: Record<string, unknown> = {},
-) {
-  const db = server.services.db;
-  const row = await db.kysely
-    .insertInto('positions')
-    .values({
-      deviceId,
-      protocol: 'test',
-      serverTime: fixTime,
-      deviceTime: fixTime,
-      fixTime,
-      valid: fromBool(db.dialect, true),
-      latitude: -8.83,
-      longitude: 13.23,
-      altitude: 0,
-      speed: 10,
-      course: 90,
-      accuracy: 0,
-      address: null,
-      event: null,
-      attributes: toJson({ ignition: true, ...extra }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.kysely
-    .updateTable('devices')
-    .set({ positionId: Number(row.id), lastUpdate: fixTime })
-    .where('id', '=', deviceId)
-    .execute();
-  return Number(row.id);
-}
+): Promise<number> =>
+  insertRow(server.services.db, deviceId, fixTime, {
+    speed: 10,
+    course: 90,
+    attributes: { ignition: true, ...extra },
+    latest: true,
+  });
 
 export async function buildFleet(server: TestServer) {
   const admin = await server.admin();

@@ -89,7 +89,7 @@ export async function insertDevice(db: Db, name: string, uniqueId: string): Prom
 
 /**
  * A position row written straight to the database (at Luanda unless placed), optionally made the vehicle's
- * latest (devices.positionId); its id.
+ * latest (devices.positionId and lastUpdate); its id.
  */
 export async function insertPosition(
   db: Db,
@@ -98,6 +98,8 @@ export async function insertPosition(
   options: {
     latitude?: number;
     longitude?: number;
+    speed?: number;
+    course?: number;
     attributes?: Record<string, unknown>;
     latest?: boolean;
   } = {},
@@ -111,11 +113,11 @@ export async function insertPosition(
       deviceTime: fixTime,
       fixTime,
       valid: fromBool(db.dialect, true),
-      latitude: options.latitude ?? -8.8,
-      longitude: options.longitude ?? 13.2,
+      latitude: options.latitude ?? -8.83,
+      longitude: options.longitude ?? 13.23,
       altitude: 0,
-      speed: 0,
-      course: 0,
+      speed: options.speed ?? 0,
+      course: options.course ?? 0,
       accuracy: 0,
       address: null,
       event: null,
@@ -125,7 +127,11 @@ export async function insertPosition(
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
   if (options.latest)
-    await db.kysely.updateTable('devices').set({ positionId: id }).where('id', '=', deviceId).execute();
+    await db.kysely
+      .updateTable('devices')
+      .set({ positionId: id, lastUpdate: fixTime })
+      .where('id', '=', deviceId)
+      .execute();
   return id;
 }
 
