@@ -100,6 +100,7 @@ export async function insertPosition(
     longitude?: number;
     speed?: number;
     course?: number;
+    address?: string | null;
     attributes?: Record<string, unknown>;
     latest?: boolean;
   } = {},
@@ -119,7 +120,7 @@ export async function insertPosition(
       speed: options.speed ?? 0,
       course: options.course ?? 0,
       accuracy: 0,
-      address: null,
+      address: options.address ?? null,
       event: null,
       attributes: toJson(options.attributes ?? {}),
     })

@@ -1,7 +1,6 @@
 /** The camera media store and the place of a file (below the listener), on each database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, freshDatabase, insertDevice } from '../../harness';
-import { fromBool, toJson } from '../../../src/db/mapping';
+import { dialects, freshDatabase, insertDevice, insertPosition } from '../../harness';
 import { migrateToLatest } from '../../../src/db/migrate';
 import type { Db } from '../../../src/db/database';
 import {
@@ -14,30 +13,8 @@ import { nearestPosition, placeOf } from '../../../src/modules/cameras/media/pos
 
 const T0 = Date.UTC(2026, 0, 10, 12, 0, 0);
 
-async function position(db: Db, deviceId: number, fixTime: number, address: string | null, latitude = -8.8) {
-  const row = await db.kysely
-    .insertInto('positions')
-    .values({
-      deviceId,
-      protocol: 'test',
-      serverTime: fixTime,
-      deviceTime: fixTime,
-      fixTime,
-      valid: fromBool(db.dialect, true),
-      latitude,
-      longitude: 13.2,
-      altitude: 0,
-      speed: 0,
-      course: 0,
-      accuracy: 0,
-      address,
-      event: null,
-      attributes: toJson({}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const position = (db: Db, deviceId: number, fixTime: number, address: string | null, latitude = -8.8) =>
+  insertPosition(db, deviceId, fixTime, { latitude, longitude: 13.2, address });
 
 describe.each(dialects())('camera media store on %s', (dialect) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
