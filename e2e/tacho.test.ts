@@ -274,7 +274,7 @@ describeBrowser('tachograph', () => {
     const types = await Promise.all(
       added.map((id) => row(id).getByTestId('tacho-file-entity').getAttribute('data-type')),
     );
-    expect(types.sort()).toEqual(['D', 'V']);
+    expect([...types].sort()).toEqual(['D', 'V']);
     const vuId = added[types.indexOf('V')];
     const cardId = added[types.indexOf('D')];
     expect(await row(vuId).getByTestId('tacho-file-stale').count()).toBe(1);
