@@ -38,6 +38,7 @@ import { migration026 } from './migrations/026_tachoScope';
 import { migration027 } from './migrations/027_scopedKeys';
 import { migration028 } from './migrations/028_credentials';
 import { migration029 } from './migrations/029_driverKeys';
+import { migration030 } from './migrations/030_privatePositions';
 
 function provider(db: Db, extra: Record<string, Migration>): MigrationProvider {
   return {
@@ -81,6 +82,7 @@ function core(db: Db): Record<string, Migration> {
     '027_scopedKeys': migration027(db.dialect),
     '028_credentials': migration028(db.dialect),
     '029_driverKeys': migration029(db.dialect),
+    '030_privatePositions': migration030(db.dialect),
   };
 }
 

@@ -95,6 +95,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '027_scopedKeys',
         '028_credentials',
         '029_driverKeys',
+        '030_privatePositions',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await ownTables(fresh.db);
@@ -184,6 +185,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '027_scopedKeys',
         '028_credentials',
         '029_driverKeys',
+        '030_privatePositions',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

@@ -1,13 +1,15 @@
 /**
  * The route of a replay read on its own, first: id, time, place, speed, course and privacy of each
  * position, in one array-mode query per chunk (keyset pages as the reports' position stream), written
- * straight from the database's rows into the PART frames of the stream. No attributes are parsed: the
- * privacy flag is the one attribute read, and on SQLite only where the attribute text names it. The
- * markers, limits and trips come after, from the report detectors' pass (readReplay).
+ * straight from the database's rows into the PART frames of the stream. No attribute text is read with
+ * the route: the privacy flag, the one attribute it needs, comes from the few positions of the chunk's
+ * time span that carry one (migration 030's partial index). The markers, limits and trips come after,
+ * from the report detectors' pass (readReplay).
  */
 import { isPrivatePosition, NO_PLACE } from '@frota/core';
 import { badRequest } from '../../errors';
 import type { Db } from '../../db/database';
+import { privateFilter } from '../../db/migrations/030_privatePositions';
 import { placeholders, queryArrays, type Param } from '../../track/arrayQuery';
 import { tooManyMessage, type ReplayPlan } from './replay';
 import { RoutePart } from './streamFrames';
@@ -15,11 +17,21 @@ import { RoutePart } from './streamFrames';
 /** Rows per read: seven numbers each, so a page can be larger than the detectors' pass reads. */
 export const ROUTE_CHUNK = 10_000;
 
-/** The privacy attribute; SQLite parses the JSON only of the rows whose text names it. */
-const privacyColumn = (db: Db) =>
-  db.dialect === 'postgres'
-    ? `attributes ->> 'privacy'`
-    : `CASE WHEN instr(attributes, '"privacy"') > 0 THEN attributes ->> '$.privacy' END`;
+/** The privacy attribute of the positions that carry one, by the partial index of migration 030. */
+export function privacyQuery(db: Db): string {
+  const value = db.dialect === 'postgres' ? `attributes ->> 'privacy'` : `attributes ->> '$.privacy'`;
+  return placeholders(
+    db,
+    `SELECT id, ${value} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? AND ${privateFilter(db.dialect)}`,
+  );
+}
+
+/** The privacy attribute of the positions from `from` to `to` that carry one, by id. */
+async function privacyValues(db: Db, text: string, deviceId: number, from: number, to: number) {
+  const values = new Map<number, unknown>();
+  for (const [id, value] of await queryArrays(db, text, [deviceId, from, to])) values.set(Number(id), value);
+  return values;
+}
 
 /** The ids of the route read so far, in order (what the markers are placed against). */
 export class RouteIds {
@@ -53,7 +65,8 @@ export async function readRoute(
   const read = new RouteIds();
   const vehicleAttributes = plan.vehicle.attributes;
   const vehiclePrivate = isPrivatePosition({ attributes: {} }, vehicleAttributes);
-  const cols = `id, fix_time, latitude, longitude, speed, course, ${privacyColumn(db)}`;
+  const cols = 'id, fix_time, latitude, longitude, speed, course';
+  const privacy = privacyQuery(db);
   const where = 'FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ?';
   const head = placeholders(db, `SELECT ${cols} ${where} ORDER BY fix_time, id LIMIT ?`);
   const next = placeholders(
@@ -67,15 +80,17 @@ export async function readRoute(
     const rows = await queryArrays(db, text, params);
     if (!rows.length) break;
     if (read.length + rows.length > plan.max) throw badRequest(tooManyMessage(plan.max));
+    const span = [Number(rows[0][1]), Number(rows[rows.length - 1][1])] as const;
+    const said = await privacyValues(db, privacy, plan.vehicle.id, ...span);
     const filled = new RoutePart(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
       const id = Number(row[0]);
-      const privacy = row[6];
+      const value = said.size ? said.get(id) : undefined;
       const isPrivate =
-        privacy === null || privacy === undefined
+        value === null || value === undefined
           ? vehiclePrivate
-          : isPrivatePosition({ attributes: { privacy } }, vehicleAttributes);
+          : isPrivatePosition({ attributes: { privacy: value } }, vehicleAttributes);
       const blank = isPrivate && plan.hidden;
       filled.id[i] = id;
       filled.fixTime[i] = Number(row[1]);
