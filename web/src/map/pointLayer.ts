@@ -10,6 +10,7 @@ import {
   sameScale,
   screenAxes,
   serves,
+  servesScaled,
   type DotPicture,
   type ScreenAxes,
 } from './dotCache';
@@ -186,6 +187,8 @@ export function pointLayer(id: string): PointLayer {
   let previous: { axes: ScreenAxes | null; version: number } = { axes: null, version: -1 };
   /** Set by prerender for the frame being drawn: render draws the picture rather than the dots. */
   let showPicture = false;
+  /** ... and draws it scaled (a zoom in motion): smoothed between texels rather than one texel a pixel. */
+  let scaledPicture = false;
 
   const changed = () => {
     dirty = true;
@@ -250,7 +253,7 @@ export function pointLayer(id: string): PointLayer {
     );
   };
 
-  const showCached = (gl: WebGL2RenderingContext, matrix: ArrayLike<number>) => {
+  const showCached = (gl: WebGL2RenderingContext, matrix: ArrayLike<number>, scaled: boolean) => {
     const p = picture!;
     const { box } = cached!.picture;
     gl.bindVertexArray(p.vao);
@@ -258,6 +261,10 @@ export function pointLayer(id: string): PointLayer {
     gl.uniformMatrix4fv(p.matrix, false, translated(matrix, box.x0, box.y0));
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, p.texture);
+    // Texels on screen pixels at the picture's own scale; smoothed between them while it is scaled.
+    const filter = scaled ? gl.LINEAR : gl.NEAREST;
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, filter);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, filter);
     gl.uniform1i(p.sampler, 0);
     gl.disable(gl.DEPTH_TEST);
     gl.disable(gl.STENCIL_TEST);
@@ -361,6 +368,7 @@ export function pointLayer(id: string): PointLayer {
     },
     prerender(gl, args: CustomRenderMethodInput) {
       showPicture = false;
+      scaledPicture = false;
       if (!gpu || !picture || !map || buffer.count === 0) return;
       const width = gl.drawingBufferWidth;
       const height = gl.drawingBufferHeight;
@@ -377,13 +385,20 @@ export function pointLayer(id: string): PointLayer {
         y0: bounds.y0 - reach / Math.abs(axes.sy),
         y1: bounds.y1 + reach / Math.abs(axes.sy),
       };
-      if (
-        cached &&
-        cached.version === version &&
-        serves(cached.picture, cached.made, axes, width, height, dots)
-      ) {
-        showPicture = true;
-        return;
+      if (cached && cached.version === version) {
+        if (serves(cached.picture, cached.made, axes, width, height, dots)) {
+          showPicture = true;
+          return;
+        }
+        // A zoom in motion: the picture scaled, as the map scales its tiles. The frame after the zoom
+        // rests (asked for here: the map draws no frame of its own once still) paints the dots anew.
+        const moving = last.axes !== null && !sameScale(last.axes, axes);
+        if (moving && servesScaled(cached.picture, cached.made, axes, width, height, dots)) {
+          showPicture = true;
+          scaledPicture = true;
+          map.triggerRepaint();
+          return;
+        }
       }
       // While the zoom or the dots change from frame to frame, a picture would serve one frame only.
       const still = last.axes !== null && last.version === version && sameScale(last.axes, axes);
@@ -399,10 +414,12 @@ export function pointLayer(id: string): PointLayer {
     },
     render(gl, args: CustomRenderMethodInput) {
       const pictured = showPicture;
+      const scaled = scaledPicture;
       showPicture = false;
+      scaledPicture = false;
       if (!gpu || !picture || !map || buffer.count === 0) return;
       if (pictured) {
-        if (cached && cached.picture.width > 0) showCached(gl, args.defaultProjectionData.mainMatrix);
+        if (cached && cached.picture.width > 0) showCached(gl, args.defaultProjectionData.mainMatrix, scaled);
         return;
       }
       const [x, y] = buffer.origin;

@@ -1,68 +1,66 @@
 /**
- * How an event reads to a person, in Portuguese: its title and the facts (vehicle, plate, time in the
- * recipient's timezone, speed, zone, address, map link) shared by the e-mail and the SMS.
+ * How an event reads to a person, in the recipient's language: its title and the facts (vehicle, plate,
+ * time in the recipient's timezone, speed, zone, address, map link) shared by the e-mail and the SMS.
  */
-import { knotsToKmh, zonedDateTime, zoneFormatter } from '@frota/core';
+import {
+  interfaceLanguage,
+  knotsToKmh,
+  parseRelativeAddress,
+  zonedDateTime,
+  zoneFormatter,
+  type InterfaceLanguage,
+} from '@frota/core';
 import type { EventContext } from '../../processing/types';
+import { ALARM_TITLES, EVENT_TITLES } from './eventTitles';
 import { commaList } from './matching';
+import { COMPASS_TEXTS, mailTexts, type Texts } from './mailTexts';
 
 export const DEFAULT_TIMEZONE = 'Africa/Luanda';
 
-const EVENT_TITLES: Record<string, string> = {
-  deviceOverspeed: 'Excesso de velocidade',
-  geofenceEnter: 'Entrada em zona',
-  geofenceExit: 'Saída de zona',
-  deviceFuelDrop: 'Queda de combustível',
-  deviceFuelIncrease: 'Aumento de combustível',
-  ignitionOn: 'Ignição ligada',
-  ignitionOff: 'Ignição desligada',
-  deviceOnline: 'Viatura online',
-  deviceOffline: 'Viatura offline',
-  deviceUnknown: 'Estado da viatura desconhecido',
-  deviceMoving: 'Viatura em movimento',
-  deviceStopped: 'Viatura parada',
-  deviceInactive: 'Viatura inativa',
-  driverChanged: 'Mudança de condutor',
-  blockRequest: 'Pedido de imobilização',
-  unBlockRequest: 'Pedido de desimobilização',
-  commandResult: 'Resultado de comando',
-  textMessage: 'Mensagem de texto',
-  maintenance: 'Manutenção',
-  media: 'Multimédia',
-};
+const title = (table: Readonly<Record<string, Texts>>, key: string, language: InterfaceLanguage) =>
+  Object.hasOwn(table, key) ? table[key]![language] : undefined;
 
-const ALARM_TITLES: Record<string, string> = {
-  sos: 'SOS',
-  lowBattery: 'Bateria fraca',
-  hardAcceleration: 'Aceleração brusca',
-  hardBraking: 'Travagem brusca',
-  hardCornering: 'Curva brusca',
-  tampering: 'Adulteração',
-  malfunction: 'Avaria',
-  seatbelt: 'Cinto de segurança',
-  lights: 'Luzes',
-  'seatbelt+lights': 'Cinto de segurança e luzes',
-  general: 'Geral',
-  tow: 'Reboque',
-  accident: 'Acidente',
-  jamming: 'Interferência de sinal',
-  powerCut: 'Corte de alimentação',
-  lowPower: 'Alimentação baixa',
-  overspeed: 'Excesso de velocidade',
-  vibration: 'Vibração',
-  movement: 'Movimento',
-  door: 'Porta',
-  fatigueDriving: 'Condução com fadiga',
-  idle: 'Ralenti',
-};
-
-/** "Excesso de velocidade", or "Alarme: SOS" for alarms (the web's "Alarm: type" in Portuguese). */
-export function eventTitle(event: { type: string; attributes: Record<string, unknown> }): string {
-  if (!event.type.startsWith('alarm')) return EVENT_TITLES[event.type] ?? event.type;
+/**
+ * "Excesso de velocidade", or "Alarme: SOS" for alarms (the web's "Alarm: type"), in the reader's language
+ * (Portuguese by default: the reports translate from it).
+ */
+export function eventTitle(
+  event: { type: string; attributes: Record<string, unknown> },
+  language: InterfaceLanguage = 'pt',
+): string {
+  if (!event.type.startsWith('alarm')) return title(EVENT_TITLES, event.type, language) ?? event.type;
   // type alarm with attributes.alarm, or the alert central's spelling "alarmsos"
   const names =
     event.type === 'alarm' ? commaList(event.attributes.alarm) : [event.type.slice('alarm'.length)];
-  return names.length ? `Alarme: ${names.map((n) => ALARM_TITLES[n] ?? n).join(', ')}` : 'Alarme';
+  const t = mailTexts(language);
+  if (!names.length) return t('alarm');
+  return t('alarmTitle', { names: names.map((n) => title(ALARM_TITLES, n, language) ?? n).join(', ') });
+}
+
+/** Who reads a message: the timezone of its times and the language of its words. */
+export interface Reader {
+  timeZone: string;
+  language: InterfaceLanguage;
+}
+
+/** The reader a user's attributes describe (timezone, language); Africa/Luanda and Portuguese by default. */
+export const readerOf = (attributes: Record<string, unknown> | undefined): Reader => ({
+  timeZone: userTimezone(attributes),
+  language: interfaceLanguage(attributes?.language),
+});
+
+/**
+ * A stored address in the reader's language: the offline geocoder's "4 km NO de Estalagem, AO" becomes
+ * "4 km NW of Estalagem, AO" in English; any other address as it is.
+ */
+export function localAddress(address: string, language: InterfaceLanguage): string {
+  const parts = parseRelativeAddress(address);
+  if (!parts || language === 'pt') return address;
+  return mailTexts(language)('relativeAddress', {
+    km: String(parts.km),
+    direction: COMPASS_TEXTS[parts.point][language],
+    place: parts.place,
+  });
 }
 
 /** The recipient's timezone (user attributes.timezone), Africa/Luanda when unset or unknown. */
@@ -104,15 +102,16 @@ export interface EventFacts {
   description: string | null;
 }
 
-/** Everything a message about the event says, formatted for one recipient. */
-export function eventFacts(ctx: EventContext, timeZone: string, description?: string | null): EventFacts {
+/** Everything a message about the event says, formatted for one reader. */
+export function eventFacts(ctx: EventContext, reader: Reader, description?: string | null): EventFacts {
   const { event, device, position } = ctx;
+  const { timeZone, language } = reader;
   const plate = device.attributes.license_plate;
   const speedKnots = finite(event.attributes.speed) ?? position?.speed;
   const limitKnots = finite(event.attributes.speedLimit);
   const driver = event.attributes.driverName ?? event.attributes.driverUniqueId;
   return {
-    title: eventTitle(event),
+    title: eventTitle(event, language),
     vehicle: device.name,
     plate: typeof plate === 'string' && plate.trim() ? plate.trim() : null,
     time: formatDateTime(event.eventTime, timeZone),
@@ -120,7 +119,7 @@ export function eventFacts(ctx: EventContext, timeZone: string, description?: st
     speed: speedKnots === undefined ? null : kmh(speedKnots),
     speedLimit: limitKnots ? kmh(limitKnots) : null,
     zone: ctx.geofence?.name ?? null,
-    address: position?.address || null,
+    address: position?.address ? localAddress(position.address, language) : null,
     driver: driver == null || driver === '' ? null : String(driver),
     link: position ? mapLink(position.latitude, position.longitude) : null,
     description: description?.trim() || null,

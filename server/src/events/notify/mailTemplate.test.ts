@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventContext } from '../../processing/types';
-import { eventTitle, formatDateTime, mapLink, userTimezone } from './eventText';
+import { eventTitle, formatDateTime, localAddress, mapLink, readerOf, userTimezone } from './eventText';
 import { escapeHtml, renderEventMail } from './mailTemplate';
 import { renderEventSms } from './sms';
 
@@ -60,6 +60,47 @@ describe('event titles in Portuguese', () => {
     expect(title('alarmhardBraking')).toBe('Alarme: Travagem brusca');
     expect(title('alarm')).toBe('Alarme');
     expect(title('somethingNew')).toBe('somethingNew');
+    expect(title('constructor')).toBe('constructor');
+  });
+});
+
+describe('event titles in the reader’s language, in the web’s words', () => {
+  it('translates event types and alarms to English and Arabic', () => {
+    const title = (language: 'en' | 'ar', type: string, alarm?: string) =>
+      eventTitle({ type, attributes: alarm ? { alarm } : {} }, language);
+    expect(title('en', 'deviceOverspeed')).toBe('Speeding');
+    expect(title('en', 'geofenceExit')).toBe('Zone left');
+    expect(title('en', 'deviceOnline')).toBe('Online');
+    expect(title('en', 'blockRequest')).toBe('Block request');
+    expect(title('en', 'alarm', 'sos,powerCut')).toBe('Alarm: SOS, Power cut');
+    expect(title('en', 'alarmhardBraking')).toBe('Alarm: Harsh braking');
+    expect(title('en', 'alarm')).toBe('Alarm');
+    expect(title('en', 'alarm', 'doorOpen')).toBe('Alarm: doorOpen');
+    expect(title('ar', 'geofenceEnter')).toBe('دخول منطقة');
+    expect(title('ar', 'alarm', 'sos')).toBe('إنذار: استغاثة');
+    expect(title('ar', 'somethingNew')).toBe('somethingNew');
+    expect(eventTitle({ type: 'alarm', attributes: { alarm: 'lowBattery' } }, 'fr')).toBe(
+      'Alarme : Batterie faible',
+    );
+  });
+
+  it('reads the language from the user attributes, Portuguese when missing or unknown', () => {
+    expect(readerOf({ language: 'en', timezone: 'Europe/Lisbon' })).toEqual({
+      language: 'en',
+      timeZone: 'Europe/Lisbon',
+    });
+    expect(readerOf({ language: 'ar_SA' }).language).toBe('ar');
+    expect(readerOf({ language: 'xx' }).language).toBe('pt');
+    expect(readerOf(undefined)).toEqual({ language: 'pt', timeZone: 'Africa/Luanda' });
+  });
+
+  it('writes the offline geocoder’s directions in the reader’s language', () => {
+    const stored = '4 km NO de Estalagem, Viana, AO';
+    expect(localAddress(stored, 'pt')).toBe(stored);
+    expect(localAddress(stored, 'en')).toBe('4 km NW of Estalagem, Viana, AO');
+    expect(localAddress('12 km O de Viana', 'es')).toBe('12 km O de Viana');
+    expect(localAddress('3 km SO de Viana', 'ar')).toBe('3 كم جنوب غرب Viana');
+    expect(localAddress('Rua Rainha Ginga, Luanda', 'en')).toBe('Rua Rainha Ginga, Luanda');
   });
 });
 
@@ -150,12 +191,132 @@ describe('alert e-mail', () => {
   });
 });
 
-describe('alert SMS text', () => {
-  it('is one line with title, vehicle, plate, local time, speed, zone and link', () => {
-    const ctx = { ...context('geofenceExit'), geofence: { id: 4, name: 'Porto' } };
-    expect(renderEventSms(ctx, { timezone: 'Africa/Maputo' })).toBe(
-      'Saída de zona: Camião 12 (LD-12-34-AB) - 16/01/2024 01:30:05 - 93 km/h - Zona Porto - ' +
-        'https://www.openstreetmap.org/?mlat=-8.838300&mlon=13.234400#map=16/-8.838300/13.234400',
+describe('alert e-mail in the recipient’s language', () => {
+  const LINK = 'https://www.openstreetmap.org/?mlat=-8.838300&mlon=13.234400#map=16/-8.838300/13.234400';
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
+  const overspeed = (language?: string) => {
+    const ctx = context('deviceOverspeed', { speed: 60, speedLimit: 43.2 });
+    ctx.position = { ...ctx.position!, address: '4 km NO de Estalagem, Viana, AO' };
+    return renderEventMail(
+      { ...ctx, geofence: { id: 4, name: 'Porto de Luanda' } },
+      { userAttributes: { timezone: 'Europe/Lisbon', language }, description: 'Limite urbano' },
     );
+  };
+
+  it('keeps Portuguese as it was, the stored address too', () => {
+    for (const language of [undefined, 'pt', 'de']) {
+      const mail = overspeed(language);
+      expect(mail.subject).toBe('Excesso de velocidade - Camião 12 (LD-12-34-AB)');
+      expect(mail.text).toBe(
+        [
+          'Alerta: Excesso de velocidade',
+          'Descrição: Limite urbano',
+          'Viatura: Camião 12',
+          'Matrícula: LD-12-34-AB',
+          'Data/hora: 15/01/2024 23:30:05 (Europe/Lisbon)',
+          'Velocidade: 111 km/h',
+          'Limite de velocidade: 80 km/h',
+          'Zona: Porto de Luanda',
+          'Morada: 4 km NO de Estalagem, Viana, AO',
+          `Ver no mapa: ${LINK}`,
+          '',
+          'Mensagem automática da plataforma Frota.',
+        ].join('\n'),
+      );
+      expect(mail.html).toContain('<!DOCTYPE html><html lang="pt"><body');
+      expect(mail.html).toContain(`<tr><th align="left" ${cell}>Morada</th>`);
+      expect(mail.html).toContain('>Ver no mapa</a></p>');
+      expect(mail.html).toContain(
+        '<p style="color:#777;font-size:12px">Mensagem automática da plataforma Frota.</p>',
+      );
+    }
+  });
+
+  it('writes English: subject, labels, title, directions and html lang', () => {
+    const mail = overspeed('en');
+    expect(mail.subject).toBe('Speeding - Camião 12 (LD-12-34-AB)');
+    expect(mail.text).toBe(
+      [
+        'Alert: Speeding',
+        'Description: Limite urbano',
+        'Vehicle: Camião 12',
+        'Licence plate: LD-12-34-AB',
+        'Date/time: 15/01/2024 23:30:05 (Europe/Lisbon)',
+        'Speed: 111 km/h',
+        'Speed limit: 80 km/h',
+        'Zone: Porto de Luanda',
+        'Address: 4 km NW of Estalagem, Viana, AO',
+        `View on the map: ${LINK}`,
+        '',
+        'Automatic message from the Frota platform.',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<!DOCTYPE html><html lang="en"><body');
+    expect(mail.html).toContain('<h2 style="margin:0 0 12px">Speeding</h2>');
+    expect(mail.html).toContain(
+      `<tr><th align="left" ${cell}>Licence plate</th><td ${cell}>LD-12-34-AB</td></tr>`,
+    );
+    expect(mail.html).toContain(`<td ${cell}>4 km NW of Estalagem, Viana, AO</td>`);
+    expect(mail.html).toContain('>View on the map</a></p>');
+    expect(mail.html).not.toMatch(/Alerta|Viatura|Morada|Ver no mapa|Mensagem/);
+  });
+
+  it('writes Arabic right to left', () => {
+    const mail = overspeed('ar');
+    expect(mail.subject).toBe('تجاوز السرعة - Camião 12 (LD-12-34-AB)');
+    expect(mail.text).toBe(
+      [
+        'التنبيه: تجاوز السرعة',
+        'الوصف: Limite urbano',
+        'المركبة: Camião 12',
+        'لوحة الترخيص: LD-12-34-AB',
+        'التاريخ والوقت: 15/01/2024 23:30:05 (Europe/Lisbon)',
+        'السرعة: 111 km/h',
+        'حد السرعة: 80 km/h',
+        'المنطقة: Porto de Luanda',
+        'العنوان: 4 كم شمال غرب Estalagem, Viana, AO',
+        `عرض على الخريطة: ${LINK}`,
+        '',
+        'رسالة تلقائية من منصة Frota.',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<!DOCTYPE html><html lang="ar" dir="rtl"><body');
+    expect(mail.html).toContain('<h2 style="margin:0 0 12px">تجاوز السرعة</h2>');
+    expect(mail.html).toContain(
+      `<tr><th align="right" ${cell}>العنوان</th><td ${cell}>4 كم شمال غرب Estalagem, Viana, AO</td></tr>`,
+    );
+    expect(mail.html).toContain('>عرض على الخريطة</a></p>');
+    expect(mail.html).toContain('<p style="color:#777;font-size:12px">رسالة تلقائية من منصة Frota.</p>');
+  });
+
+  it('names alarms in the recipient’s language', () => {
+    expect(
+      renderEventMail(context('alarm', { alarm: 'sos' }), { userAttributes: { language: 'en' } }).subject,
+    ).toBe('Alarm: SOS - Camião 12 (LD-12-34-AB)');
+    expect(
+      renderEventMail(context('alarm', { alarm: 'hardBraking' }), { userAttributes: { language: 'ar' } })
+        .subject,
+    ).toBe('إنذار: فرملة حادة - Camião 12 (LD-12-34-AB)');
+  });
+});
+
+describe('alert SMS text', () => {
+  const link = 'https://www.openstreetmap.org/?mlat=-8.838300&mlon=13.234400#map=16/-8.838300/13.234400';
+  const ctx = { ...context('geofenceExit'), geofence: { id: 4, name: 'Porto' } };
+
+  it('is one line with title, vehicle, plate, local time, speed, zone and link', () => {
+    expect(renderEventSms(ctx, { timezone: 'Africa/Maputo' })).toBe(
+      'Saída de zona: Camião 12 (LD-12-34-AB) - 16/01/2024 01:30:05 - 93 km/h - Zona Porto - ' + link,
+    );
+  });
+
+  it('speaks the recipient’s language', () => {
+    expect(renderEventSms(ctx, { timezone: 'Africa/Maputo', language: 'en' })).toBe(
+      'Zone left: Camião 12 (LD-12-34-AB) - 16/01/2024 01:30:05 - 93 km/h - Zone Porto - ' + link,
+    );
+    expect(renderEventSms(ctx, { language: 'ar' })).toBe(
+      'خروج من منطقة: Camião 12 (LD-12-34-AB) - 16/01/2024 00:30:05 - 93 km/h - المنطقة Porto - ' + link,
+    );
+    expect(renderEventSms(ctx, { language: 'fr' })).toMatch(/^Sortie de zone : Camião 12 .* - Zone Porto - /);
   });
 });

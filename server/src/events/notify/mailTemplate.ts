@@ -1,6 +1,8 @@
-/** The alert e-mail: subject, plain text and simple HTML, in Portuguese, for one recipient. */
+/** The alert e-mail: subject, plain text and simple HTML, in the recipient's language. */
+import type { InterfaceLanguage } from '@frota/core';
 import type { EventContext } from '../../processing/types';
-import { eventFacts, userTimezone, vehicleLabel, type EventFacts } from './eventText';
+import { eventFacts, readerOf, vehicleLabel, type EventFacts } from './eventText';
+import { htmlLanguage, mailTexts, type MailTextId } from './mailTexts';
 
 export interface MailContent {
   subject: string;
@@ -9,7 +11,7 @@ export interface MailContent {
 }
 
 export interface MailOptions {
-  /** the recipient user's attributes (timezone) */
+  /** the recipient user's attributes (timezone, language) */
   userAttributes?: Record<string, unknown>;
   /** the notification's attributes.description */
   description?: string | null;
@@ -18,47 +20,68 @@ export interface MailOptions {
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Label and value rows, in reading order, leaving out what the event does not have. */
-function rows(f: EventFacts): Array<[string, string]> {
-  const out: Array<[string, string | null]> = [
-    ['Alerta', f.title],
-    ['Descrição', f.description],
-    ['Viatura', f.vehicle],
-    ['Matrícula', f.plate],
-    ['Data/hora', `${f.time} (${f.timeZone})`],
-    ['Velocidade', f.speed],
-    ['Limite de velocidade', f.speedLimit],
-    ['Zona', f.zone],
-    ['Condutor', f.driver],
-    ['Morada', f.address],
-  ];
-  return out.filter((r): r is [string, string] => r[1] !== null);
+/** A mail's rows: the label's id and the value, in reading order. */
+export type MailRows = Array<[MailTextId, string]>;
+
+export interface MailBody {
+  title: string;
+  rows: MailRows;
+  link: string | null;
+  /** ends with "Mensagem automática da plataforma Frota." */
+  signed: boolean;
 }
 
-export function renderEventMail(ctx: EventContext, options: MailOptions = {}): MailContent {
-  const f = eventFacts(ctx, userTimezone(options.userAttributes), options.description);
-  const list = rows(f);
-  // one line whatever the vehicle name holds
-  const subject = `${f.title} - ${vehicleLabel(f)}`.replace(/\s+/g, ' ').trim();
+/** The text and HTML of a mail's facts, in `language` (right to left in Arabic). */
+export function renderMailBody(language: InterfaceLanguage, body: MailBody): Omit<MailContent, 'subject'> {
+  const t = mailTexts(language);
+  const list = body.rows.map(([id, value]): [string, string] => [t(id), value]);
   const text = [
-    ...list.map(([label, value]) => `${label}: ${value}`),
-    ...(f.link ? [`Ver no mapa: ${f.link}`] : []),
-    '',
-    'Mensagem automática da plataforma Frota.',
+    ...list.map(([label, value]) => t('labelled', { label, value })),
+    ...(body.link ? [t('labelled', { label: t('viewOnMap'), value: body.link })] : []),
+    ...(body.signed ? ['', t('automatic')] : []),
   ].join('\n');
   const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
+  const align = language === 'ar' ? 'right' : 'left';
   const html = [
-    '<!DOCTYPE html><html lang="pt"><body style="font-family:Arial,sans-serif;color:#222">',
-    `<h2 style="margin:0 0 12px">${escapeHtml(f.title)}</h2>`,
+    `<!DOCTYPE html><html ${htmlLanguage(language)}><body style="font-family:Arial,sans-serif;color:#222">`,
+    `<h2 style="margin:0 0 12px">${escapeHtml(body.title)}</h2>`,
     '<table style="border-collapse:collapse">',
     ...list.map(
       ([label, value]) =>
-        `<tr><th align="left" ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="${align}" ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`,
     ),
     '</table>',
-    ...(f.link ? [`<p><a href="${escapeHtml(f.link)}">Ver no mapa</a></p>`] : []),
-    '<p style="color:#777;font-size:12px">Mensagem automática da plataforma Frota.</p>',
+    ...(body.link ? [`<p><a href="${escapeHtml(body.link)}">${escapeHtml(t('viewOnMap'))}</a></p>`] : []),
+    ...(body.signed ? [`<p style="color:#777;font-size:12px">${escapeHtml(t('automatic'))}</p>`] : []),
     '</body></html>',
   ].join('\n');
-  return { subject, text, html };
+  return { text, html };
+}
+
+/** One line, whatever the title and the vehicle name hold. */
+export const mailSubject = (title: string, vehicle: string): string =>
+  `${title} - ${vehicle}`.replace(/\s+/g, ' ').trim();
+
+/** Label and value rows, in reading order, leaving out what the event does not have. */
+function rows(f: EventFacts): MailRows {
+  const out: Array<[MailTextId, string | null]> = [
+    ['alert', f.title],
+    ['description', f.description],
+    ['vehicle', f.vehicle],
+    ['plate', f.plate],
+    ['dateTime', `${f.time} (${f.timeZone})`],
+    ['speed', f.speed],
+    ['speedLimit', f.speedLimit],
+    ['zone', f.zone],
+    ['driver', f.driver],
+    ['address', f.address],
+  ];
+  return out.filter((r): r is [MailTextId, string] => r[1] !== null);
+}
+
+export function renderEventMail(ctx: EventContext, options: MailOptions = {}): MailContent {
+  const reader = readerOf(options.userAttributes);
+  const f = eventFacts(ctx, reader, options.description);
+  const body = renderMailBody(reader.language, { title: f.title, rows: rows(f), link: f.link, signed: true });
+  return { subject: mailSubject(f.title, vehicleLabel(f)), ...body };
 }

@@ -53,6 +53,13 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
       }),
     );
     devices.van = await ok(admin.post('/api/devices', { name: 'Carrinha 7', uniqueId: '350000000000007' }));
+    devices.bus = await ok(
+      admin.post('/api/devices', {
+        name: 'Autocarro 3',
+        uniqueId: '350000000000003',
+        attributes: { license_plate: 'LD-03-03-AC' },
+      }),
+    );
 
     const user = async (email: string, extra: Record<string, unknown> = {}) =>
       (
@@ -66,6 +73,12 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     ids.mia = await user('mia@x.ao', { attributes: { permissions: ['settings.users'] } });
     ids.off = await user('off@x.ao', { phone: '923000004', disabled: true });
     ids.temp = await user('temp_abcdef@x.ao', { phone: '923000005' });
+    // readers of another language, who see only the bus
+    ids.leo = await user('leo@x.ao', { phone: '+244923000011', attributes: { language: 'en' } });
+    ids.ali = await user('ali@x.ao', {
+      phone: '+244923000012',
+      attributes: { language: 'ar', timezone: 'Asia/Riyadh' },
+    });
 
     // The creating administrator is linked as a recipient; these cases are about the linked users only.
     const notification = async (body: Record<string, unknown>) => {
@@ -94,6 +107,7 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
       attributes: { emailTo: 'chefe@x.ao' },
     });
     ids.enter = await notification({ type: 'geofenceEnter', always: true, notificators: 'web' });
+    ids.busOverspeed = await notification({ type: 'deviceOverspeed', notificators: 'mail,sms' });
 
     await ok(
       admin.post('/api/permissions/bulk', [
@@ -112,6 +126,11 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
         { userId: ids.eva, notificationId: ids.sos },
         { userId: ids.ana, notificationId: ids.plainSos },
         { userId: ids.ana, notificationId: ids.enter },
+        { userId: ids.leo, deviceId: devices.bus.id },
+        { userId: ids.ali, deviceId: devices.bus.id },
+        { deviceId: devices.bus.id, notificationId: ids.busOverspeed },
+        { userId: ids.leo, notificationId: ids.busOverspeed },
+        { userId: ids.ali, notificationId: ids.busOverspeed },
       ]),
     );
   });
@@ -228,6 +247,45 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
       message:
         'Excesso de velocidade: Camião 12 (LD-12-34-AB) - 15/01/2024 23:30:05 - 93 km/h - ' +
         'https://www.openstreetmap.org/?mlat=-8.830000&mlon=13.230000#map=16/-8.830000/13.230000',
+    });
+    await n.close();
+  });
+
+  it('writes each recipient’s mail and SMS in the recipient’s language', async () => {
+    const n = notifier();
+    const ctx = await storedEvent('bus', 'deviceOverspeed', { speed: 50, speedLimit: 43.2 });
+    n.handle([{ ...ctx, position: { ...ctx.position!, address: '4 km NO de Estalagem, Viana, AO' } }]);
+    await n.idle();
+    expect(smtp.mails.map((m) => m.to.join(' ')).sort()).toEqual(['ali@x.ao', 'leo@x.ao']);
+    const link = 'https://www.openstreetmap.org/?mlat=-8.830000&mlon=13.230000#map=16/-8.830000/13.230000';
+
+    const leo = readMail(mailTo('leo@x.ao')[0].raw);
+    expect(leo.subject).toBe('Speeding - Autocarro 3 (LD-03-03-AC)');
+    expect(leo.text.trim().split(/\r?\n/)).toEqual([
+      'Alert: Speeding',
+      'Vehicle: Autocarro 3',
+      'Licence plate: LD-03-03-AC',
+      'Date/time: 16/01/2024 00:30:05 (Africa/Luanda)',
+      'Speed: 93 km/h',
+      'Speed limit: 80 km/h',
+      'Address: 4 km NW of Estalagem, Viana, AO',
+      `View on the map: ${link}`,
+      '',
+      'Automatic message from the Frota platform.',
+    ]);
+    expect(leo.html).toContain('<html lang="en">');
+
+    const ali = readMail(mailTo('ali@x.ao')[0].raw);
+    expect(ali.subject).toBe('تجاوز السرعة - Autocarro 3 (LD-03-03-AC)');
+    expect(ali.text).toContain('التنبيه: تجاوز السرعة');
+    expect(ali.text).toContain('التاريخ والوقت: 16/01/2024 02:30:05 (Asia/Riyadh)');
+    expect(ali.text).toContain('العنوان: 4 كم شمال غرب Estalagem, Viana, AO');
+    expect(ali.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ali.html).toContain('>عرض على الخريطة</a>');
+
+    expect(Object.fromEntries(gateway.received.map((r) => [r.body.to, r.body.message]))).toEqual({
+      '+244923000011': `Speeding: Autocarro 3 (LD-03-03-AC) - 16/01/2024 00:30:05 - 93 km/h - ${link}`,
+      '+244923000012': `تجاوز السرعة: Autocarro 3 (LD-03-03-AC) - 16/01/2024 02:30:05 - 93 km/h - ${link}`,
     });
     await n.close();
   });

@@ -4,7 +4,8 @@
  */
 import type { Logger } from 'pino';
 import type { EventContext } from '../../processing/types';
-import { eventFacts, userTimezone, vehicleLabel } from './eventText';
+import { eventFacts, readerOf, vehicleLabel } from './eventText';
+import { mailTexts } from './mailTexts';
 
 export interface SmsSender {
   readonly enabled: boolean;
@@ -44,10 +45,18 @@ export function createSmsSender(url: string | undefined, log: Pick<Logger, 'info
   };
 }
 
-/** One short line: title, vehicle and plate, local time, speed, zone, map link. */
+/** One short line in the recipient's language: title, vehicle and plate, local time, speed, zone, map link. */
 export function renderEventSms(ctx: EventContext, userAttributes?: Record<string, unknown>): string {
-  const f = eventFacts(ctx, userTimezone(userAttributes));
-  return [`${f.title}: ${vehicleLabel(f)}`, f.time, f.speed, f.zone ? `Zona ${f.zone}` : null, f.link]
+  const reader = readerOf(userAttributes);
+  const f = eventFacts(ctx, reader);
+  const t = mailTexts(reader.language);
+  return [
+    t('labelled', { label: f.title, value: vehicleLabel(f) }),
+    f.time,
+    f.speed,
+    f.zone ? `${t('zone')} ${f.zone}` : null,
+    f.link,
+  ]
     .filter(Boolean)
     .join(' - ');
 }

@@ -9,7 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { kmhToKnots } from '@frota/core';
 import type { AlertEvent } from './eventRows';
+import { STATUS_NAMES } from './eventTypes';
 import { renderShareMail } from './shareMail';
+import { MAIL_TEXTS } from '../../events/notify/mailTexts';
 
 const FULL: AlertEvent = {
   id: 7,
@@ -115,5 +117,86 @@ describe('renderShareMail', () => {
     expect(mail.subject).toBe('Alarme: doorOpen - Camião 1');
     expect(mail.text.split('\n')[0]).toBe('Alerta: Alarme: doorOpen');
     expect(mail.text).not.toContain('Matrícula');
+  });
+
+  it('keeps the stored Portuguese status names and details in Portuguese', () => {
+    expect(STATUS_NAMES.map((_, i) => MAIL_TEXTS[`status${i}` as 'status0'].pt)).toEqual([...STATUS_NAMES]);
+    const mail = renderShareMail(
+      {
+        ...FULL,
+        eventType: 'deviceOverspeed',
+        details: '111 km/h (limite 80 km/h) · Porto',
+        address: '4 km NO de Viana, AO',
+      },
+      { language: 'pt' },
+    );
+    expect(mail.text).toContain('Detalhes: 111 km/h (limite 80 km/h) · Porto');
+    expect(mail.text).toContain('Morada: 4 km NO de Viana, AO');
+  });
+});
+
+describe('renderShareMail in the sender’s language', () => {
+  const RELATIVE: AlertEvent = { ...FULL, address: '4 km NO de Estalagem, Viana, AO' };
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
+
+  it('writes English: subject, labels, title, status, directions and html lang', () => {
+    const mail = renderShareMail(RELATIVE, { timezone: 'Europe/Lisbon', language: 'en' });
+    expect(mail.subject).toBe('Alarm: SOS - Camião 1 (LD-01-00-AA)');
+    expect(mail.text).toBe(
+      [
+        'Alert: Alarm: SOS',
+        'Details: Botão <SOS>',
+        'Vehicle: Camião 1',
+        'Licence plate: LD-01-00-AA',
+        'Date/time: 10/03/2025 11:30:00 (Europe/Lisbon)',
+        'Speed: 50 km/h',
+        'Driver: João & Filhos',
+        'Status: Being resolved - a caminho',
+        'Address: 4 km NW of Estalagem, Viana, AO',
+        `View on the map: ${LINK}`,
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<!DOCTYPE html><html lang="en"><body');
+    expect(mail.html).toContain('<h2 style="margin:0 0 12px">Alarm: SOS</h2>');
+    expect(mail.html).toContain(
+      `<tr><th align="left" ${cell}>Status</th><td ${cell}>Being resolved - a caminho</td></tr>`,
+    );
+    expect(mail.html).toContain(`>View on the map</a></p>`);
+  });
+
+  it('writes Arabic right to left', () => {
+    const mail = renderShareMail(RELATIVE, { timezone: 'Europe/Lisbon', language: 'ar' });
+    expect(mail.subject).toBe('إنذار: استغاثة - Camião 1 (LD-01-00-AA)');
+    expect(mail.text).toBe(
+      [
+        'التنبيه: إنذار: استغاثة',
+        'التفاصيل: Botão <SOS>',
+        'المركبة: Camião 1',
+        'لوحة الترخيص: LD-01-00-AA',
+        'التاريخ والوقت: 10/03/2025 11:30:00 (Europe/Lisbon)',
+        'السرعة: 50 km/h',
+        'السائق: João & Filhos',
+        'الحالة: قيد الحل - a caminho',
+        'العنوان: 4 كم شمال غرب Estalagem, Viana, AO',
+        `عرض على الخريطة: ${LINK}`,
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<!DOCTYPE html><html lang="ar" dir="rtl"><body');
+    expect(mail.html).toContain(
+      `<tr><th align="right" ${cell}>العنوان</th><td ${cell}>4 كم شمال غرب Estalagem, Viana, AO</td></tr>`,
+    );
+    expect(mail.html).toContain('>عرض على الخريطة</a></p>');
+  });
+
+  it('translates the alert central’s overspeed and fuel details, not a zone’s name', () => {
+    const details = (eventType: string, text: string, language: string) =>
+      renderShareMail({ ...FULL, eventType, details: text }, { language }).text.split('\n')[1];
+    expect(details('deviceOverspeed', '111 km/h (limite 80 km/h) · Queda de água', 'en')).toBe(
+      'Details: 111 km/h (limit 80 km/h) · Queda de água',
+    );
+    expect(details('deviceOverspeed', '111 km/h', 'en')).toBe('Details: 111 km/h');
+    expect(details('deviceFuelDrop', 'Queda de 12.5', 'es')).toBe('Detalles: Caída de 12.5');
+    expect(details('deviceFuelDrop', 'Queda de 12.5', 'ar')).toBe('التفاصيل: انخفاض بمقدار 12.5');
+    expect(details('geofenceEnter', 'Queda de água', 'fr')).toBe('Détails : Queda de água');
   });
 });

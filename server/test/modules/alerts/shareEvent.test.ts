@@ -20,6 +20,7 @@ describe.each(dialects())('share an event by e-mail (%s)', (dialect) => {
   let colega: Client;
   let outro: Client;
   let eventId: number;
+  let truckId: number;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -32,6 +33,7 @@ describe.each(dialects())('share an event by e-mail (%s)', (dialect) => {
         attributes: { license_plate: 'LD-77-88-ZZ' },
       })
     ).body.id;
+    truckId = truck;
     const far = (await admin.post('/api/devices', { name: 'Longe', uniqueId: 'share-far' })).body.id;
     await admin.post('/api/drivers', { name: 'João Silva', uniqueId: 'CARD-77' });
     const at = Date.parse('2024-03-05T14:30:00Z');
@@ -115,6 +117,25 @@ describe.each(dialects())('share an event by e-mail (%s)', (dialect) => {
     expect(text).toContain('Estado: Em resolução - Equipa a caminho');
     expect(text).toContain('Morada: Avenida 4 de Fevereiro, Luanda');
     expect(text).toContain('https://www.openstreetmap.org/?mlat=-8.830000&mlon=13.230000');
+  });
+
+  it('writes the mail in the sender’s language', async () => {
+    const en = await userClient(server, admin, {
+      email: 'english@x.ao',
+      attributes: { permissions: ['module.events'], timezone: 'Europe/Lisbon', language: 'en' },
+    });
+    await admin.post('/api/permissions', { userId: en.id, deviceId: truckId });
+    const r = await en.client.post(`${API}/share_event/${eventId}`, { emailTo: 'oficina@frota.ao' });
+    expect(r.status, r.text).toBe(200);
+    const text = mailText(smtp.mails.at(-1)!.raw);
+    expect(text).toContain('Alert: Alarm: SOS');
+    expect(text).toContain('Vehicle: Camião 7');
+    expect(text).toContain('Licence plate: LD-77-88-ZZ');
+    expect(text).toContain('Date/time: 05/03/2024 14:30:00 (Europe/Lisbon)');
+    expect(text).toContain('Status: Being resolved - Equipa a caminho');
+    expect(text).toContain('Address: Avenida 4 de Fevereiro, Luanda');
+    expect(text).toContain('View on the map');
+    expect(text).not.toContain('Alerta:');
   });
 
   it('sends without CC when it is empty', async () => {
