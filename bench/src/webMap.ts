@@ -8,9 +8,10 @@
  * new position for every vehicle (sent through the real OsmAnd port): the flush timer folding the messages
  * plus the whole task rendering them (flushMs), the render's part up to the screen's effects
  * (flushRenderMs), and the map applying them in the next animation frame, a task of its own (flushMapMs);
- * and blank rows while the panel scrolls. Prints one JSON line.
+ * and blank rows while the panel scrolls. Prints one JSON line. `--profile FILE` also writes the page's
+ * CPU profile of one more full flush, `--trace FILE` its trace (DevTools, Performance panel, for both).
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,12 @@ const ADMIN_PASSWORD = 'bench';
 const FLUSH_MEASURE = 'frota:live-flush';
 
 const { values: args } = parseArgs({
-  options: { vehicles: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '10' } },
+  options: {
+    vehicles: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '10' },
+    profile: { type: 'string' },
+    trace: { type: 'string' },
+  },
 });
 const vehicles = Number(args.vehicles);
 const seconds = Number(args.seconds);
@@ -138,6 +144,24 @@ try {
   // so the median of five tells the usual flush and the list shows the unlucky ones.
   const flushes = await fullFlushes(page, server.osmand!.port, fleet, 5);
   const durations = flushes.full.map((f) => f.taskMs);
+  if (args.profile) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await fullFlushes(page, server.osmand!.port, fleet, 1);
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(args.profile, JSON.stringify(profile));
+  }
+  if (args.trace) {
+    await browser.startTracing(page, {
+      path: args.trace,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'gpu', 'cc'],
+    });
+    await fullFlushes(page, server.osmand!.port, fleet, 1);
+    await browser.stopTracing();
+  }
+
   // The same map with no vehicle listed (a search matching none): what this machine allows at all.
   await page.getByTestId('vehicle-search').fill('no vehicle matches this');
   await page.getByTestId('vehicle-list-empty').waitFor();

@@ -29,3 +29,21 @@ describe('localAddress', () => {
     expect(localAddress('Rua Rainha Ginga 24, Luanda', en)).toBe('Rua Rainha Ginga 24, Luanda');
   });
 });
+
+describe('localAddress, read again', () => {
+  it('asks the translator once per address and language', async () => {
+    const en = await translator('en');
+    let calls = 0;
+    const counting = (key: string, options?: Record<string, unknown>) => {
+      calls += 1;
+      return en(key, options);
+    };
+    const stored = '7 km SE de Cacuaco, Luanda, AO';
+    expect(localAddress(stored, counting)).toBe('7 km SE of Cacuaco, Luanda, AO');
+    const once = calls;
+    expect(localAddress(stored, counting)).toBe('7 km SE of Cacuaco, Luanda, AO');
+    expect(calls).toBe(once);
+    // another language (another translator) reads it anew
+    expect(localAddress(stored, await translator('ar'))).toBe('7 كم جنوب شرق Cacuaco, Luanda, AO');
+  });
+});

@@ -6,6 +6,7 @@ import {
   sameScale,
   screenAxes,
   serves,
+  servesScaled,
   viewOf,
   type ScreenAxes,
 } from './dotCache';
@@ -91,6 +92,28 @@ describe('the picture of the dots', () => {
     const few = { x0: 0.49, y0: 0.49, x1: 0.51, y1: 0.51 };
     const small = pictureFor(made, W, H, few, limits)!;
     expect(serves(small, made, at(0.9, 0.9), W, H, few)).toBe(true);
+  });
+
+  it('stands in, scaled, for the frames of a zoom within twice its scale that it covers', () => {
+    const at = (cx: number, cy: number, scale = 10_000): ScreenAxes =>
+      screenAxes(flat(scale, cx, cy, W, H), W, H)!;
+    const made = at(0.5, 0.5);
+    const dots = { x0: 0, y0: 0, x1: 1, y1: 1 };
+    const picture = pictureFor(made, W, H, dots, limits)!;
+    // Its own scale is for serves; zooming in keeps the view inside it.
+    expect(servesScaled(picture, made, made, W, H, dots)).toBe(false);
+    expect(servesScaled(picture, made, at(0.5, 0.5, 15_000), W, H, dots)).toBe(true);
+    expect(servesScaled(picture, made, at(0.5, 0.5, 20_000), W, H, dots)).toBe(true);
+    // Past twice its scale the dots would be blurs: they are drawn anew.
+    expect(servesScaled(picture, made, at(0.5, 0.5, 20_001), W, H, dots)).toBe(false);
+    // Zooming out to 0.6 still shows what it holds (the view grows into its margin); to 0.4 it would not.
+    expect(servesScaled(picture, made, at(0.5, 0.5, 6_000), W, H, dots)).toBe(true);
+    expect(servesScaled(picture, made, at(0.5, 0.5, 4_000), W, H, dots)).toBe(false);
+    // An empty picture (no dot was near) stands for nothing scaled.
+    const far = { x0: 0.9, y0: 0.9, x1: 0.95, y1: 0.95 };
+    expect(servesScaled(pictureFor(made, W, H, far, limits)!, made, at(0.5, 0.5, 15_000), W, H, far)).toBe(
+      false,
+    );
   });
 
   it('draws the picture box onto the whole clip space, north up', () => {

@@ -2,7 +2,9 @@
  * Where the dense view's dots are kept as a picture (see pointLayer): in software WebGL, drawing 10,000
  * overlapping dots costs more than the rest of a frame, yet a pan only shifts them. So the dots are drawn
  * once into a texture, pixel for pixel as on screen, over the part of the world around the view they cover;
- * frames that keep the zoom (and have no bearing or pitch) draw that texture as one quad.
+ * frames that keep the zoom (and have no bearing or pitch) draw that texture as one quad. The frames of a
+ * zoom in motion draw it scaled, as the map scales its tiles, and the frame after the zoom comes to rest
+ * draws the dots anew at their size.
  */
 
 /** World units (Web Mercator, 0..1 across the world): west x0, north y0, east x1, south y1. */
@@ -157,4 +159,27 @@ export function pictureMatrix(box: WorldBox, origin: readonly [number, number]):
   m[13] = 1 - (2 * (origin[1] - box.y0)) / h;
   m[15] = 1;
   return m;
+}
+
+/** How far a picture is scaled for the frames of a zoom in motion (a factor either way). */
+export const MAX_PICTURE_SCALE = 2;
+
+/**
+ * Whether a picture made at `made` can stand, scaled, for a frame of a zoom in motion at `axes`: another
+ * scale (the same one is `serves`), at most MAX_PICTURE_SCALE from the picture's, and every dot near the
+ * view inside it.
+ */
+export function servesScaled(
+  picture: DotPicture,
+  made: ScreenAxes,
+  axes: ScreenAxes,
+  width: number,
+  height: number,
+  dots: WorldBox,
+): boolean {
+  if (sameScale(made, axes) || picture.width === 0) return false;
+  const factor = axes.sx / made.sx;
+  if (!(factor >= 1 / MAX_PICTURE_SCALE && factor <= MAX_PICTURE_SCALE)) return false;
+  const needed = intersect(dots, viewOf(axes, width, height));
+  return needed === null || contains(picture.box, needed);
 }
