@@ -176,7 +176,11 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
           db.kysely.selectFrom('positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
         ),
       );
-      expect(stored).toMatchObject({ protocol: 'p,"{}', address: 'Rua "Direita", 5 {A} \\ Luanda', event: 7 });
+      expect(stored).toMatchObject({
+        protocol: 'p,"{}',
+        address: 'Rua "Direita", 5 {A} \\ Luanda',
+        event: 7,
+      });
       expect(Number(stored.speed)).toBe(12.345678901);
       expect(parseJson(stored.attributes)).toEqual(tricky);
       expect(parseJson(second.attributes)).toEqual({ n: 4 });
@@ -208,6 +212,41 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('runs PostgreSQL transactions side by side, each vehicle ending on its last record', async () => {
+    const writer = new BatchWriter(db, { delayMs: 2, maxRecords: 20, pgConcurrency: 3 });
+    // 30 devices x 2 requests of 10 records: 600 records, 30 transactions of 20
+    const writes = deviceIds.flatMap((id, i) => [
+      writer.write(request(id, 40_000 + i * 100, 10)),
+      writer.write(request(id, 40_000 + i * 100 + 10, 10)),
+    ]);
+    const results = await Promise.all(writes);
+    expect(writer.stats.records).toBe(600);
+    // SQLite writes one transaction at a time, in process
+    if (dialect === 'postgres') expect(writer.stats.mostInFlight).toBeGreaterThan(1);
+    else expect(writer.stats.mostInFlight).toBe(1);
+    expect(new Set(results.flatMap((r) => r.positionIds)).size).toBe(600);
+    for (const [i, id] of deviceIds.entries()) expect((await latestOf(id)).n).toBe(40_000 + i * 100 + 19);
+  });
+
+  it('never moves a vehicle back to a record processed before its latest', async () => {
+    const writer = new BatchWriter(db, { delayMs: 1, maxRecords: 1000 });
+    const id = deviceIds[7];
+    await writer.write(request(id, 60_000, 2));
+    // a batch processed earlier (an older update time) that commits after a later one
+    await writer.write({
+      ...request(id, 61_000, 2),
+      devices: [{ id, positionIndex: 1, lastUpdate: T0 + 59_000 }],
+    });
+    expect(await latestOf(id)).toMatchObject({ lastUpdate: T0 + 60_000, n: 60_001 });
+    // the nested path (SQLite inside another transaction) keeps the same rule
+    const nested = new BatchWriter({ ...db, sqlite: undefined }, { delayMs: 1, maxRecords: 1000 });
+    await nested.write({
+      ...request(id, 62_000, 2),
+      devices: [{ id, positionIndex: 1, lastUpdate: T0 + 59_500 }],
+    });
+    expect(await latestOf(id)).toMatchObject({ lastUpdate: T0 + 60_000, n: 60_001 });
   });
 
   it('drain waits for everything written so far', async () => {

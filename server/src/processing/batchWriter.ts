@@ -36,6 +36,13 @@ export interface BatchWriterOptions {
   delayMs: number;
   /** records per transaction: more waits for the next one, which starts as soon as this one commits */
   maxRecords: number;
+  /**
+   * PostgreSQL: transactions in flight at once (SQLite writes one at a time, synchronously). A batch's
+   * inserts run while the one before commits; where two batches share a vehicle, the later one waits for
+   * the earlier one's commit at the tallies' rows, so a vehicle's records still commit in arrival order.
+   * Every transaction takes its rows in one order (tallies, devices, statistics, each by key): no deadlock.
+   */
+  pgConcurrency?: number;
 }
 
 /**
@@ -43,7 +50,7 @@ export interface BatchWriterOptions {
  * burst of a few thousand records is committed (and acknowledged) in steps, with socket reads between
  * them, rather than in one long transaction that holds every device's acknowledgement until the end.
  */
-export const DEFAULT_BATCH: BatchWriterOptions = { delayMs: 2, maxRecords: 500 };
+export const DEFAULT_BATCH: BatchWriterOptions = { delayMs: 2, maxRecords: 500, pgConcurrency: 3 };
 
 const CHUNK = 400; // rows per INSERT: 16 columns x 400 stays far below SQLite's variable limit
 
@@ -106,10 +113,10 @@ export class BatchWriter {
   private queued = 0;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
-  /** the commit in progress; what is queued meanwhile goes in the next transaction */
-  private flushing: Promise<void> | undefined;
+  /** the commits in progress; what is queued meanwhile goes in the next transaction */
+  private readonly flushing = new Set<Promise<void>>();
   /** transactions and records committed (observability, tests) */
-  readonly stats = { commits: 0, records: 0, largestBatch: 0 };
+  readonly stats = { commits: 0, records: 0, largestBatch: 0, mostInFlight: 0 };
   /** metrics hook: told of each committed transaction, its records and how long it took */
   onCommit?: (records: number, ms: number) => void;
 
@@ -131,16 +138,24 @@ export class BatchWriter {
     });
   }
 
+  /** Commits at once: one on SQLite, pgConcurrency on PostgreSQL. */
+  private get slots(): number {
+    return this.db.dialect === 'postgres' ? Math.max(1, this.options.pgConcurrency ?? 1) : 1;
+  }
+
   private schedule(): void {
-    // a commit in progress, or one already due, takes what is queued when it is done
-    if (this.flushing || this.immediate) return;
+    // a commit already due takes what is queued when it starts
+    if (this.immediate) return;
+    const busy = this.flushing.size;
+    if (busy >= this.slots) return;
     if (this.queued >= this.options.maxRecords) {
       clearTimeout(this.timer);
       this.timer = undefined;
       this.immediate = setImmediate(() => this.flush());
-    } else {
+    } else if (busy === 0) {
       this.timer ??= setTimeout(() => this.flush(), this.options.delayMs);
     }
+    // else less than a transaction's worth waits for a commit in progress to end (see flush)
   }
 
   /** Up to maxRecords records (at least one request) off the head of the queue. */
@@ -160,19 +175,23 @@ export class BatchWriter {
     this.immediate = undefined;
     if (!this.queue.length) return;
     const batch = this.take();
-    this.flushing = this.commit(batch).finally(() => {
-      this.flushing = undefined;
+    const done: Promise<void> = this.commit(batch).finally(() => {
+      this.flushing.delete(done);
       // those left over already waited for this commit: the next transaction starts after the sockets
       // had a turn (setImmediate), so acknowledgements just released are written first
       if (this.queue.length) this.immediate ??= setImmediate(() => this.flush());
     });
+    this.flushing.add(done);
+    this.stats.mostInFlight = Math.max(this.stats.mostInFlight, this.flushing.size);
+    // a free slot takes the rest at once when a full transaction's worth is waiting
+    if (this.queue.length) this.schedule();
   }
 
   /** Resolves when everything written so far is committed (shutdown, tests). */
   async drain(): Promise<void> {
     for (;;) {
-      if (this.flushing) {
-        await this.flushing;
+      if (this.flushing.size) {
+        await Promise.all(this.flushing);
         continue;
       }
       if (!this.queue.length) return;
@@ -200,7 +219,8 @@ export class BatchWriter {
       'INSERT INTO events (type, event_time, device_id, position_id, geofence_id, attributes) VALUES (?,?,?,?,?,?)',
     );
     const updateDevice = sqlite.prepare(
-      "UPDATE devices SET position_id = ?, last_update = ?, status = 'online' WHERE id = ?",
+      "UPDATE devices SET position_id = ?, last_update = ?, status = 'online' WHERE id = ? " +
+        'AND (last_update IS NULL OR last_update <= ?)',
     );
     const addStatistics = sqliteStatisticsWriter(sqlite);
     return sqlite.transaction((batch: Pending[]) => {
@@ -256,7 +276,7 @@ export class BatchWriter {
         batch,
         results.map((r) => r.positionIds),
       );
-      for (const d of devices) updateDevice.run(d.positionId, d.lastUpdate, d.id);
+      for (const d of devices) updateDevice.run(d.positionId, d.lastUpdate, d.id, d.lastUpdate);
       addStatistics(statisticsDeltas(batch.map((p) => p.request)), Date.now());
       return results;
     });
@@ -339,6 +359,7 @@ export class BatchWriter {
           .updateTable('devices')
           .set({ positionId: d.positionId, lastUpdate: d.lastUpdate, status: 'online' })
           .where('id', '=', d.id)
+          .where((eb) => eb.or([eb('lastUpdate', 'is', null), eb('lastUpdate', '<=', d.lastUpdate)]))
           .execute();
       }
     }

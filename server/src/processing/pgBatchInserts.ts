@@ -80,7 +80,11 @@ export async function insertEventsPg(
   return rows.map((r) => Number(r.id));
 }
 
-/** The vehicles' latest position, update time and status, in one statement (rows in id order: one lock order). */
+/**
+ * The vehicles' latest position, update time and status, in one statement (rows in id order: one lock
+ * order). A row already updated by a later batch (committed first: the writer runs batches side by side)
+ * is left as it is.
+ */
 export async function updateDevicesPg(
   trx: Transaction<Database>,
   devices: ReadonlyArray<{ id: number; positionId: number; lastUpdate: number }>,
@@ -90,5 +94,7 @@ export async function updateDevicesPg(
   await sql`UPDATE devices SET position_id = v.position_id, last_update = v.last_update, status = 'online'
     FROM ROWS FROM (unnest(${numbers((d) => d.id)}::integer[]), unnest(${numbers((d) => d.positionId)}::bigint[]),
       unnest(${numbers((d) => d.lastUpdate)}::bigint[])) AS v (id, position_id, last_update)
-    WHERE devices.id = v.id`.execute(trx);
+    WHERE devices.id = v.id AND (devices.last_update IS NULL OR devices.last_update <= v.last_update)`.execute(
+    trx,
+  );
 }
