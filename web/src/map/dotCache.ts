@@ -139,7 +139,11 @@ export function serves(
   height: number,
   dots: WorldBox,
 ): boolean {
-  if (!sameScale(made, axes)) return false;
+  return sameScale(made, axes) && holdsView(picture, axes, width, height, dots);
+}
+
+/** Whether every dot near the view of a frame at `axes` is inside the picture. */
+function holdsView(picture: DotPicture, axes: ScreenAxes, width: number, height: number, dots: WorldBox) {
   const needed = intersect(dots, viewOf(axes, width, height));
   return needed === null || contains(picture.box, needed);
 }
@@ -180,6 +184,5 @@ export function servesScaled(
   if (sameScale(made, axes) || picture.width === 0) return false;
   const factor = axes.sx / made.sx;
   if (!(factor >= 1 / MAX_PICTURE_SCALE && factor <= MAX_PICTURE_SCALE)) return false;
-  const needed = intersect(dots, viewOf(axes, width, height));
-  return needed === null || contains(picture.box, needed);
+  return holdsView(picture, axes, width, height, dots);
 }
