@@ -283,7 +283,11 @@ describe('alert e-mail in the recipient’s language', () => {
     expect(mail.html).toContain('<!DOCTYPE html><html lang="ar" dir="rtl"><body');
     expect(mail.html).toContain('<h2 style="margin:0 0 12px">تجاوز السرعة</h2>');
     expect(mail.html).toContain(
-      `<tr><th align="right" ${cell}>العنوان</th><td ${cell}>4 كم شمال غرب Estalagem, Viana, AO</td></tr>`,
+      `<tr><th align="right" ${cell}>العنوان</th><td ${cell}><bdi>4 كم شمال غرب Estalagem, Viana, AO</bdi></td></tr>`,
+    );
+    // a value keeps its own direction in the right-to-left table: "111 km/h", not "km/h 111"
+    expect(mail.html).toContain(
+      `<tr><th align="right" ${cell}>السرعة</th><td ${cell}><bdi>111 km/h</bdi></td></tr>`,
     );
     expect(mail.html).toContain('>عرض على الخريطة</a></p>');
     expect(mail.html).toContain('<p style="color:#777;font-size:12px">رسالة تلقائية من منصة Frota.</p>');

@@ -41,14 +41,17 @@ export function renderMailBody(language: InterfaceLanguage, body: MailBody): Omi
     ...(body.signed ? ['', t('automatic')] : []),
   ].join('\n');
   const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
-  const align = language === 'ar' ? 'right' : 'left';
+  const rtl = language === 'ar';
+  const align = rtl ? 'right' : 'left';
+  // Right to left, a value keeps its own direction: "111 km/h" and a date are not turned round
+  const value = (text: string) => (rtl ? `<bdi>${escapeHtml(text)}</bdi>` : escapeHtml(text));
   const html = [
     `<!DOCTYPE html><html ${htmlLanguage(language)}><body style="font-family:Arial,sans-serif;color:#222">`,
     `<h2 style="margin:0 0 12px">${escapeHtml(body.title)}</h2>`,
     '<table style="border-collapse:collapse">',
     ...list.map(
-      ([label, value]) =>
-        `<tr><th align="${align}" ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`,
+      ([label, text]) =>
+        `<tr><th align="${align}" ${cell}>${escapeHtml(label)}</th><td ${cell}>${value(text)}</td></tr>`,
     ),
     '</table>',
     ...(body.link ? [`<p><a href="${escapeHtml(body.link)}">${escapeHtml(t('viewOnMap'))}</a></p>`] : []),

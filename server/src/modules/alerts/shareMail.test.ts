@@ -183,7 +183,7 @@ describe('renderShareMail in the sender’s language', () => {
     );
     expect(mail.html).toContain('<!DOCTYPE html><html lang="ar" dir="rtl"><body');
     expect(mail.html).toContain(
-      `<tr><th align="right" ${cell}>العنوان</th><td ${cell}>4 كم شمال غرب Estalagem, Viana, AO</td></tr>`,
+      `<tr><th align="right" ${cell}>العنوان</th><td ${cell}><bdi>4 كم شمال غرب Estalagem, Viana, AO</bdi></td></tr>`,
     );
     expect(mail.html).toContain('>عرض على الخريطة</a></p>');
   });
