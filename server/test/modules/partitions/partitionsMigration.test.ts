@@ -136,6 +136,7 @@ describe.skipIf(Boolean(skipReason))('migration 022: positions and events partit
       'events_pkey',
       'positions_device_fix',
       'positions_pkey',
+      'positions_private',
     ]);
   });
 
