@@ -24,6 +24,8 @@ export interface DeviceState {
   /** fixTime the current speeding episode began, and whether it was reported */
   overspeedSince: number | null;
   overspeedReported: boolean;
+  /** the last driver card read on the vehicle, kept across ignition cycles (a re-inserted card is no change) */
+  lastCard: string | null;
 }
 
 export const numberAttr = (v: unknown): number | undefined => {

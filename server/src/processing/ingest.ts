@@ -170,6 +170,10 @@ export class Ingest implements IngestSink {
       geofenceIds: Array.isArray(lastAttrs.geofenceIds) ? (lastAttrs.geofenceIds as number[]) : [],
       overspeedSince: null,
       overspeedReported: false,
+      lastCard:
+        typeof lastAttrs.driverUniqueId === 'string' && lastAttrs.driverUniqueId
+          ? lastAttrs.driverUniqueId
+          : null,
     };
   }
 

@@ -127,6 +127,40 @@ describe.each(dialects())('device ingestion end to end on %s', (dialect) => {
     otherLive.close();
   });
 
+  it('raises driverChanged for another driver, not for the same card put back after the ignition was off', async () => {
+    const imei = '356307042441099';
+    const id = (await admin.post('/api/devices', { name: 'LD-02-02-BB', uniqueId: imei })).body.id;
+    const dev = new FakeTeltonika(server.teltonika!.tcpPort);
+    expect(await dev.connect(imei)).toBe(1);
+    const card = (value: bigint) => [{ id: 78, size: 8 as const, value }];
+    const t0 = Date.now() - 120_000;
+    const at = (s: number, ignition: boolean, io?: ReturnType<typeof card>) => ({
+      time: t0 + s * 1000,
+      lat: -8.9,
+      lon: 13.3,
+      ignition,
+      ...(io ? { io } : {}),
+    });
+    expect(
+      await dev.send([
+        at(0, true, card(0xabcdef01n)),
+        at(10, false),
+        at(20, true, card(0xabcdef01n)), // the same driver again: no change
+        at(30, false),
+        at(40, true, card(0xabcdef02n)), // another driver
+      ]),
+    ).toBe(5);
+    dev.close();
+    const changed = await server.services.db.kysely
+      .selectFrom('events')
+      .select('eventTime')
+      .where('deviceId', '=', id)
+      .where('type', '=', 'driverChanged')
+      .orderBy('eventTime')
+      .execute();
+    expect(changed.map((e) => Number(e.eventTime) - t0)).toEqual([0, 40_000]);
+  });
+
   it('stores OsmAnd positions from phones over HTTP', async () => {
     await admin.post('/api/devices', { name: 'Telemóvel', uniqueId: 'phone-42' });
     const port = server.osmand!.port;

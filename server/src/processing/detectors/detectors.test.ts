@@ -30,6 +30,7 @@ function state(lastAttributes?: Record<string, unknown>): DeviceState {
     geofenceIds: [],
     overspeedSince: null,
     overspeedReported: false,
+    lastCard: null,
   };
 }
 

@@ -1,10 +1,12 @@
-/** driverChanged when the RFID driver differs from the previous record's. */
+/**
+ * driverChanged when a card names another driver than the last card read on the vehicle. The last card is kept
+ * across ignition cycles, so the same driver taking the card out and putting it back in is no change.
+ */
 import { none, type Detector } from './types';
 
 export const driverChangedDetector: Detector = ({ state, position }) => {
   const now = position.attributes.driverUniqueId;
-  const before = state.last?.attributes.driverUniqueId;
-  if (typeof now !== 'string' || !now || now === before) return none;
+  if (typeof now !== 'string' || !now || now === state.lastCard) return none;
   return {
     events: [
       {
@@ -16,5 +18,6 @@ export const driverChangedDetector: Detector = ({ state, position }) => {
         },
       },
     ],
+    patch: { lastCard: now },
   };
 };

@@ -17,6 +17,7 @@ const state = (ignition: boolean, hours = 1000): DeviceState => ({
   geofenceIds: [],
   overspeedSince: null,
   overspeedReported: false,
+  lastCard: null,
 });
 const at = (fixTime: number, attributes: Record<string, unknown>) =>
   ({ fixTime, attributes }) as unknown as ProcessedPosition;
