@@ -5,6 +5,7 @@
  */
 import bwipjs from 'bwip-js/node';
 import { pdfmakeReady } from '../../reports/export/pdfmakeSetup';
+import { withArabicFont } from '../../reports/export/pdfBidi';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export const DEFAULT_CODE_SIZE = 500;
@@ -92,5 +93,5 @@ export async function labelsPdf(labels: Label[], title: string): Promise<Buffer>
     },
     defaultStyle: { font: 'Roboto' },
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  return pdfmake.createPdf(withArabicFont(doc)).getBuffer();
 }

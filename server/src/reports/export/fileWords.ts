@@ -7,9 +7,12 @@ export interface FileWords {
   text(portuguese: string): string;
   /** a number in the reader's format */
   number(value: number, decimals?: Decimals): string;
+  /** the reader's language is written right to left (Arabic): tables and page headers are mirrored */
+  rtl: boolean;
 }
 
 export const fileWords = (t: ReportTranslator): FileWords => ({
   text: (portuguese) => t.text(portuguese),
   number: (value, decimals = { min: 0, max: 3 }) => formatNumberIn(t.language, value, decimals),
+  rtl: t.language === 'ar',
 });

@@ -4,7 +4,7 @@ import { col, table } from '../model';
 import { reportTranslator } from '../i18n/reportTexts';
 import { translateResults } from '../i18n/translateResults';
 import { fileWords } from './fileWords';
-import { headerCell, pdfDocument } from './pdf';
+import { headerCell, pdfDocument, toPdf } from './pdf';
 
 const trips = (name: string) =>
   table({
@@ -58,5 +58,36 @@ describe('the PDF of a report', () => {
     expect(cell.text.map((w) => w.text).join('')).toBe('Vel. média (km/h)');
     expect(cell.text.find((w) => w.text === '(km/h)')?.noWrap).toBe(true);
     expect(cell.text[0]!.noWrap).toBe(false);
+  });
+
+  it('lays an Arabic report out from the right: first column on the right, text right-aligned', () => {
+    const ar = doc('ar');
+    const table = (ar.content as Content[]).find((c) => typeof c === 'object' && 'table' in c) as {
+      table: { body: Array<Array<{ alignment?: string }>>; widths: string[] };
+    };
+    const titles = (body: unknown[]) =>
+      body.map((cell) =>
+        ((cell as { text: Array<{ text: string }> }).text ?? []).map((w) => w.text).join(''),
+      );
+    const pt = doc('pt').content as Content[];
+    const ptTable = pt.find((c) => typeof c === 'object' && 'table' in c) as typeof table;
+    // the Portuguese header's last column (cost) is the Arabic header's first
+    expect(titles(ptTable.table.body[0]!)).toEqual(['Veículo', 'Vel. média (km/h)', 'Custo']);
+    expect(titles(table.table.body[0]!)[0]).toBe(reportTranslator('ar').text('Custo'));
+    expect(titles(table.table.body[0]!)[2]).toBe(reportTranslator('ar').text('Veículo'));
+    expect(table.table.widths).toEqual(['auto', 'auto', '*']);
+    expect(table.table.body[1]!.every((c) => c.alignment === 'right')).toBe(true);
+  });
+
+  it('writes Arabic letters in the Arabic font, and only an Arabic report carries it', async () => {
+    const file = async (language: string) => {
+      const t = reportTranslator(language);
+      const results = translateResults(t, [trips('Camião 1')]);
+      return (await toPdf(results, t.text('Viagens'), 'Frota', '29/11/2026 10:00:00', fileWords(t))).toString(
+        'latin1',
+      );
+    };
+    expect(await file('ar')).toMatch(/NotoSansArabic/);
+    expect(await file('pt')).not.toMatch(/NotoSansArabic/);
   });
 });

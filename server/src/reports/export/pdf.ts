@@ -9,6 +9,7 @@ import type { Cell, ReportResult } from '../model';
 import { fileTables, NO_DATA, type FileTable } from './tables';
 import { barChart, costChart, pieChart } from './pdfCharts';
 import type { FileWords } from './fileWords';
+import { withArabicFont } from './pdfBidi';
 
 /** pdfmake lays out every row in memory; beyond this a table is cut (Excel and CSV hold everything). */
 export const MAX_PDF_ROWS = 20_000;
@@ -17,11 +18,12 @@ export const MAX_PDF_ROWS = 20_000;
  * A column title cut only between words, never inside a unit or a figure: "Vel. média (km/h)" may wrap
  * before "(km/h)" but never into "(km/" and "h)".
  */
-export function headerCell(title: string): TableCell {
+export function headerCell(title: string, alignment: 'left' | 'right' = 'left'): TableCell {
   const words = title.split(' ');
   return {
     text: words.map((w, i) => ({ text: i < words.length - 1 ? `${w} ` : w, noWrap: /[/()%]/.test(w) })),
     style: 'th',
+    alignment,
   };
 }
 
@@ -34,14 +36,18 @@ function fontSizeFor(columns: number): number {
 
 function tableContent(t: FileTable, words: FileWords): Content[] {
   // a table's title stays on the page of its first rows (headlineLevel: see pageBreakBefore below)
-  const out: Content[] = [{ text: t.title, style: 'title', headlineLevel: 1 }];
-  for (const s of t.subtitles) out.push({ text: s, style: 'subtitle' });
+  const out: Content[] = [
+    { text: t.title, style: 'title', headlineLevel: 1, alignment: words.rtl ? 'right' : 'left' },
+  ];
+  const side = words.rtl ? 'right' : 'left';
+  for (const s of t.subtitles) out.push({ text: s, style: 'subtitle', alignment: side });
   if (t.source.chart) out.push(barChart(t.source.chart, words));
   if (t.source.cost_chart) out.push(costChart(t.source.cost_chart, words));
   if (t.source.data_pie1?.length) out.push(pieChart(t.source.data_pie1, words));
   const size = fontSizeFor(t.header.length);
+  // text starts where the reader starts (right in Arabic); figures stay right-aligned
   const align = (i: number) =>
-    (['number', 'integer'].includes(t.types[i]) ? 'right' : 'left') as 'right' | 'left';
+    (['number', 'integer'].includes(t.types[i]) || words.rtl ? 'right' : 'left') as 'right' | 'left';
   // numbers as the reader writes them, money with its two decimals
   const cell = (c: Cell, i: number): string =>
     typeof c === 'number'
@@ -50,8 +56,10 @@ function tableContent(t: FileTable, words: FileWords): Content[] {
         ? ''
         : String(c);
   const rows = t.data.length > MAX_PDF_ROWS ? t.data.slice(0, MAX_PDF_ROWS) : t.data;
+  // a right-to-left reader's first column is on the right
+  const mirror = <T>(row: T[]): T[] => (words.rtl ? [...row].reverse() : row);
   const body: TableCell[][] = [
-    t.header.map(headerCell),
+    t.header.map((h, i) => headerCell(h, align(i))),
     ...rows.map((row) =>
       row.map((c, i) => ({
         text: cell(c, i),
@@ -60,12 +68,12 @@ function tableContent(t: FileTable, words: FileWords): Content[] {
       })),
     ),
     ...t.footer.map((row) => row.map((c, i) => ({ text: cell(c, i), bold: true, alignment: align(i) }))),
-  ];
-  out.push({
+  ].map(mirror);
+  const grid: Content = {
     table: {
       headerRows: 1,
       dontBreakRows: true,
-      widths: t.types.map((type) => (type === 'text' ? '*' : 'auto')),
+      widths: mirror(t.types.map((type) => (type === 'text' ? '*' : 'auto'))),
       body,
     },
     layout: {
@@ -80,7 +88,19 @@ function tableContent(t: FileTable, words: FileWords): Content[] {
     },
     fontSize: size,
     margin: [0, 4, 0, 14],
-  });
+  };
+  // a table narrower than the page stands where the reader starts: on the right in Arabic
+  const narrow = !t.types.includes('text');
+  out.push(
+    words.rtl && narrow
+      ? {
+          columns: [
+            { width: '*', text: '' },
+            { width: 'auto', ...grid },
+          ],
+        }
+      : grid,
+  );
   if (rows.length < t.data.length)
     out.push({
       text: words.text(`Limitado a ${MAX_PDF_ROWS} linhas: use Excel ou CSV para o relatório completo.`),
@@ -107,12 +127,12 @@ export function pdfDocument(
     pageOrientation: 'landscape',
     pageMargins: [30, 40, 30, 36],
     info: { title, author: client, creator: client },
-    header: () => ({
-      columns: [
-        { text: client, bold: true, fontSize: 9 },
+    header: (): Content => ({
+      columns: (<Content[]>[
+        { text: client, bold: true, fontSize: 9, alignment: words.rtl ? 'right' : 'left' },
         { text: title, fontSize: 9, alignment: 'center' },
-        { text: generated, fontSize: 8, alignment: 'right', color: '#555555' },
-      ],
+        { text: generated, fontSize: 8, alignment: words.rtl ? 'left' : 'right', color: '#555555' },
+      ])[words.rtl ? 'reverse' : 'slice'](),
       margin: [30, 16, 30, 0],
     }),
     footer: (page: number, pages: number) => ({
@@ -142,6 +162,6 @@ export async function toPdf(
   words: FileWords,
 ): Promise<Buffer> {
   return pdfmakeReady()
-    .createPdf(pdfDocument(results, title, client, generated, words))
+    .createPdf(withArabicFont(pdfDocument(results, title, client, generated, words)))
     .getBuffer();
 }

@@ -1,5 +1,5 @@
 /** Charts drawn with pdfmake's canvas: km bars per day (chart_km) and a pie with its legend (activity). */
-import type { Content } from 'pdfmake/interfaces';
+import type { Column, Content } from 'pdfmake/interfaces';
 import type { ChartData, CostChartData, PieSlice } from '../model';
 import type { FileWords } from './fileWords';
 
@@ -27,10 +27,13 @@ export function barChart(chart: ChartData, words: FileWords): Content {
     stack: [
       {
         text: [
-          `${chart.name} (${chart.license_plate})`,
+          chart.license_plate && chart.license_plate !== chart.name
+            ? `${chart.name} (${chart.license_plate})`
+            : chart.name,
           words.text(`Total: ${chart.total_km} km`),
           words.text(`Média diária: ${chart.average_km} km`),
         ].join(' · '),
+        alignment: words.rtl ? 'right' : 'left',
         bold: true,
         fontSize: 9,
         margin: [0, 4, 0, 4],
@@ -106,22 +109,27 @@ export function pieChart(slices: PieSlice[], words: FileWords): Content {
       angle = a1;
       return shape;
     });
+  const pie: Column = { width: 2 * r + 10, canvas: shapes };
+  const swatch = (i: number) => ({
+    canvas: [{ type: 'rect' as const, x: 0, y: 2, w: 8, h: 8, color: COLORS[i % COLORS.length] }],
+  });
+  const percent = (s: PieSlice) => ({ text: `${words.number(s.percent, 1)} %`, fontSize: 9 });
+  // an Arabic reader finds the pie on the right and each slice's swatch before its name, from the right
+  const legend: Column = {
+    width: '*',
+    margin: words.rtl ? [0, 20, 10, 0] : [10, 20, 0, 0],
+    table: {
+      widths: words.rtl ? ['*', 'auto', 'auto', 'auto'] : ['auto', 'auto', 'auto'],
+      body: slices.map((s, i) =>
+        words.rtl
+          ? [{ text: '' }, percent(s), { text: s.label, fontSize: 9, alignment: 'right' as const }, swatch(i)]
+          : [swatch(i), { text: s.label, fontSize: 9 }, { ...percent(s), alignment: 'right' as const }],
+      ),
+    },
+    layout: 'noBorders',
+  };
   return {
-    columns: [
-      { width: 2 * r + 10, canvas: shapes },
-      {
-        width: '*',
-        margin: [10, 20, 0, 0],
-        table: {
-          body: slices.map((s, i) => [
-            { canvas: [{ type: 'rect', x: 0, y: 2, w: 8, h: 8, color: COLORS[i % COLORS.length] }] },
-            { text: s.label, fontSize: 9 },
-            { text: `${words.number(s.percent, 1)} %`, fontSize: 9, alignment: 'right' as const },
-          ]),
-        },
-        layout: 'noBorders',
-      },
-    ],
+    columns: words.rtl ? [legend, pie] : [pie, legend],
     margin: [0, 4, 0, 8],
     unbreakable: true,
   };
