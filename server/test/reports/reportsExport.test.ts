@@ -164,4 +164,16 @@ describe.each(shapeDialects())('report files (%s)', (dialect) => {
     const empty = toCsv([], 'Viagens', WORDS).toString('utf8');
     expect(empty).toContain('Sem dados.');
   });
+
+  it('opens an Arabic reader’s Excel sheets from the right', async () => {
+    const result = table({ report: 'x', title: 'X', subtitle: 'p', columns: [col('A')], data: [['a']] });
+    const sheetView = async (language: string) => {
+      const book = new ExcelJS.Workbook();
+      const words = fileWords(reportTranslator(language));
+      await book.xlsx.load((await toXlsx([result], 'X', 'Frota', words)) as any);
+      return book.worksheets[0].views[0];
+    };
+    expect((await sheetView('ar')).rightToLeft).toBe(true);
+    expect((await sheetView('pt')).rightToLeft).toBeFalsy();
+  });
 });

@@ -48,7 +48,7 @@ export async function toXlsx(
   const tables = fileTables(results);
   const used = new Set<string>();
   if (!tables.length) {
-    const sheet = book.addWorksheet(sheetName(title, used));
+    const sheet = book.addWorksheet(sheetName(title, used), { views: [{ rightToLeft: words.rtl }] });
     sheet.addRow([title]).font = { bold: true, size: 14 };
     sheet.addRow([words.text(NO_DATA)]);
   }
@@ -64,7 +64,7 @@ export async function toXlsx(
       c.alignment = { vertical: 'middle', wrapText: true };
       c.border = { bottom: { style: 'thin' } };
     });
-    sheet.views = [{ state: 'frozen', ySplit: header.number }];
+    sheet.views = [{ state: 'frozen', ySplit: header.number, rightToLeft: words.rtl }];
     const add = (row: Cell[], bold: boolean) => {
       const r = sheet.addRow(row.map((v, i) => typed(v, t.types[i])));
       row.forEach((_v, i) => {
