@@ -18,6 +18,7 @@ export interface VehicleView {
   position: LivePosition | null;
   input: StatusInput;
   name: string;
+  /** the licence plate, empty when there is none or it is the vehicle's name */
   plate: string;
   groupId: number | null;
   /** The icon category; `default` when the device has none. */

@@ -49,6 +49,13 @@ describe('vehicle list', () => {
     });
   });
 
+  it('shows a plate beside the name, not a second time when the vehicle is named by its plate', () => {
+    expect(fleet[0]!.plate).toBe('LD-01-AA');
+    const named = view(device(9, 'LD-09-99-ZZ', { attributes: { license_plate: 'LD-09-99-ZZ' } }), null);
+    expect(named.plate).toBe('');
+    expect(searchVehicles([named], 'ld-09', 'all').map((v) => v.id)).toEqual([9]);
+  });
+
   it('searches name, plate and identifier ignoring case and accents', () => {
     expect(searchVehicles(fleet, 'camiao', 'all').map((v) => v.id)).toEqual([1]);
     expect(searchVehicles(fleet, 'ld-01', 'all').map((v) => v.id)).toEqual([1]);

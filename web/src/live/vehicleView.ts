@@ -114,7 +114,8 @@ export function vehicleView(
     position,
     input,
     name: device.name,
-    plate,
+    // a fleet that names its vehicles by their plates reads the plate once
+    plate: plate === device.name ? '' : plate,
     groupId: device.groupId ?? null,
     category: device.category || 'default',
     status,
