@@ -70,6 +70,54 @@ describe('ResultTable', () => {
 });
 
 describe('failureText', () => {
+  it('reads as cards on a phone: the first column as the title, every other value labelled, totals last', () => {
+    const trips: ReportResult = {
+      title: 'Viagens - Camião 1',
+      subtitle: '',
+      header: ['Início', 'Destino', 'Distância (km)', 'Excesso', 'Condutor'],
+      data_types: ['datetime', 'text', 'number', 'number', 'text'],
+      data_format: ['', '', '', 'red', ''],
+      data: [
+        ['10/03/2026 08:00:00', 'Viana, Luanda, AO', 12.5, 2, 'João'],
+        ['10/03/2026 09:00:00', 'Cacuaco, Luanda, AO', 3, 0, null],
+      ],
+      footer: [['Total', null, 15.5, 2, null]],
+    };
+    const matchMedia = window.matchMedia;
+    // a phone: every max-width query (MUI's "down") matches
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      render(<ResultTable model={tableModel(trips)} formatters={formatters} />);
+      expect(screen.getByTestId('report-cards')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      const [first, second] = rows();
+      const pairs = (card: HTMLElement) =>
+        [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+      expect(first!.querySelector('h6, .MuiTypography-subtitle2')?.textContent).toBe('10/03/2026 08:00:00');
+      expect(pairs(first!)).toEqual([
+        ['Destino', 'Viana, Luanda, AO'],
+        ['Distância (km)', '12,5'],
+        ['Excesso', '2'],
+        ['Condutor', 'João'],
+      ]);
+      // an empty value leaves its label out
+      expect(pairs(second!).map(([label]) => label)).toEqual(['Destino', 'Distância (km)', 'Excesso']);
+      expect(pairs(screen.getByTestId('report-footer'))).toEqual([
+        ['Distância (km)', '15,5'],
+        ['Excesso', '2'],
+      ]);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('shows the server message of a refused report, else the status', () => {
     expect(
       failureText(new ApiError(400, 'Bad Request', 'Por favor seleccione os veículos pretendidos')),

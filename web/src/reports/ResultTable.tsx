@@ -12,14 +12,16 @@ import {
   TableRow,
   TableSortLabel,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
-import type { Theme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../common/DataList';
 import { ListToolbar } from '../common/ListToolbar';
 import { alignEnd, bordersStyle, cellText, cellTone, type CellFormatters } from './cellFormat';
 import { performanceColour, visibleRows, type Cell, type Sort, type TableModel } from './resultModel';
 import { downloadTableCsv, downloadTableExcel } from './tableExport';
+import { ResultCards } from './ResultCards';
 
 interface Props {
   model: TableModel;
@@ -32,6 +34,8 @@ interface Props {
 
 const TONES = { red: 'error.main', gray: 'text.disabled', bold: undefined } as const;
 
+/** More columns than this read as cards on a phone; fewer fit the phone's width as a table. */
+const PHONE_TABLE_COLUMNS = 3;
 /** More columns than this: the table scrolls sideways inside the screen, its first column staying put. */
 const WIDE_TABLE_COLUMNS = 8;
 /** The first column of a wide table stays in view while the others scroll under it. */
@@ -63,6 +67,13 @@ export function ResultTable({ model, formatters, performance, summary }: Props) 
   // bar is in view, the titles stay on top and the first column at the side
   const wide = model.columns.length > WIDE_TABLE_COLUMNS;
   const headTop = model.preHeader.length > 0 ? HEADER_ROW_PX : 0;
+  // on a phone a row reads as a card, unless its columns are grouped under a pre-header (read across)
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const cards = phone && model.preHeader.length === 0 && model.columns.length > PHONE_TABLE_COLUMNS;
+  const rowColour = (row: Cell[]) => {
+    const colour = performance && lastColumn ? performanceColour(row[lastColumn.index]) : null;
+    return colour ? { name: colour, background: ROW_COLOURS[colour] } : null;
+  };
 
   const sortBy = (index: number) => {
     setSort((current) =>
@@ -118,103 +129,116 @@ export function ResultTable({ model, formatters, performance, summary }: Props) 
           onExportExcel={() => void downloadTableExcel(model, rows)}
         />
       </Box>
-      <TableContainer
-        data-testid="report-table-scroll"
-        data-wide={wide ? 'true' : undefined}
-        sx={{
-          maxWidth: '100%',
-          overflowX: 'auto',
-          ...(wide ? { maxHeight: 'calc(100vh - 160px)', overflowY: 'auto' } : {}),
-        }}
-      >
-        <Table size="small" stickyHeader={wide}>
-          <TableHead>
-            {model.preHeader.length > 0 && (
-              <TableRow data-testid="report-pre-header">
-                {model.preHeader.map((cell, i) => (
+      {cards ? (
+        <ResultCards
+          columns={model.columns}
+          rows={pageRows}
+          footer={model.footer}
+          formatters={formatters}
+          rowTestId={ids.row}
+          rowColour={rowColour}
+          onRow={summary?.onRow}
+          empty={t('noData')}
+        />
+      ) : (
+        <TableContainer
+          data-testid="report-table-scroll"
+          data-wide={wide ? 'true' : undefined}
+          sx={{
+            maxWidth: '100%',
+            overflowX: 'auto',
+            ...(wide ? { maxHeight: 'calc(100vh - 160px)', overflowY: 'auto' } : {}),
+          }}
+        >
+          <Table size="small" stickyHeader={wide}>
+            <TableHead>
+              {model.preHeader.length > 0 && (
+                <TableRow data-testid="report-pre-header">
+                  {model.preHeader.map((cell, i) => (
+                    <TableCell
+                      key={i}
+                      colSpan={cell.colspan}
+                      align="center"
+                      sx={{ fontWeight: 600, height: HEADER_ROW_PX, boxSizing: 'border-box' }}
+                    >
+                      <bdi>{cell.text}</bdi>
+                    </TableCell>
+                  ))}
+                </TableRow>
+              )}
+              <TableRow>
+                {model.columns.map((column, position) => (
                   <TableCell
-                    key={i}
-                    colSpan={cell.colspan}
-                    align="center"
-                    sx={{ fontWeight: 600, height: HEADER_ROW_PX, boxSizing: 'border-box' }}
+                    key={column.index}
+                    align={alignEnd(column) ? 'right' : 'left'}
+                    sortDirection={sort?.column === column.index ? sort.direction : false}
+                    sx={{
+                      fontWeight: 600,
+                      whiteSpace: 'nowrap',
+                      ...(wide ? { top: headTop } : {}),
+                      ...(wide && position === 0 ? { ...FIRST_COLUMN, zIndex: 3 } : {}),
+                    }}
                   >
-                    <bdi>{cell.text}</bdi>
+                    <TableSortLabel
+                      active={sort?.column === column.index}
+                      direction={sort?.column === column.index ? sort.direction : 'asc'}
+                      onClick={() => sortBy(column.index)}
+                      data-testid="report-sort"
+                    >
+                      <bdi>{column.title}</bdi>
+                    </TableSortLabel>
                   </TableCell>
                 ))}
               </TableRow>
-            )}
-            <TableRow>
-              {model.columns.map((column, position) => (
-                <TableCell
-                  key={column.index}
-                  align={alignEnd(column) ? 'right' : 'left'}
-                  sortDirection={sort?.column === column.index ? sort.direction : false}
-                  sx={{
-                    fontWeight: 600,
-                    whiteSpace: 'nowrap',
-                    ...(wide ? { top: headTop } : {}),
-                    ...(wide && position === 0 ? { ...FIRST_COLUMN, zIndex: 3 } : {}),
-                  }}
-                >
-                  <TableSortLabel
-                    active={sort?.column === column.index}
-                    direction={sort?.column === column.index ? sort.direction : 'asc'}
-                    onClick={() => sortBy(column.index)}
-                    data-testid="report-sort"
+            </TableHead>
+            <TableBody>
+              {pageRows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={model.columns.length} align="center">
+                    {t('noData')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {pageRows.map((row, i) => {
+                const colour = performance && lastColumn ? performanceColour(row[lastColumn.index]) : null;
+                return (
+                  <TableRow
+                    key={i}
+                    hover
+                    data-testid={ids.row}
+                    data-colour={colour ?? undefined}
+                    sx={{
+                      ...(colour ? { backgroundColor: ROW_COLOURS[colour] } : {}),
+                      ...(summary ? { cursor: 'pointer' } : {}),
+                    }}
+                    {...(summary
+                      ? {
+                          onClick: () => summary.onRow(row),
+                          onKeyDown: (event: KeyboardEvent) => {
+                            if (event.key === 'Enter') summary.onRow(row);
+                          },
+                          tabIndex: 0,
+                          role: 'link',
+                        }
+                      : {})}
                   >
-                    <bdi>{column.title}</bdi>
-                  </TableSortLabel>
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {pageRows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={model.columns.length} align="center">
-                  {t('noData')}
-                </TableCell>
-              </TableRow>
+                    {renderCells(row, false)}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+            {model.footer.length > 0 && (
+              <TableFooter>
+                {model.footer.map((row, i) => (
+                  <TableRow key={i} data-testid="report-footer">
+                    {renderCells(row, true)}
+                  </TableRow>
+                ))}
+              </TableFooter>
             )}
-            {pageRows.map((row, i) => {
-              const colour = performance && lastColumn ? performanceColour(row[lastColumn.index]) : null;
-              return (
-                <TableRow
-                  key={i}
-                  hover
-                  data-testid={ids.row}
-                  data-colour={colour ?? undefined}
-                  sx={{
-                    ...(colour ? { backgroundColor: ROW_COLOURS[colour] } : {}),
-                    ...(summary ? { cursor: 'pointer' } : {}),
-                  }}
-                  {...(summary
-                    ? {
-                        onClick: () => summary.onRow(row),
-                        onKeyDown: (event: KeyboardEvent) => {
-                          if (event.key === 'Enter') summary.onRow(row);
-                        },
-                        tabIndex: 0,
-                        role: 'link',
-                      }
-                    : {})}
-                >
-                  {renderCells(row, false)}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-          {model.footer.length > 0 && (
-            <TableFooter>
-              {model.footer.map((row, i) => (
-                <TableRow key={i} data-testid="report-footer">
-                  {renderCells(row, true)}
-                </TableRow>
-              ))}
-            </TableFooter>
-          )}
-        </Table>
-      </TableContainer>
+          </Table>
+        </TableContainer>
+      )}
       {model.truncated && (
         <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
           {t('reports.truncated')}
