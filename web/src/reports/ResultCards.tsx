@@ -1,9 +1,7 @@
 import { Fragment, type KeyboardEvent } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import { cellText, cellTone, type CellFormatters } from './cellFormat';
+import { cellText, cellTone, TONE_COLOURS, type CellFormatters } from './cellFormat';
 import type { Cell, TableColumn } from './resultModel';
-
-const TONES = { red: 'error.main', gray: 'text.disabled', bold: undefined } as const;
 
 export interface ResultCardsProps {
   columns: TableColumn[];
@@ -85,7 +83,7 @@ function RowCard({
                 sx={{
                   m: 0,
                   textAlign: 'end',
-                  color: tone ? TONES[tone] : undefined,
+                  color: tone ? TONE_COLOURS[tone] : undefined,
                   fontWeight: footer || tone === 'bold' ? 600 : undefined,
                 }}
               >

@@ -18,7 +18,7 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../common/DataList';
 import { ListToolbar } from '../common/ListToolbar';
-import { alignEnd, bordersStyle, cellText, cellTone, type CellFormatters } from './cellFormat';
+import { alignEnd, bordersStyle, cellText, cellTone, TONE_COLOURS, type CellFormatters } from './cellFormat';
 import { performanceColour, visibleRows, type Cell, type Sort, type TableModel } from './resultModel';
 import { downloadTableCsv, downloadTableExcel } from './tableExport';
 import { ResultCards } from './ResultCards';
@@ -31,8 +31,6 @@ interface Props {
   /** The fleet summary: its own test ids, and a row click opens that row's table. */
   summary?: { onRow: (row: Cell[]) => void };
 }
-
-const TONES = { red: 'error.main', gray: 'text.disabled', bold: undefined } as const;
 
 /** More columns than this read as cards on a phone; fewer fit the phone's width as a table. */
 const PHONE_TABLE_COLUMNS = 3;
@@ -98,7 +96,7 @@ export function ResultTable({ model, formatters, performance, summary }: Props) 
             ...(position === 0 && wide ? FIRST_COLUMN : {}),
             whiteSpace: column.type === 'text' ? 'normal' : 'nowrap',
             minWidth: column.type === 'text' ? 160 : undefined,
-            color: tone ? TONES[tone] : footer ? 'text.primary' : undefined,
+            color: tone ? TONE_COLOURS[tone] : footer ? 'text.primary' : undefined,
             fontWeight: footer || tone === 'bold' ? 600 : undefined,
             ...bordersStyle(column.borders),
           }}

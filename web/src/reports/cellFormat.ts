@@ -28,6 +28,9 @@ const isZero = (cell: Cell) =>
   cell === null || cell === '' || cell === 0 || cell === '0' || cell === '00:00:00' || cell === '0,0';
 
 /** `red`: red text; `red_gray`: red when there is something, grey when empty or zero; `column`: bold. */
+/** The text colour of each cell tone. */
+export const TONE_COLOURS = { red: 'error.main', gray: 'text.disabled', bold: undefined } as const;
+
 export function cellTone(cell: Cell, format: string): 'red' | 'gray' | 'bold' | null {
   switch (format) {
     case 'red':
