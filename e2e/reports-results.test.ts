@@ -69,7 +69,10 @@ describeBrowser('report results', () => {
 
   it('shows the trips of a day as a titled table with footer, sortable and searchable', async () => {
     await open('trips');
+    // before the first run the page says what to do where the results will be
+    expect(await t.page.getByTestId('report-start-hint').textContent()).toContain('«Consultar»');
     await query(t.page);
+    expect(await t.page.getByTestId('report-start-hint').count()).toBe(0);
     const table = t.page.getByTestId('report-table');
     expect(await table.getByTestId('report-table-title').textContent()).toContain('Viagens');
     expect(await tableHeader(t.page)).toEqual(expect.arrayContaining(['Início', 'Origem', 'Fim', 'Destino']));

@@ -27,6 +27,7 @@ import {
 import { ReportResults } from './ReportResults';
 import { reportDevices } from '../common/selection';
 import { ScrollTop } from './ScrollTop';
+import { StartHint } from './StartHint';
 import { useReportRun } from './useReportRun';
 
 /**
@@ -126,6 +127,9 @@ export function ReportPage({ def, title: titleKey }: { def: ReportDef; title: st
             />
           </Box>
         </Paper>
+        {!run.results && !run.running && (
+          <StartHint byDriver={Boolean(def.drivers && form.itemsType === 'D')} />
+        )}
         {run.results && (
           <ReportResults
             results={run.results}
