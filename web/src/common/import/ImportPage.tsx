@@ -136,7 +136,7 @@ export function ImportPage({ title, help, confirmText, backPath, api, logKey, in
               {t('settings.addRows')}
             </Button>
             <Button color="warning" onClick={reset} disabled={running} data-testid="import-reset">
-              RESET
+              {t('settings.importReset')}
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             <Button onClick={goBack}>{t('close')}</Button>
