@@ -273,7 +273,7 @@ export async function startServer(
         camera?.close(),
         ...framed.map((l) => l.close()),
       ]);
-      await ingest.writer.drain();
+      await ingest.writer.close();
       await modulesIdle();
       await notifier.close();
       await bus?.close();

@@ -28,7 +28,7 @@ export type DatabaseOptions =
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
 /** How much of a SQLite file is read through a memory map (address space, not memory). */
-const SQLITE_MMAP_BYTES = 1 << 30;
+export const SQLITE_MMAP_BYTES = 1 << 30;
 
 export function openDatabase(options: DatabaseOptions): Db {
   // JSON columns keep their keys as written (license_plate, sales_name): only identifiers are mapped.

@@ -1,7 +1,7 @@
 import { type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, insertDevice } from '../../test/harness';
-import type { Db } from '../db/database';
+import type { Db, Dialect } from '../db/database';
 import { parseJson } from '../db/mapping';
 import { migrateToLatest } from '../db/migrate';
 import { BatchWriter, type WriteRequest } from './batchWriter';
@@ -55,7 +55,17 @@ class DeviceWrites implements KyselyPlugin {
   }
 }
 
-describe.each(dialects())('batch writer on %s', (dialect) => {
+// SQLite: through the writer thread, and on the main thread
+const paths: Array<[Dialect, boolean]> = dialects().flatMap((d): Array<[Dialect, boolean]> =>
+  d === 'sqlite'
+    ? [
+        [d, true],
+        [d, false],
+      ]
+    : [[d, false]],
+);
+
+describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, thread) => {
   let db: Db;
   let drop: () => Promise<void>;
   const deviceIds: number[] = [];
@@ -89,7 +99,7 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
   };
 
   it('commits a burst in transactions of at most maxRecords, answering each caller with its own ids', async () => {
-    const writer = new BatchWriter(db, { delayMs: 2, maxRecords: 50 });
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 2, maxRecords: 50 });
     // 30 devices x 10 records arrive together: 300 records, so six transactions of 50
     const results = await Promise.all(deviceIds.map((id, i) => writer.write(request(id, i * 100, 10, true))));
     expect(writer.stats).toMatchObject({ commits: 6, records: 300, largestBatch: 50 });
@@ -117,7 +127,7 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
   });
 
   it('gives a device written twice in one batch its latest record', async () => {
-    const writer = new BatchWriter(db, { delayMs: 5, maxRecords: 1000 });
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 5, maxRecords: 1000 });
     const [a, b] = deviceIds;
     await Promise.all([
       writer.write(request(a, 1000, 3)),
@@ -143,7 +153,7 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
   it('stores texts and documents that need quoting exactly as given, on the path of each database', async () => {
     // the prepared-statement path (SQLite) and the statement path (PostgreSQL's arrays, or SQLite nested)
     for (const target of [db, { ...db, sqlite: undefined }]) {
-      const writer = new BatchWriter(target, { delayMs: 1, maxRecords: 1000 });
+      const writer = new BatchWriter(target, { sqliteThread: thread, delayMs: 1, maxRecords: 1000 });
       const tricky = {
         text: 'a "quoted", {braced} \\ back\\slash, ção, عربي, NULL',
         nested: { list: [1, '}', null, { deep: '"' }] },
@@ -195,7 +205,7 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
   });
 
   it('rejects every caller of a failed transaction and commits none of it', async () => {
-    const writer = new BatchWriter(db, { delayMs: 5, maxRecords: 1000 });
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 5, maxRecords: 1000 });
     const before = await db.kysely
       .selectFrom('positions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -215,7 +225,12 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
   });
 
   it('runs PostgreSQL transactions side by side, each vehicle ending on its last record', async () => {
-    const writer = new BatchWriter(db, { delayMs: 2, maxRecords: 20, pgConcurrency: 3 });
+    const writer = new BatchWriter(db, {
+      sqliteThread: thread,
+      delayMs: 2,
+      maxRecords: 20,
+      pgConcurrency: 3,
+    });
     // 30 devices x 2 requests of 10 records: 600 records, 30 transactions of 20
     const writes = deviceIds.flatMap((id, i) => [
       writer.write(request(id, 40_000 + i * 100, 10)),
@@ -223,15 +238,16 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
     ]);
     const results = await Promise.all(writes);
     expect(writer.stats.records).toBe(600);
-    // SQLite writes one transaction at a time, in process
+    // SQLite writes one transaction at a time: in process, or one in its thread with the next queued there
     if (dialect === 'postgres') expect(writer.stats.mostInFlight).toBeGreaterThan(1);
-    else expect(writer.stats.mostInFlight).toBe(1);
+    else expect(writer.stats.mostInFlight).toBe(thread ? 2 : 1);
+    expect(writer.stats.threadCommits).toBe(thread ? writer.stats.commits : 0);
     expect(new Set(results.flatMap((r) => r.positionIds)).size).toBe(600);
     for (const [i, id] of deviceIds.entries()) expect((await latestOf(id)).n).toBe(40_000 + i * 100 + 19);
   });
 
   it('never moves a vehicle back to a record processed before its latest', async () => {
-    const writer = new BatchWriter(db, { delayMs: 1, maxRecords: 1000 });
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 1, maxRecords: 1000 });
     const id = deviceIds[7];
     await writer.write(request(id, 60_000, 2));
     // a batch processed earlier (an older update time) that commits after a later one
@@ -250,7 +266,7 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
   });
 
   it('drain waits for everything written so far', async () => {
-    const writer = new BatchWriter(db, { delayMs: 50, maxRecords: 10 });
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 50, maxRecords: 10 });
     const done: number[] = [];
     for (let i = 0; i < 5; i++)
       void writer.write(request(deviceIds[i], 20_000 + i * 10, 4)).then(() => done.push(i));
@@ -259,4 +275,30 @@ describe.each(dialects())('batch writer on %s', (dialect) => {
     expect(done.sort()).toEqual([0, 1, 2, 3, 4]);
     expect(writer.stats.records).toBe(20);
   });
+
+  it('closes: what was written is committed first, and the writer then commits on the main thread', async () => {
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 50, maxRecords: 10 });
+    const first = writer.write(request(deviceIds[9], 70_000, 3));
+    await writer.close();
+    expect((await first).positionIds).toHaveLength(3);
+    await writer.write(request(deviceIds[9], 70_010, 2));
+    expect(await latestOf(deviceIds[9])).toMatchObject({ n: 70_011 });
+    expect(writer.stats.threadCommits).toBe(thread ? 1 : 0);
+  });
+
+  // only where there is a writer thread (registered there, not skipped elsewhere)
+  if (dialect === 'sqlite' && thread)
+    it('goes on writing on the main thread when the writer thread has ended on its own', async () => {
+      const writer = new BatchWriter(db, { sqliteThread: true, delayMs: 1, maxRecords: 100 });
+      await writer.write(request(deviceIds[11], 80_000, 2));
+      // the thread crashes (as if killed): its exit is seen, and the next batch commits without it
+      const worker = (writer as unknown as { thread: { worker: import('node:worker_threads').Worker } })
+        .thread.worker;
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      await worker.terminate();
+      await exited;
+      await writer.write(request(deviceIds[11], 80_010, 2));
+      expect(await latestOf(deviceIds[11])).toMatchObject({ n: 80_011 });
+      expect(writer.stats).toMatchObject({ commits: 2, threadCommits: 1 });
+    });
 });

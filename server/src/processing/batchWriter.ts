@@ -8,7 +8,14 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { fromBool, toJson } from '../db/mapping';
 import type { EventDraft, ProcessedPosition, StoredEvent } from './types';
-import { sqliteStatisticsWriter, statisticsDeltas, writeStatistics } from './stages/deviceStatistics';
+import {
+  SQLITE_STATISTICS_UPSERT,
+  sqliteStatisticsWriter,
+  statisticsDeltas,
+  statisticsRows,
+  writeStatistics,
+} from './stages/deviceStatistics';
+import { SQL, WriterThread, type ThreadBatch } from './batchWriterThread';
 import { stageTimes } from './stageTimes';
 import { insertEventsPg, insertPositionsPg, updateDevicesPg, type EventRow } from './pgBatchInserts';
 
@@ -43,6 +50,12 @@ export interface BatchWriterOptions {
    * Every transaction takes its rows in one order (tallies, devices, statistics, each by key): no deadlock.
    */
   pgConcurrency?: number;
+  /**
+   * SQLite in a file: commit in a thread of its own (batchWriterThread.ts), while the main thread goes on
+   * with the records that keep arriving (the default). false: every batch is one synchronous transaction
+   * on the main thread.
+   */
+  sqliteThread?: boolean;
 }
 
 /**
@@ -50,7 +63,15 @@ export interface BatchWriterOptions {
  * burst of a few thousand records is committed (and acknowledged) in steps, with socket reads between
  * them, rather than in one long transaction that holds every device's acknowledgement until the end.
  */
-export const DEFAULT_BATCH: BatchWriterOptions = { delayMs: 2, maxRecords: 500, pgConcurrency: 3 };
+export const DEFAULT_BATCH: BatchWriterOptions = {
+  delayMs: 2,
+  maxRecords: 500,
+  pgConcurrency: 3,
+  sqliteThread: true,
+};
+
+/** Batches handed to the SQLite writer thread at once: one committing, the next waiting in its queue. */
+const THREAD_SLOTS = 2;
 
 const CHUNK = 400; // rows per INSERT: 16 columns x 400 stays far below SQLite's variable limit
 
@@ -116,7 +137,7 @@ export class BatchWriter {
   /** the commits in progress; what is queued meanwhile goes in the next transaction */
   private readonly flushing = new Set<Promise<void>>();
   /** transactions and records committed (observability, tests) */
-  readonly stats = { commits: 0, records: 0, largestBatch: 0, mostInFlight: 0 };
+  readonly stats = { commits: 0, records: 0, largestBatch: 0, mostInFlight: 0, threadCommits: 0 };
   /** metrics hook: told of each committed transaction, its records and how long it took */
   onCommit?: (records: number, ms: number) => void;
 
@@ -138,9 +159,97 @@ export class BatchWriter {
     });
   }
 
-  /** Commits at once: one on SQLite, pgConcurrency on PostgreSQL. */
+  /** Commits at once: pgConcurrency on PostgreSQL; two queued to SQLite's writer thread; else one. */
   private get slots(): number {
-    return this.db.dialect === 'postgres' ? Math.max(1, this.options.pgConcurrency ?? 1) : 1;
+    if (this.db.dialect === 'postgres') return Math.max(1, this.options.pgConcurrency ?? 1);
+    return this.writerThread() ? THREAD_SLOTS : 1;
+  }
+
+  /** undefined: not asked yet; null: none (off, or a database in memory). */
+  private thread: WriterThread | null | undefined;
+
+  private writerThread(): WriterThread | null {
+    // a thread that ended on its own is not started again: the batches after it commit on the main thread
+    if (this.thread?.dead) this.thread = null;
+    if (this.thread === undefined)
+      this.thread =
+        this.db.sqlite && this.options.sqliteThread !== false
+          ? (WriterThread.for(this.db.sqlite, SQLITE_STATISTICS_UPSERT) ?? null)
+          : null;
+    return this.thread;
+  }
+
+  /** Commits what is queued, then ends the SQLite writer thread (server shutdown). */
+  async close(): Promise<void> {
+    await this.drain();
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.close();
+  }
+
+  /** The batch as the writer thread takes it: flat arrays of the rows' values. */
+  private async threadCommit(thread: WriterThread, batch: Pending[]): Promise<WriteResult[]> {
+    const positions: unknown[] = [];
+    const events: unknown[] = [];
+    const offsets: number[] = [];
+    let offset = 0;
+    for (const { request } of batch) {
+      offsets.push(offset);
+      for (const p of request.positions)
+        positions.push(
+          p.deviceId,
+          p.protocol,
+          p.serverTime,
+          p.deviceTime,
+          p.fixTime,
+          p.valid ? 1 : 0,
+          p.latitude,
+          p.longitude,
+          p.altitude,
+          p.speed,
+          p.course,
+          p.accuracy,
+          p.address,
+          p.event,
+          toJson(p.attributes),
+        );
+      for (const e of request.events)
+        events.push(
+          e.draft.type,
+          e.draft.eventTime,
+          e.deviceId,
+          e.positionIndex < request.positions.length ? offset + e.positionIndex : -1,
+          e.draft.geofenceId ?? null,
+          toJson(e.draft.attributes ?? {}),
+        );
+      offset += request.positions.length;
+    }
+    const byIndex = batch.map((_, i) =>
+      Array.from({ length: batch[i].request.positions.length }, (_, j) => offsets[i] + j),
+    );
+    const devices = deviceUpdates(batch, byIndex).flatMap((d) => [d.positionId, d.lastUpdate, d.id]);
+    const message: ThreadBatch = {
+      positions,
+      events,
+      devices,
+      statistics: statisticsRows(statisticsDeltas(batch.map((p) => p.request)), Date.now()),
+    };
+    const { positionIds, eventIds } = await thread.commit(message);
+    this.stats.threadCommits++;
+    let nextEvent = 0;
+    return batch.map(({ request }, i) => {
+      const own = positionIds.slice(offsets[i], offsets[i] + request.positions.length);
+      const stored: StoredEvent[] = request.events.map((e) => ({
+        id: eventIds[nextEvent++],
+        type: e.draft.type,
+        eventTime: e.draft.eventTime,
+        deviceId: e.deviceId,
+        positionId: own[e.positionIndex] ?? null,
+        geofenceId: e.draft.geofenceId ?? null,
+        attributes: e.draft.attributes ?? {},
+      }));
+      return { positionIds: own, events: stored };
+    });
   }
 
   private schedule(): void {
@@ -211,17 +320,9 @@ export class BatchWriter {
   private sqliteCommit(): ((batch: Pending[]) => WriteResult[]) | undefined {
     const sqlite = this.db.sqlite;
     if (!sqlite) return undefined;
-    const insertPosition = sqlite.prepare(
-      'INSERT INTO positions (device_id, protocol, server_time, device_time, fix_time, valid, latitude, longitude, ' +
-        'altitude, speed, course, accuracy, address, event, attributes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
-    );
-    const insertEvent = sqlite.prepare(
-      'INSERT INTO events (type, event_time, device_id, position_id, geofence_id, attributes) VALUES (?,?,?,?,?,?)',
-    );
-    const updateDevice = sqlite.prepare(
-      "UPDATE devices SET position_id = ?, last_update = ?, status = 'online' WHERE id = ? " +
-        'AND (last_update IS NULL OR last_update <= ?)',
-    );
+    const insertPosition = sqlite.prepare(SQL.position);
+    const insertEvent = sqlite.prepare(SQL.event);
+    const updateDevice = sqlite.prepare(SQL.device);
     const addStatistics = sqliteStatisticsWriter(sqlite);
     return sqlite.transaction((batch: Pending[]) => {
       const results = batch.map(({ request }) => {
@@ -287,7 +388,10 @@ export class BatchWriter {
     const started = performance.now();
     let results: WriteResult[];
     try {
-      if (this.db.sqlite && !this.db.sqlite.inTransaction) {
+      const thread = this.db.sqlite ? this.writerThread() : null;
+      if (thread) {
+        results = await this.threadCommit(thread, batch);
+      } else if (this.db.sqlite && !this.db.sqlite.inTransaction) {
         this.sqliteWrite ??= this.sqliteCommit();
         results = this.sqliteWrite!(batch);
       } else {

@@ -108,11 +108,16 @@ const values = (d: StatisticsDelta, now: number) => [
   ...KEYS.map((k) => d.counts[k]),
 ];
 
+/** SQLite: the upsert of one device's counts, its parameters in the order `statisticsRows` gives them. */
+export const SQLITE_STATISTICS_UPSERT = `INSERT INTO device_statistics (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(',')}) ${UPSERT_TAIL}`;
+
+/** The parameters of each device's upsert. */
+export const statisticsRows = (deltas: StatisticsDelta[], now: number): unknown[][] =>
+  deltas.map((d) => values(d, now));
+
 /** SQLite: a prepared upsert run inside the batch's synchronous transaction. */
 export function sqliteStatisticsWriter(sqlite: BetterSqlite3.Database) {
-  const upsert = sqlite.prepare(
-    `INSERT INTO device_statistics (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(',')}) ${UPSERT_TAIL}`,
-  );
+  const upsert = sqlite.prepare(SQLITE_STATISTICS_UPSERT);
   return (deltas: StatisticsDelta[], now: number): void => {
     for (const d of deltas) upsert.run(...values(d, now));
   };

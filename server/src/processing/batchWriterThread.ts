@@ -1,0 +1,103 @@
+/**
+ * SQLite batches committed by a thread of their own (sqliteWriter.worker.mjs), so the main thread goes on
+ * decoding, processing and acknowledging while SQLite writes. The thread has its own connection to the
+ * database file; the main thread is told the rows' ids once the batch is committed, and acknowledges then.
+ * A database in memory cannot be shared with another connection: it keeps writing on the main thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLITE_MMAP_BYTES } from '../db/database';
+
+export const SQL = {
+  position:
+    'INSERT INTO positions (device_id, protocol, server_time, device_time, fix_time, valid, latitude, longitude, ' +
+    'altitude, speed, course, accuracy, address, event, attributes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+  event:
+    'INSERT INTO events (type, event_time, device_id, position_id, geofence_id, attributes) VALUES (?,?,?,?,?,?)',
+  device:
+    "UPDATE devices SET position_id = ?, last_update = ?, status = 'online' WHERE id = ? " +
+    'AND (last_update IS NULL OR last_update <= ?)',
+};
+
+/** One batch as the thread takes it: flat arrays (see the worker's header). */
+export interface ThreadBatch {
+  positions: unknown[];
+  events: unknown[];
+  devices: number[];
+  statistics: unknown[][];
+}
+
+interface Answer {
+  id: number;
+  positionIds?: number[];
+  eventIds?: number[];
+  error?: { message: string; code?: string };
+}
+
+export class WriterThread {
+  private readonly worker: Worker;
+  private next = 1;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (a: { positionIds: number[]; eventIds: number[] }) => void; reject: (e: Error) => void }
+  >();
+  private failed: Error | undefined;
+
+  constructor(file: string, synchronous: number, statisticsSql: string) {
+    this.worker = new Worker(new URL('./sqliteWriter.worker.mjs', import.meta.url), {
+      workerData: {
+        file,
+        synchronous,
+        mmapBytes: SQLITE_MMAP_BYTES,
+        sql: { ...SQL, statistics: statisticsSql },
+      },
+    });
+    // the thread never keeps the process alive: the server closes it, and a test's process may just end
+    this.worker.unref();
+    this.worker.on('message', (answer: Answer) => {
+      const waiter = this.waiting.get(answer.id);
+      if (!waiter) return;
+      this.waiting.delete(answer.id);
+      if (answer.error)
+        waiter.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
+      else waiter.resolve({ positionIds: answer.positionIds!, eventIds: answer.eventIds! });
+    });
+    const fail = (err: Error) => {
+      this.failed = err;
+      for (const waiter of this.waiting.values()) waiter.reject(err);
+      this.waiting.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the SQLite writer thread ended (${code})`)));
+  }
+
+  /** The thread ended on its own (it could not open the database, or crashed): nothing more goes to it. */
+  get dead(): boolean {
+    return this.failed !== undefined;
+  }
+
+  /** The thread for a connection's database file, or none when the database is in memory. */
+  static for(sqlite: BetterSqlite3.Database, statisticsSql: string): WriterThread | undefined {
+    if (sqlite.memory || !sqlite.name || sqlite.name === ':memory:') return undefined;
+    const synchronous = Number(sqlite.pragma('synchronous', { simple: true }));
+    return new WriterThread(sqlite.name, synchronous, statisticsSql);
+  }
+
+  /** Commits one batch; resolves with the ids of its positions and events once it is committed. */
+  commit(batch: ThreadBatch): Promise<{ positionIds: number[]; eventIds: number[] }> {
+    if (this.failed) return Promise.reject(this.failed);
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...batch });
+    });
+  }
+
+  /** Closes the thread's connection once the batches sent before are committed. */
+  async close(): Promise<void> {
+    if (this.failed) return;
+    const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.postMessage('close');
+    await ended;
+  }
+}

@@ -1,0 +1,66 @@
+// The SQLite batch writer's thread (batchWriterThread.ts starts it). Plain JavaScript so that it starts
+// the same under tsx, vitest and node. It holds its own connection to the database file (the main thread
+// keeps its own for everything else; WAL lets both read while one writes) and commits each batch it is
+// sent in one transaction, answering with the ids SQLite gave the rows.
+//
+// A batch, all flat arrays (cheap to send between threads):
+// - positions: 15 values per row, in the positions table's column order (see POSITION below);
+// - events: 6 values per row, the position id slot holding the index of the batch's position (or -1);
+// - devices: 3 values per device: index of its latest position, last update, device id;
+// - statistics: one parameter array per device_statistics upsert.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const { file, synchronous, mmapBytes, sql } = workerData;
+const db = new Database(file);
+db.pragma('journal_mode = WAL');
+db.pragma(`synchronous = ${synchronous}`);
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 5000');
+db.pragma(`mmap_size = ${mmapBytes}`);
+// the search function every connection of the server registers (db/textFold.ts)
+db.function('frota_fold', { deterministic: true }, (text) =>
+  typeof text === 'string' ? text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : text,
+);
+
+const insertPosition = db.prepare(sql.position);
+const insertEvent = db.prepare(sql.event);
+const updateDevice = db.prepare(sql.device);
+const upsertStatistics = db.prepare(sql.statistics);
+
+const POSITION = 15;
+const EVENT = 6;
+const DEVICE = 3;
+
+const write = db.transaction((batch) => {
+  const { positions, events, devices, statistics } = batch;
+  const positionIds = new Array(positions.length / POSITION);
+  for (let i = 0, r = 0; i < positions.length; i += POSITION, r++)
+    positionIds[r] = Number(insertPosition.run(positions.slice(i, i + POSITION)).lastInsertRowid);
+  const eventIds = new Array(events.length / EVENT);
+  for (let i = 0, r = 0; i < events.length; i += EVENT, r++) {
+    const row = events.slice(i, i + EVENT);
+    row[3] = row[3] >= 0 ? positionIds[row[3]] : null;
+    eventIds[r] = Number(insertEvent.run(row).lastInsertRowid);
+  }
+  for (let i = 0; i < devices.length; i += DEVICE) {
+    const positionId = positionIds[devices[i]];
+    const lastUpdate = devices[i + 1];
+    updateDevice.run(positionId, lastUpdate, devices[i + 2], lastUpdate);
+  }
+  for (const row of statistics) upsertStatistics.run(row);
+  return { positionIds, eventIds };
+});
+
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    parentPort.postMessage({ id: message.id, ...write(message) });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: { message: error.message, code: error.code } });
+  }
+});
