@@ -52,12 +52,14 @@ export class WriterThread {
         sql: { ...SQL, statistics: statisticsSql },
       },
     });
-    // the thread never keeps the process alive: the server closes it, and a test's process may just end
+    // an idle thread never keeps the process alive (the server closes it, a test's process may just end);
+    // a batch waiting for its commit does, like any pending write
     this.worker.unref();
     this.worker.on('message', (answer: Answer) => {
       const waiter = this.waiting.get(answer.id);
       if (!waiter) return;
       this.waiting.delete(answer.id);
+      if (this.waiting.size === 0) this.worker.unref();
       if (answer.error)
         waiter.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
       else waiter.resolve({ positionIds: answer.positionIds!, eventIds: answer.eventIds! });
@@ -88,6 +90,7 @@ export class WriterThread {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.next++;
     return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) this.worker.ref();
       this.waiting.set(id, { resolve, reject });
       this.worker.postMessage({ id, ...batch });
     });
@@ -97,6 +100,8 @@ export class WriterThread {
   async close(): Promise<void> {
     if (this.failed) return;
     const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    // the process waits for the thread to end, as for a batch
+    this.worker.ref();
     this.worker.postMessage('close');
     await ended;
   }

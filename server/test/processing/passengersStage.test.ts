@@ -27,7 +27,7 @@ const state = (attributes: Record<string, unknown>, last?: Record<string, unknow
   geofenceIds: [],
   overspeedSince: null,
   overspeedReported: false,
-    lastCard: null,
+  lastCard: null,
 });
 
 const position = (attributes: Record<string, unknown>): ProcessedPosition => ({
