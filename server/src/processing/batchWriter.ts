@@ -75,6 +75,25 @@ const THREAD_SLOTS = 2;
 
 const CHUNK = 400; // rows per INSERT: 16 columns x 400 stays far below SQLite's variable limit
 
+/** A position's values in the order of `SQL.position`'s columns (SQLite). */
+const positionValues = (p: ProcessedPosition): unknown[] => [
+  p.deviceId,
+  p.protocol,
+  p.serverTime,
+  p.deviceTime,
+  p.fixTime,
+  p.valid ? 1 : 0,
+  p.latitude,
+  p.longitude,
+  p.altitude,
+  p.speed,
+  p.course,
+  p.accuracy,
+  p.address,
+  p.event,
+  toJson(p.attributes),
+];
+
 /** The device rows of a batch: the latest record of each device wins, in id order (one lock order). */
 function deviceUpdates(batch: Pending[], positionIds: number[][]) {
   const latest = new Map<number, { id: number; positionId: number; lastUpdate: number }>();
@@ -195,24 +214,7 @@ export class BatchWriter {
     let offset = 0;
     for (const { request } of batch) {
       offsets.push(offset);
-      for (const p of request.positions)
-        positions.push(
-          p.deviceId,
-          p.protocol,
-          p.serverTime,
-          p.deviceTime,
-          p.fixTime,
-          p.valid ? 1 : 0,
-          p.latitude,
-          p.longitude,
-          p.altitude,
-          p.speed,
-          p.course,
-          p.accuracy,
-          p.address,
-          p.event,
-          toJson(p.attributes),
-        );
+      for (const p of request.positions) positions.push(...positionValues(p));
       for (const e of request.events)
         events.push(
           e.draft.type,
@@ -327,25 +329,7 @@ export class BatchWriter {
     return sqlite.transaction((batch: Pending[]) => {
       const results = batch.map(({ request }) => {
         const positionIds = request.positions.map((p) =>
-          Number(
-            insertPosition.run(
-              p.deviceId,
-              p.protocol,
-              p.serverTime,
-              p.deviceTime,
-              p.fixTime,
-              p.valid ? 1 : 0,
-              p.latitude,
-              p.longitude,
-              p.altitude,
-              p.speed,
-              p.course,
-              p.accuracy,
-              p.address,
-              p.event,
-              toJson(p.attributes),
-            ).lastInsertRowid,
-          ),
+          Number(insertPosition.run(positionValues(p)).lastInsertRowid),
         );
         const events: StoredEvent[] = request.events.map((e) => {
           const positionId = positionIds[e.positionIndex] ?? null;
