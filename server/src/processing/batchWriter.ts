@@ -226,6 +226,7 @@ export class BatchWriter {
         );
       offset += request.positions.length;
     }
+    // the device rows name their latest position by its index in the batch: the thread knows its id
     const byIndex = batch.map((_, i) =>
       Array.from({ length: batch[i].request.positions.length }, (_, j) => offsets[i] + j),
     );

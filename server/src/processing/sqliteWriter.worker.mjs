@@ -13,15 +13,13 @@ import Database from 'better-sqlite3';
 
 const { file, synchronous, mmapBytes, sql } = workerData;
 const db = new Database(file);
+// the same settings as the server's own connection (db/database.ts); the search function it registers is
+// not needed here: no statement or trigger of these tables calls it
 db.pragma('journal_mode = WAL');
 db.pragma(`synchronous = ${synchronous}`);
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
 db.pragma(`mmap_size = ${mmapBytes}`);
-// the search function every connection of the server registers (db/textFold.ts)
-db.function('frota_fold', { deterministic: true }, (text) =>
-  typeof text === 'string' ? text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : text,
-);
 
 const insertPosition = db.prepare(sql.position);
 const insertEvent = db.prepare(sql.event);
