@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOW, input } from './testInputs';
 import {
+  clockSettledUntil,
   fixAgeSeconds,
   isMachineWorking,
   isVehicleActive,
@@ -137,6 +138,19 @@ describe('helpers', () => {
     expect(fixAgeSeconds(null, NOW)).toBeUndefined();
     expect(isStale(null, NOW)).toBe(true);
     expect(isStale(input({ ageS: 10 }).position, NOW)).toBe(false);
+  });
+  it('clockSettledUntil: the last moment the clock alone leaves the answer as it is', () => {
+    const fresh = input({ ageS: 60 }).position!;
+    const until = clockSettledUntil(fresh, NOW);
+    expect(until).toBe(NOW.getTime() - 60_000 + 86_400_000);
+    expect(isStale(fresh, new Date(until))).toBe(false);
+    expect(isStale(fresh, new Date(until + 1))).toBe(true);
+    // stale, missing or unreadable: stays so however late it gets
+    expect(clockSettledUntil(input({ ageS: 86401 }).position, NOW)).toBe(Infinity);
+    expect(clockSettledUntil(null, NOW)).toBe(Infinity);
+    const garbage = input({}).position!;
+    garbage.fixTime = 'garbage';
+    expect(clockSettledUntil(garbage, NOW)).toBe(Infinity);
   });
   it('isVehicleActive follows disabled', () => {
     expect(isVehicleActive({ attributes: {}, disabled: true })).toBe(false);

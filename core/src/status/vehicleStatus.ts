@@ -56,6 +56,17 @@ export function fixAgeSeconds(position: StatusPosition | null | undefined, now: 
   return (now.getTime() - fix) / 1000;
 }
 
+/**
+ * Until when (epoch ms) the clock alone changes nothing the status rules answer at `now`: a fix not yet
+ * stale turns stale after fix + 86400 s; no position, an unreadable fix or a stale one stays so (a fix
+ * only grows older). The live screen keeps a vehicle's view across clock ticks until then.
+ */
+export function clockSettledUntil(position: StatusPosition | null | undefined, now: Date): number {
+  if (!position || isStale(position, now)) return Infinity;
+  const fix = position.fixTime instanceof Date ? position.fixTime.getTime() : Date.parse(position.fixTime);
+  return fix + OFFLINE_AFTER_S * 1000;
+}
+
 /** No position, an unreadable fix time, or a fix older than 86400 s. */
 export function isStale(position: StatusPosition | null | undefined, now: Date): boolean {
   const age = fixAgeSeconds(position, now);

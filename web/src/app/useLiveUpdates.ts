@@ -8,6 +8,7 @@ import { queryKeys } from '../api/queries';
 import { playSound } from '../api/sounds';
 import type { AppEvent, Device, LiveMessage, Position, User } from '../api/types';
 import { flushBegins, flushFolded } from '../api/flushProbe';
+import { positionsArrived } from '../api/liveArrivals';
 import { AREAS } from './areas';
 import { LiveRefresher } from './liveRefresh';
 
@@ -53,6 +54,7 @@ export function useLiveUpdates(user: User | null): void {
     const stop = connectLive((message) => {
       refresher.arrived(message);
       queue.push(message);
+      positionsArrived(message.positions);
     });
     const flush = () => {
       if (queue.length === 0) return;

@@ -43,13 +43,60 @@ describe('the fleet between flushes', () => {
     ]);
   });
 
-  it('builds every view anew for a new clock', () => {
+  it('keeps views across clock ticks, and builds anew those whose fix turned 24 h old', () => {
+    const fleet = new FleetViews();
+    const devices = [device(1, 'A'), device(2, 'B')];
+    const almostDay = new Date(NOW.getTime() - 86_400_000 + 30_000).toISOString();
+    const positions = [position(1, { attributes: { ignition: true } }), position(2, { fixTime: almostDay })];
+    const before = fleet.build(devices, positions, drivers, NOW);
+    expect(before.map((v) => v.status.status)).toEqual(['idle', 'stopped']);
+    const after = fleet.build(devices, positions, drivers, new Date(NOW.getTime() + 60_000));
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1].status.status).toBe('offline');
+    expect(after[1].warnings).toContain('staleFix');
+    // a clock that goes back builds anew too
+    const back = fleet.build(devices, positions, drivers, new Date(NOW.getTime() - 60_000));
+    expect(back[0]).not.toBe(before[0]);
+  });
+
+  it('makes the views of positions on arrival, and the flush that applies them uses those', () => {
+    const fleet = new FleetViews();
+    const devices = [device(1, 'A'), device(2, 'B')];
+    const first = fleet.build(devices, [position(1), position(2)], drivers, NOW);
+    const moved = position(2, { latitude: -8.9, speed: 40, attributes: { ignition: true } });
+    const [made] = fleet.prepare([moved]);
+    expect(made.position).toBe(moved);
+    const flushed = fleet.build(devices, [first[0].position!, moved], drivers, NOW);
+    expect(flushed[0]).toBe(first[0]);
+    expect(flushed[1]).toBe(made);
+    // The same view as one built at the flush without preparing.
+    const plain = new FleetViews();
+    plain.build(devices, [position(1), position(2)], drivers, NOW);
+    const [, built] = plain.build(devices, [position(1), moved], drivers, NOW);
+    expect({ ...made, drivers: undefined }).toEqual({ ...built, drivers: undefined });
+    expect(made.status.status).toBe('driving');
+  });
+
+  it('builds again at the flush what was prepared for a superseded position or a clock past its 24 h', () => {
     const fleet = new FleetViews();
     const devices = [device(1, 'A')];
-    const positions = [position(1)];
-    const [before] = fleet.build(devices, positions, drivers, NOW);
-    const [after] = fleet.build(devices, positions, drivers, new Date(NOW.getTime() + 60_000));
-    expect(after).not.toBe(before);
-    expect(after.position).toBe(before.position);
+    fleet.build(devices, [position(1)], drivers, NOW);
+    // a position superseded by a later one before the flush
+    const [early] = fleet.prepare([position(1, { latitude: -8.8 })]);
+    const late = position(1, { latitude: -8.7 });
+    const [view] = fleet.build(devices, [late], drivers, NOW);
+    expect(view).not.toBe(early);
+    expect(view.position).toBe(late);
+    // the clock moved on after preparing, over the fix's 24 h
+    const old = position(1, { fixTime: new Date(NOW.getTime() - 86_400_000 + 30_000).toISOString() });
+    const [ready] = fleet.prepare([old]);
+    expect(ready.status.status).toBe('stopped');
+    const later = new Date(NOW.getTime() + 60_000);
+    const [rebuilt] = fleet.build(devices, [old], drivers, later);
+    expect(rebuilt).not.toBe(ready);
+    expect(rebuilt.status.status).toBe('offline');
+    // a vehicle the fleet does not list yet waits for the flush
+    expect(fleet.prepare([position(9)])).toEqual([]);
   });
 });

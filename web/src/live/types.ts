@@ -33,6 +33,8 @@ export interface VehicleView {
   driverPhone: string;
   /** Normalised text the search box matches (name, plate, identifier, driver). */
   search: string;
+  /** Until when (epoch ms) the clock alone changes nothing in this view (core's clockSettledUntil). */
+  settledUntil: number;
   /** The driver list the view was built with (to know when it can be reused). */
   drivers?: ReadonlyMap<number, unknown>;
   /** A sample vehicle of the DEMO mode: no menus, no server calls. */

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDevices, useDrivers, usePositions } from '../api/queries';
 import type { Device, Driver } from '../api/types';
 import { flushRendering } from '../api/flushProbe';
+import { onPositionsArrived } from '../api/liveArrivals';
 import { FleetViews } from './fleetViews';
 import { settlePendingCommands, usePendingCommands } from './pendingCommands';
 import type { LivePosition, VehicleView } from './types';
@@ -40,6 +41,8 @@ export function useFleet(): Fleet {
   );
 
   const [fleet] = useState(() => new FleetViews());
+  // Views made as positions arrive: the flush that applies them finds them ready (see FleetViews.prepare).
+  useEffect(() => onPositionsArrived((arrived) => fleet.prepare(arrived as LivePosition[])), [fleet]);
   const vehicles = useMemo(() => {
     flushRendering();
     return fleet.build(devices.data ?? [], positionList ?? [], driversById, now);

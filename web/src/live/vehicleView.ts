@@ -1,5 +1,6 @@
 import {
   boolAttr,
+  clockSettledUntil,
   timeAttr,
   vehicleIndicators,
   vehicleStatusInfo,
@@ -126,12 +127,24 @@ export function vehicleView(
     driverName: driver.name,
     driverPhone: driver.phone,
     search: searchText(device, plate, driver.name),
+    settledUntil: clockSettledUntil(input.position, now),
   };
 }
 
 /**
+ * Whether a view made at its own clock still holds at `now`: the clock moved on (or stayed) and no
+ * rule's answer changed meanwhile (the fix did not turn stale). A tick of the status clock then rebuilds
+ * only the vehicles whose fix just turned 24 h old.
+ */
+const holdsAt = (view: VehicleView, now: Date): boolean => {
+  const time = now.getTime();
+  return view.input.now.getTime() <= time && time <= view.settledUntil;
+};
+
+/**
  * Every active vehicle of the account with its latest position. A view is reused from `previous` when
- * its device, position, drivers and clock are the same objects (a flush rebuilds only what changed).
+ * its device, position and drivers are the same objects and it holds at the clock (a flush rebuilds only
+ * what changed).
  */
 export function buildVehicleViews(
   devices: readonly Device[],
@@ -149,7 +162,7 @@ export function buildVehicleViews(
       old &&
       old.device === device &&
       old.position === position &&
-      old.input.now === now &&
+      holdsAt(old, now) &&
       old.drivers === drivers
     ) {
       views.push(old);
