@@ -42,6 +42,23 @@ const COMPACT_DENSITY = 0.7;
 const NO_ROWS: never[] = [];
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
+/** The cards' tick boxes over the grid's selection (which ids it includes, or all but which it excludes). */
+export function cardSelection(
+  selection: GridRowSelectionModel,
+  setSelection: (next: GridRowSelectionModel) => void,
+) {
+  const include = selection.type === 'include';
+  return {
+    isSelected: (id: number) => selection.ids.has(id) === include,
+    onToggle: (id: number, ticked: boolean) => {
+      const ids = new Set(selection.ids);
+      if (ticked === include) ids.add(id);
+      else ids.delete(id);
+      setSelection({ type: selection.type, ids });
+    },
+  };
+}
+
 export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   /** The rows of a list the browser holds whole; a server-paged list passes `server` instead. */
   rows?: R[] | undefined;
@@ -201,7 +218,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
   // hidden and empty, for its columns (the exports read them).
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const cards = phone && !props.noCards && !selectionAction && !groupBy;
+  const cards = phone && !props.noCards && !groupBy;
   const [cardPage, setCardPage] = useState(0);
   const localPageSize = props.pageSize ?? DEFAULT_PAGE_SIZE;
   const cardPaging = server
@@ -277,6 +294,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
             labels={{ edit: t('edit'), remove: t('remove') }}
             empty={empty}
             page={cardPaging}
+            selection={selectionAction && cardSelection(selection, setSelection)}
           />
         </Box>
       )}

@@ -87,6 +87,45 @@ describe('DataList colours, count, selection and totals (issue 16 item 4)', { ti
     expect(onAction.mock.calls[0][0].map((row: Row) => row.name).sort()).toEqual(['Carrinha', 'Jeep']);
   });
 
+  it('on a phone, ticks cards and hands their rows to the action; an untitled column sits by the title', async () => {
+    const matchMedia = window.matchMedia;
+    // a phone: every max-width query (MUI's "down") matches
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      const onAction = vi.fn();
+      const withButton: GridColDef<Row>[] = [
+        { field: 'get', headerName: '', renderCell: ({ row }) => <a href={`/f/${row.id}`}>get</a> },
+        ...columns,
+      ];
+      show({ columns: withButton, selectionAction: { label: 'Enviar', onAction } });
+      const cards = await screen.findAllByTestId('list-card');
+      expect(cards).toHaveLength(3);
+      const card = (name: string) => cards.find((c) => c.textContent?.includes(name))!;
+      // the title is the first titled column; the untitled one is a button beside it, not a detail
+      expect(within(card('Jeep')).getByRole('link').getAttribute('href')).toBe('/f/2');
+      expect(card('Jeep').querySelectorAll('.MuiTypography-caption')).toHaveLength(1);
+      const button = screen.getByTestId('list-selection-action') as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      fireEvent.click(within(card('Jeep')).getByRole('checkbox'));
+      fireEvent.click(within(card('Carrinha')).getByRole('checkbox'));
+      fireEvent.click(within(card('Camião')).getByRole('checkbox'));
+      fireEvent.click(within(card('Camião')).getByRole('checkbox'));
+      await waitFor(() => expect(button.disabled).toBe(false));
+      expect((within(card('Camião')).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+      fireEvent.click(button);
+      expect(onAction.mock.calls[0][0].map((row: Row) => row.name).sort()).toEqual(['Carrinha', 'Jeep']);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('offers a refresh button only when asked', async () => {
     const onRefresh = vi.fn();
     show({ onRefresh, idPrefix: 'things' });

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { GridApiCommunity } from '@mui/x-data-grid/internals';
 import type { GridColDef, GridRenderCellParams, GridValidRowModel } from '@mui/x-data-grid';
@@ -26,6 +26,8 @@ export interface ListCardsProps<R extends GridValidRowModel & { id: number }> {
   onRemove?: (row: R) => void;
   labels: { edit: string; remove: string };
   empty: string;
+  /** Tick boxes on the cards (a list with an action on the ticked rows). */
+  selection?: { isSelected: (id: number) => boolean; onToggle: (id: number, ticked: boolean) => void };
   page: { index: number; size: number; total: number; onPage: (index: number) => void };
 }
 
@@ -64,9 +66,11 @@ function cellOf<R extends GridValidRowModel & { id: number }>(
 }
 
 /**
- * A list on a phone (document 1 §6's list, below 600 px): one card per row, its first column as the title
- * and every other column that has a value as a label and value below it, in the columns' order; the row's
- * colour, its cells' colours, its open, edit and remove, and the list's pages, as the grid has them.
+ * A list on a phone (document 1 §6's list, below 600 px): one card per row, its first titled column as the
+ * title and every other titled column that has a value as a label and value below it, in the columns'
+ * order; untitled columns (a download button, say) beside the title with the edit and remove buttons; the
+ * row's colour, its cells' colours, its tick box, open, edit and remove, and the list's pages, as the grid
+ * has them.
  */
 export function ListCards<R extends GridValidRowModel & { id: number }>(props: ListCardsProps<R>) {
   const { t } = useTranslation();
@@ -75,7 +79,10 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
   const Previous = rtl ? ChevronRightIcon : ChevronLeftIcon;
   const Next = rtl ? ChevronLeftIcon : ChevronRightIcon;
   const { rows, columns, apiRef, rowTone, cellTone, rowAttributes, page } = props;
-  const [title, ...details] = columns.filter((c) => c.field !== '__check__');
+  const shown = columns.filter((c) => c.field !== '__check__');
+  const buttons = shown.filter((c) => !c.headerName);
+  const [title, ...details] = shown.filter((c) => c.headerName);
+  const { selection } = props;
   const pages = Math.max(1, Math.ceil(page.total / page.size));
   const first = page.total === 0 ? 0 : page.index * page.size + 1;
   const last = Math.min(page.total, (page.index + 1) * page.size);
@@ -113,9 +120,27 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
               })}
             >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {selection && (
+                  <Checkbox
+                    size="small"
+                    sx={{ p: 0.5 }}
+                    checked={selection.isSelected(row.id)}
+                    onChange={(event) => selection.onToggle(row.id, event.target.checked)}
+                    slotProps={{ input: { 'aria-label': t('selectRow') } }}
+                    data-testid="list-card-check"
+                  />
+                )}
+                <Typography
+                  component="div"
+                  sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+                >
                   {title ? cellOf(row, title, apiRef) : row.id}
                 </Typography>
+                {buttons.map((column) => (
+                  <Box key={column.field} data-field={column.field} sx={{ display: 'flex' }}>
+                    {cellOf(row, column, apiRef)}
+                  </Box>
+                ))}
                 {props.onEdit && (
                   <Tooltip title={props.labels.edit}>
                     <IconButton

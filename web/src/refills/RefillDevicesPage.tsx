@@ -52,7 +52,9 @@ export function RefillDevicesPage() {
               sx={{
                 display: 'flex',
                 alignItems: 'baseline',
-                gap: 1,
+                columnGap: 1,
+                // a phone's card has room below, the grid's row does not
+                flexWrap: { xs: 'wrap', sm: 'nowrap' },
                 overflow: 'hidden',
                 whiteSpace: 'nowrap',
               }}
