@@ -172,6 +172,16 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect((await manager.get(`/api/attributes/computed?groupId=${groupId}`)).body).toHaveLength(1);
     const scheduled = (await manager.get('/api/reports')).body;
     expect(scheduled).toMatchObject([{ type: 'summary', calendarId: calendars[0].id }]);
+    // the scheduled reports screen: the group's trips every Monday, the fleet's alerts every morning
+    const schedules = (await manager.get('/report/api.php/report_scheduler')).body;
+    expect(schedules).toMatchObject([
+      { report_name: 'Alertas do dia - frota', report_type: 'alerts', report_periodicity: 'D' },
+      { report_name: 'Viagens da semana - Luanda Centro', report_type: 'trips', report_periodicity: 'W' },
+    ]);
+    expect(schedules[0].report_ids.split(',')).toHaveLength(DEMO_VEHICLES);
+    expect(
+      schedules.every((s: { report_destination: string }) => s.report_destination === 'gestor@frota.local'),
+    ).toBe(true);
     // the operator holds none of the manager's objects
     const operator = server.client();
     await operator.login('operador@frota.local', DEMO_PASSWORD);
@@ -186,6 +196,7 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
       calendars: (await admin.get('/api/calendars')).body.length,
       commands: (await admin.get('/api/commands')).body.length,
       computed: (await admin.get('/api/attributes/computed')).body.length,
+      schedules: (await admin.get('/report/api.php/report_scheduler')).body.length,
       session: (await admin.get('/api/users')).body.find(
         (u: { email: string }) => u.email === 'gestor@frota.local',
       ).attributes.permissions.length,

@@ -24,6 +24,7 @@ import { DEMO_CAMERA_INDEXES } from './simulator/camera/demoCameras';
 import { seedManagementDemo } from '../../server/src/modules/management/demoSeed';
 import { seedRefillsDemo } from '../../server/src/modules/refills/demoSeed';
 import { seedMaintenanceNotifications } from '../../server/src/modules/management/notifications/demoSeed';
+import { seedSchedulesDemo } from '../../server/src/reports/schedules/demoSeed';
 import { seedTachoDriversDemo } from '../../server/src/modules/tacho/live/demoSeed';
 import { seedTachoFilesDemo } from '../../server/src/modules/tacho/files/demoSeed';
 import { seedPassengersDemo } from '../../server/src/modules/passengers/demoSeed';
@@ -541,8 +542,29 @@ export async function seedDemoExtras(db: Db, now = Date.now()): Promise<void> {
   await seedProtocolVehicles(db, firstGroup == null ? null : Number(firstGroup));
   // the computed attribute and the scheduled summary go to the first vehicle's group (Luanda Centro)
   const groupId = devices.get(0)?.groupId;
-  if (managerId !== null && groupId !== null && groupId !== undefined)
+  if (managerId !== null && groupId !== null && groupId !== undefined) {
     await seedTraccarDemo(db, managerId, Number(groupId), now);
+    // the scheduled reports screen: the group's trips every Monday, the fleet's alerts every morning
+    const group = await k
+      .selectFrom('groups')
+      .select('name')
+      .where('id', '=', Number(groupId))
+      .executeTakeFirst();
+    const all = [...devices.values()];
+    await seedSchedulesDemo(
+      db,
+      {
+        userId: managerId,
+        email: MANAGER_EMAIL,
+        group: {
+          name: group?.name ?? '',
+          vehicleIds: all.filter((d) => d.groupId === groupId).map((d) => Number(d.id)),
+        },
+        fleetIds: all.map((d) => Number(d.id)),
+      },
+      now,
+    );
+  }
 }
 
 /**

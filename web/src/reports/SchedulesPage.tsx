@@ -38,7 +38,7 @@ export function SchedulesPage() {
 
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
-      { field: 'report_name', headerName: t('name'), flex: 1, minWidth: 180, sortComparator: compareText },
+      { field: 'report_name', headerName: t('name'), flex: 1.6, minWidth: 240, sortComparator: compareText },
       {
         field: 'report_type',
         headerName: t('reports.reportType'),
