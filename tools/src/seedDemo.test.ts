@@ -182,6 +182,15 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect(
       schedules.every((s: { report_destination: string }) => s.report_destination === 'gestor@frota.local'),
     ).toBe(true);
+    // alerts: zone entries on the live screen, speeding by e-mail only (no notice on the live screen)
+    const notifications = (await manager.get('/api/notifications')).body as Array<{
+      type: string;
+      notificators: string;
+    }>;
+    expect(notifications.map((n) => [n.type, n.notificators]).sort()).toEqual([
+      ['deviceOverspeed', 'mail'],
+      ['geofenceEnter', 'web'],
+    ]);
     // the operator holds none of the manager's objects
     const operator = server.client();
     await operator.login('operador@frota.local', DEMO_PASSWORD);

@@ -444,6 +444,14 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
     attributes: toJson({ description: 'Entrada em zona' }),
   });
   await link(db, 'userNotification', { userId: manager, notificationId: notification });
+  // by e-mail only: the live screen's notices stay for what the manager asked to see there
+  const speeding = await insert(db, 'notifications', {
+    type: 'deviceOverspeed',
+    always: b(true),
+    notificators: 'mail',
+    attributes: toJson({ description: 'Excesso de velocidade' }),
+  });
+  await link(db, 'userNotification', { userId: manager, notificationId: speeding });
 
   await db.kysely
     .insertInto('tags')
