@@ -437,21 +437,20 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
   for (const u of [operator, limited, blocked, temp])
     await link(db, 'userUser', { userId: manager, managedUserId: u });
 
-  const notification = await insert(db, 'notifications', {
-    type: 'geofenceEnter',
-    always: b(true),
-    notificators: 'web',
-    attributes: toJson({ description: 'Entrada em zona' }),
-  });
-  await link(db, 'userNotification', { userId: manager, notificationId: notification });
-  // by e-mail only: the live screen's notices stay for what the manager asked to see there
-  const speeding = await insert(db, 'notifications', {
-    type: 'deviceOverspeed',
-    always: b(true),
-    notificators: 'mail',
-    attributes: toJson({ description: 'Excesso de velocidade' }),
-  });
-  await link(db, 'userNotification', { userId: manager, notificationId: speeding });
+  // zone entries as notices on the live screen; speeding by e-mail only, the live screen's notices kept for
+  // what the manager asked to see there
+  for (const alert of [
+    { type: 'geofenceEnter', notificators: 'web', description: 'Entrada em zona' },
+    { type: 'deviceOverspeed', notificators: 'mail', description: 'Excesso de velocidade' },
+  ]) {
+    const notificationId = await insert(db, 'notifications', {
+      type: alert.type,
+      always: b(true),
+      notificators: alert.notificators,
+      attributes: toJson({ description: alert.description }),
+    });
+    await link(db, 'userNotification', { userId: manager, notificationId });
+  }
 
   await db.kysely
     .insertInto('tags')

@@ -7,6 +7,7 @@ import '../app/i18n';
 import { SessionContext } from '../session/sessionContext';
 import { DataList, type DataListProps } from './DataList';
 import { useServerList, type ListPage, type ListQuery } from './useServerList';
+import { asPhone } from './testPhone';
 
 type Row = { id: number; name: string; km: number };
 const rows: Row[] = [
@@ -88,17 +89,7 @@ describe('DataList colours, count, selection and totals (issue 16 item 4)', { ti
   });
 
   it('on a phone, ticks cards and hands their rows to the action; an untitled column sits by the title', async () => {
-    const matchMedia = window.matchMedia;
-    // a phone: every max-width query (MUI's "down") matches
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
-    try {
+    await asPhone(async () => {
       const onAction = vi.fn();
       const withButton: GridColDef<Row>[] = [
         { field: 'get', headerName: '', renderCell: ({ row }) => <a href={`/f/${row.id}`}>get</a> },
@@ -121,9 +112,7 @@ describe('DataList colours, count, selection and totals (issue 16 item 4)', { ti
       expect((within(card('Camião')).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
       fireEvent.click(button);
       expect(onAction.mock.calls[0][0].map((row: Row) => row.name).sort()).toEqual(['Carrinha', 'Jeep']);
-    } finally {
-      window.matchMedia = matchMedia;
-    }
+    });
   });
 
   it('offers a refresh button only when asked', async () => {

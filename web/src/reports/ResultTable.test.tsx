@@ -6,6 +6,7 @@ import { tableModel, type ReportResult } from './resultModel';
 import { ResultTable } from './ResultTable';
 import { failureText } from './runReport';
 import { ApiError } from '../api/client';
+import { asPhone } from '../common/testPhone';
 
 const formatters = { number: numberFormatter('pt'), currencySymbol: 'Kz' };
 
@@ -70,7 +71,7 @@ describe('ResultTable', () => {
 });
 
 describe('failureText', () => {
-  it('reads as cards on a phone: the first column as the title, every other value labelled, totals last', () => {
+  it('reads as cards on a phone: the first column as the title, every other value labelled, totals last', async () => {
     const trips: ReportResult = {
       title: 'Viagens - Camião 1',
       subtitle: '',
@@ -83,17 +84,7 @@ describe('failureText', () => {
       ],
       footer: [['Total', null, 15.5, 2, null]],
     };
-    const matchMedia = window.matchMedia;
-    // a phone: every max-width query (MUI's "down") matches
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
-    try {
+    await asPhone(async () => {
       render(<ResultTable model={tableModel(trips)} formatters={formatters} />);
       // two rows and the totals
       expect(screen.getByTestId('report-cards').childElementCount).toBe(3);
@@ -114,9 +105,7 @@ describe('failureText', () => {
         ['Distância (km)', '15,5'],
         ['Excesso', '2'],
       ]);
-    } finally {
-      window.matchMedia = matchMedia;
-    }
+    });
   });
 
   it('shows the server message of a refused report, else the status', () => {
