@@ -92,6 +92,8 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   /** Page sizes offered (10, 50, 100 when omitted) and the first one (50 when omitted). */
   pageSizes?: number[];
   pageSize?: number;
+  /** The field that titles a row's card on a phone (the first titled column when omitted). */
+  cardTitle?: string;
   /** The grid on a phone too (lists that are read across, like a report table), not one card per row. */
   noCards?: boolean;
   /** Column titles wrap onto two lines instead of being cut (lists of many long titles). */
@@ -294,6 +296,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
             labels={{ edit: t('edit'), remove: t('remove') }}
             empty={empty}
             page={cardPaging}
+            titleField={props.cardTitle}
             selection={selectionAction && cardSelection(selection, setSelection)}
           />
         </Box>

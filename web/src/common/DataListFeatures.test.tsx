@@ -115,6 +115,17 @@ describe('DataList colours, count, selection and totals (issue 16 item 4)', { ti
     });
   });
 
+  it('titles the cards on a phone with the column the screen names', async () => {
+    await asPhone(async () => {
+      show({ cardTitle: 'km' });
+      const cards = await screen.findAllByTestId('list-card');
+      expect(cards[0].querySelector('.MuiTypography-root')?.textContent).toBe('120');
+      expect([...cards[0].querySelectorAll('.MuiTypography-caption')].map((c) => c.textContent)).toEqual([
+        'Nome',
+      ]);
+    });
+  });
+
   it('offers a refresh button only when asked', async () => {
     const onRefresh = vi.fn();
     show({ onRefresh, idPrefix: 'things' });

@@ -26,6 +26,8 @@ export interface ListCardsProps<R extends GridValidRowModel & { id: number }> {
   onRemove?: (row: R) => void;
   labels: { edit: string; remove: string };
   empty: string;
+  /** The field of the card's title (the first titled column when omitted). */
+  titleField?: string;
   /** Tick boxes on the cards (a list with an action on the ticked rows). */
   selection?: { isSelected: (id: number) => boolean; onToggle: (id: number, ticked: boolean) => void };
   page: { index: number; size: number; total: number; onPage: (index: number) => void };
@@ -81,7 +83,9 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
   const { rows, columns, apiRef, rowTone, cellTone, rowAttributes, page } = props;
   const shown = columns.filter((c) => c.field !== '__check__');
   const buttons = shown.filter((c) => !c.headerName);
-  const [title, ...details] = shown.filter((c) => c.headerName);
+  const titled = shown.filter((c) => c.headerName);
+  const title = titled.find((c) => c.field === props.titleField) ?? titled[0];
+  const details = titled.filter((c) => c !== title);
   const { selection } = props;
   const pages = Math.max(1, Math.ceil(page.total / page.size));
   const first = page.total === 0 ? 0 : page.index * page.size + 1;

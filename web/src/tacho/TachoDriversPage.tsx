@@ -36,6 +36,8 @@ export function TachoDriversPage() {
         searchKey="tacho.drivers"
         searchTexts={driverSearchTexts}
         initialSort={[{ field: 'fullName', sort: 'asc' }]}
+        // on a phone a card is the driver's, the state chip one of its lines
+        cardTitle="fullName"
         pageSize={TACHO_PAGE_SIZE}
         rowHeight={TACHO_ROW_HEIGHT}
         showCount
