@@ -42,17 +42,21 @@ const COMPACT_DENSITY = 0.7;
 const NO_ROWS: never[] = [];
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
-/** The cards' tick boxes over the grid's selection (which ids it includes, or all but which it excludes). */
-export function cardSelection(
+/** Whether the grid's selection (the ids it includes, or all but the ids it excludes) ticks a row. */
+const ticked = (selection: GridRowSelectionModel, id: number): boolean =>
+  selection.ids.has(id) === (selection.type === 'include');
+
+/** The cards' tick boxes over the grid's selection. */
+function cardSelection(
   selection: GridRowSelectionModel,
   setSelection: (next: GridRowSelectionModel) => void,
 ) {
   const include = selection.type === 'include';
   return {
-    isSelected: (id: number) => selection.ids.has(id) === include,
-    onToggle: (id: number, ticked: boolean) => {
+    isSelected: (id: number) => ticked(selection, id),
+    onToggle: (id: number, on: boolean) => {
       const ids = new Set(selection.ids);
-      if (ticked === include) ids.add(id);
+      if (on === include) ids.add(id);
       else ids.delete(id);
       setSelection({ type: selection.type, ids });
     },
@@ -191,10 +195,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
 
   const dataRows = useMemo(() => visibleRows.filter((row) => !isGroupHeading(row)), [visibleRows]);
   const selectedRows = useMemo(
-    () =>
-      dataRows.filter((row) =>
-        selection.type === 'include' ? selection.ids.has(row.id) : !selection.ids.has(row.id),
-      ),
+    () => dataRows.filter((row) => ticked(selection, row.id)),
     [dataRows, selection],
   );
   const { totals, selectionAction, rowTone, cellTone } = props;
