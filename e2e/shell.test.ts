@@ -206,7 +206,7 @@ describeBrowser('application shell', () => {
       }
     });
     await login();
-    await t.page.getByText('Alarm: SOS').waitFor({ timeout: 15_000 });
+    await t.page.getByText('Alarme: SOS').waitFor({ timeout: 15_000 });
     await t.page.getByText('Excesso de velocidade').waitFor();
     await screenshot(t.page, 'live-toasts');
     expect(connections).toBeGreaterThanOrEqual(2);

@@ -66,11 +66,11 @@ describe('eventText', () => {
   it("names the event's type, or its alarm, in the user's language; an unknown type keeps its code", async () => {
     await Promise.all([ensureLanguage('en'), ensureLanguage('ar')]);
     const pt = i18n.getFixedT('pt');
-    expect(eventText(event(1, {}, 'deviceOverspeed'), pt)).toBe('Alarm: Excesso de velocidade');
-    expect(eventText(event(1, { alarm: 'hardBraking' }), pt)).toBe('Alarm: Travagem brusca');
+    expect(eventText(event(1, {}, 'deviceOverspeed'), pt)).toBe('Alarme: Excesso de velocidade');
+    expect(eventText(event(1, { alarm: 'hardBraking' }), pt)).toBe('Alarme: Travagem brusca');
     expect(eventText(event(1, {}, 'ignitionOn'), i18n.getFixedT('en'))).toBe('Alarm: Ignition on');
     expect(eventText(event(1, {}, 'geofenceExit'), i18n.getFixedT('ar'))).toBe('إنذار: خروج من منطقة');
-    expect(eventText(event(1, {}, 'somethingNew'), pt)).toBe('Alarm: somethingNew');
+    expect(eventText(event(1, {}, 'somethingNew'), pt)).toBe('Alarme: somethingNew');
     expect(eventText(event(1, { message: 'Excesso de velocidade' }), pt)).toBe('Excesso de velocidade');
   });
 

@@ -46,7 +46,6 @@ export function mergeBy<T>(
   return merged;
 }
 
-/** The toast text of an event: its message, or "Alarm: type". */
 /**
  * A live event's notice: its message text, or "Alarm: type" (document 1) with the type (or the alarm) by
  * its name in the user's language; a type without a name keeps its code.

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar, type SnackbarKey } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { drainMessages, eventText, mergeBy } from '../api/liveMerge';
+import { drainMessages, mergeBy } from '../api/liveMerge';
 import { connectLive } from '../api/liveSocket';
 import { queryKeys } from '../api/queries';
 import { playSound } from '../api/sounds';
@@ -11,6 +11,7 @@ import { flushBegins, flushFolded } from '../api/flushProbe';
 import { positionsArrived } from '../api/liveArrivals';
 import { AREAS } from './areas';
 import { LiveRefresher } from './liveRefresh';
+import { liveNotices, noticeText } from './liveNotices';
 
 export const LIVE_FLUSH_MS = 10_000;
 export const NOTIFICATION_TOAST_MS = 10_000;
@@ -34,12 +35,13 @@ export const noticeAnchor = (phone: boolean) =>
 
 /**
  * The live socket of a logged-in user: messages are queued and applied every 10 s in one update of the
- * query cache; each event of a flush becomes a 10 s toast at the bottom right with the user's sound. The
- * areas' own queries are refetched as their manifests ask (app/liveRefresh.ts).
+ * query cache; each event of a flush becomes a 10 s notice named for its vehicle, with the user's sound
+ * (a phone shows one notice per flush, see liveNotices). The areas' own queries are refetched as their
+ * manifests ask (app/liveRefresh.ts).
  */
 export function useLiveUpdates(user: User | null): void {
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const { t } = useTranslation();
   const userId = user?.id;
   const sound = user?.attributes?.notification_sound;
@@ -47,6 +49,7 @@ export function useLiveUpdates(user: User | null): void {
   useEffect(() => {
     if (userId === undefined) return;
     let queue: LiveMessage[] = [];
+    let phoneNotice: SnackbarKey | undefined;
     // Each area's queries that live messages refresh (app/areas.ts: the manifests' `live`).
     const refresher = new LiveRefresher(AREAS, (queryKey) => {
       void queryClient.invalidateQueries({ queryKey });
@@ -75,12 +78,18 @@ export function useLiveUpdates(user: User | null): void {
         queryClient.setQueryData<AppEvent[]>(queryKeys.events, (list) =>
           [...(list ?? []), ...batch.events].slice(-EVENTS_KEPT),
         );
-        for (const event of batch.events) {
-          enqueueSnackbar(eventText(event, t), {
+        const phone = isPhone();
+        const devices = queryClient.getQueryData<Device[]>(queryKeys.devices);
+        const names = new Map((devices ?? []).map((device) => [device.id, device.name]));
+        // A phone keeps one notice: the newest flush's replaces the one before.
+        if (phone && phoneNotice !== undefined) closeSnackbar(phoneNotice);
+        for (const notice of liveNotices(batch.events, phone)) {
+          const key = enqueueSnackbar(noticeText(notice, names.get(notice.event.deviceId), t), {
             variant: 'info',
             autoHideDuration: NOTIFICATION_TOAST_MS,
-            anchorOrigin: noticeAnchor(isPhone()),
+            anchorOrigin: noticeAnchor(phone),
           });
+          if (phone) phoneNotice = key;
         }
         playSound(sound);
       }
@@ -92,5 +101,5 @@ export function useLiveUpdates(user: User | null): void {
       clearInterval(timer);
       stop();
     };
-  }, [userId, sound, queryClient, enqueueSnackbar, t]);
+  }, [userId, sound, queryClient, enqueueSnackbar, closeSnackbar, t]);
 }
