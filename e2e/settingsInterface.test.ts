@@ -37,11 +37,19 @@ describeBrowser('interface settings', () => {
     const page = t.page;
     await page.goto('/settings/interface');
     await page.getByTestId('interface-map_showGeofences').waitFor();
+    // never changed: each switch as the map applies it (vehicle names, zones and their names on)
+    const shown = async (key: string) => page.getByTestId(`interface-${key}`).isChecked();
+    expect(await shown('map_showVehicleNames')).toBe(true);
+    expect(await shown('map_showGeofences')).toBe(true);
+    expect(await shown('map_showGeofenceNames')).toBe(true);
+    expect(await shown('map_showDriverNames')).toBe(false);
+    expect(await shown('map_groupVehicles')).toBe(false);
+    await page.getByTestId('interface-map_showGeofences').uncheck();
     expect(await page.getByTestId('interface-map_showGeofenceNames').isDisabled()).toBe(true);
     await page.getByTestId('interface-map_showGeofences').check();
     expect(await page.getByTestId('interface-map_showGeofenceNames').isDisabled()).toBe(false);
     await page.getByTestId('interface-map_showGeofenceNames').check();
-    await page.getByTestId('interface-map_showVehicleNames').check();
+    await page.getByTestId('interface-map_showVehicleNames').uncheck();
     await page.getByTestId('interface-map_groupVehicles').check();
     await page.getByTestId('interface-map_showTrafficSigns').check();
     expect(await page.getByTestId('interface-sound').textContent()).toBe('Buzina');
@@ -60,7 +68,7 @@ describeBrowser('interface settings', () => {
     expect(me.attributes).toMatchObject({
       map_showGeofences: true,
       map_showGeofenceNames: true,
-      map_showVehicleNames: true,
+      map_showVehicleNames: false,
       map_groupVehicles: true,
       map_showTrafficSigns: true,
       notification_sound: 'ding2',

@@ -44,6 +44,32 @@ const paths = [...new Set(ROUTES.map((route) => route.path.replace(/\/:[a-z]+\?$
   .filter((path) => !path.includes(':'))
   .filter((path) => !only || only.includes(path));
 
+/**
+ * The per-vehicle lists: without a vehicle in the path they send the user to a summary, so each is
+ * photographed for a vehicle of the demo (the first the user sees that fits; the forms that follow
+ * them take the vehicle their list remembered in the tab, as a user's would).
+ */
+const VEHICLE_LISTS: Record<string, (device: ScreenDevice) => boolean> = {
+  '/management/maintenances': () => true,
+  '/management/settings': () => true,
+  '/management/costs': () => true,
+  '/management/documents': () => true,
+  '/management/refills': () => true,
+  '/settings/camera_images': (device) => Boolean(Number(device.attributes?.has_camera)),
+};
+
+interface ScreenDevice {
+  id: number;
+  attributes?: Record<string, unknown>;
+}
+
+/** The address to open for a route: a per-vehicle list's with its vehicle's id. */
+function addressOf(path: string, devices: readonly ScreenDevice[]): string {
+  const fits = VEHICLE_LISTS[path];
+  const device = fits && devices.find(fits);
+  return device ? `${path}/${device.id}` : path;
+}
+
 /** A file name for a route: `/` → `live`, `/settings/devices` → `settings-devices`. */
 const fileOf = (path: string) => path.replace(/^\//, '').replace(/\//g, '-') || 'live';
 
@@ -72,7 +98,7 @@ async function serve(): Promise<{ base: string; stop: () => Promise<void> }> {
   };
 }
 
-async function signIn(page: Page, base: string, lang: string): Promise<void> {
+async function signIn(page: Page, base: string, lang: string): Promise<ScreenDevice[]> {
   const res = await page.request.post(`${base}/api/session`, {
     form: { email: args.user, password: args.password },
   });
@@ -84,6 +110,9 @@ async function signIn(page: Page, base: string, lang: string): Promise<void> {
     headers: { origin: base },
   });
   if (!put.ok()) throw new Error(`the language could not be set: ${put.status()} ${await put.text()}`);
+  const devices = await page.request.get(`${base}/api/devices`);
+  if (!devices.ok()) throw new Error(`the vehicles could not be listed: ${devices.status()}`);
+  return ((await devices.json()) as ScreenDevice[]).sort((a, b) => a.id - b.id);
 }
 
 async function photograph(browser: Browser, base: string, lang: string, size: SizeName, errors: string[]) {
@@ -92,10 +121,11 @@ async function photograph(browser: Browser, base: string, lang: string, size: Si
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) =>
     route.abort('internetdisconnected'),
   );
+  let devices: ScreenDevice[] = [];
   const open = async () => {
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(`${lang} ${size} ${page.url()}: ${error.message}`));
-    await signIn(page, base, lang);
+    devices = await signIn(page, base, lang);
     return page;
   };
   let page = await open();
@@ -103,7 +133,7 @@ async function photograph(browser: Browser, base: string, lang: string, size: Si
   mkdirSync(folder, { recursive: true });
   for (const path of paths) {
     try {
-      await page.goto(`${base}${path}`);
+      await page.goto(`${base}${addressOf(path, devices)}`);
       // the screen is drawn once no progress indicator is left (the live socket keeps the network busy, so
       // "network idle" never comes) and two frames have been painted; asked twice, 400 ms apart, as a screen
       // that sends the user on (a form with no vehicle to its summary) shows a spinner only after its first

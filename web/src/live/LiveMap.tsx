@@ -15,7 +15,7 @@ import { TraceLayer } from '../map/TraceLayer';
 import { TrafficSignLayer } from '../map/TrafficSignLayer';
 import { VehicleLayer } from '../map/VehicleLayer';
 import { ZoneLayer } from '../map/ZoneLayer';
-import type { MapSettings } from './mapSettings';
+import type { MapSettings } from '../session/mapSettings';
 import { MarkerCache, mapVehicles } from './mapVehicles';
 import type { TracePoint } from './trace';
 import type { VehicleView } from './types';

@@ -16,7 +16,7 @@ import { BlockDialog } from './BlockDialog';
 import { LastResult } from './lastResult';
 import { LiveMap } from './LiveMap';
 import { LivePanel, PANEL_WIDTH, type PanelTab } from './LivePanel';
-import { mapSettings } from './mapSettings';
+import { mapSettings } from '../session/mapSettings';
 import { positionPoints, zoneCamera } from './mapVehicles';
 import { OPTION_PATHS, popupOptions, type PopupOption } from './popupOptions';
 import type { VehicleView } from './types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoFleet } from './demo';
-import { mapSettings } from './mapSettings';
+import { mapSettings } from '../session/mapSettings';
 import { MarkerCache, mapVehicles, positionPoints, zoneCamera } from './mapVehicles';
 import { tachoPanel } from './tachograph';
 import { device, kmh, position, view } from './testFleet';

@@ -9,11 +9,9 @@ import type { User } from '../api/types';
 import { useSession } from '../session/sessionContext';
 import { EditForm } from '../common/EditForm';
 import { useEditItem } from '../common/useEditItem';
-import { interfacePatch, MAP_TOGGLES } from './interfaceSettings';
+import { interfacePatch, MAP_TOGGLES, toggleShown } from './interfaceSettings';
 
 export { MAP_TOGGLES } from './interfaceSettings';
-
-const on = (value: unknown) => value === true || value === 'true' || value === 1;
 
 /** /settings/interface/:id? — map toggles and the notification sound of one's own user (document 1 §6). */
 export function InterfacePage() {
@@ -47,10 +45,10 @@ export function InterfacePage() {
       {MAP_TOGGLES.map((key) => (
         <FormControlLabel
           key={key}
-          disabled={key === 'map_showGeofenceNames' && !on(item?.attributes.map_showGeofences)}
+          disabled={key === 'map_showGeofenceNames' && !(item && toggleShown(item, 'map_showGeofences'))}
           control={
             <Switch
-              checked={on(item?.attributes[key])}
+              checked={item ? toggleShown(item, key) : false}
               onChange={(e) => set(key, e.target.checked)}
               slotProps={{ input: { 'data-testid': `interface-${key}` } as object }}
             />

@@ -1,6 +1,6 @@
 import { boolAttr } from '@frota/core';
 import type { User } from '../api/types';
-import { isTemporaryUser } from '../session/permissions';
+import { isTemporaryUser } from './permissions';
 
 /** The map switches of the interface settings (document 1 §3, user attributes map_*). */
 export interface MapSettings {
