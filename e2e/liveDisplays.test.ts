@@ -75,25 +75,25 @@ describeBrowser('online map: fuel/level display and odometer taps', () => {
     const { page } = t;
     const volt = row(page, fleet.devices.volt.id).getByTestId('row-level');
     const diesel = row(page, fleet.devices.diesel.id).getByTestId('row-level');
-    expect(await text(volt)).toBe('80 %');
+    expect(await text(volt)).toBe('80%');
     await volt.click();
-    expect(await text(volt)).toBe('48.0 kW');
+    expect(await text(volt)).toBe('48,0 kW');
     await volt.click();
-    expect(await text(volt)).toBe('240.0 km');
+    expect(await text(volt)).toBe('240,0 km');
     await volt.click();
-    expect(await text(volt)).toBe('80 %');
+    expect(await text(volt)).toBe('80%');
 
-    expect(await text(diesel)).toBe('40 %');
+    expect(await text(diesel)).toBe('40%');
     await diesel.click();
-    expect(await text(diesel)).toBe('80.0 L');
+    expect(await text(diesel)).toBe('80,0 L');
     await diesel.click();
-    expect(await text(diesel)).toBe('40 %');
+    expect(await text(diesel)).toBe('40%');
     const watt = row(page, fleet.devices.watt.id).getByTestId('row-level');
-    expect(await text(watt)).toBe('70 %');
+    expect(await text(watt)).toBe('70%');
     await watt.click();
-    expect(await text(watt)).toBe('35.0 kW');
+    expect(await text(watt)).toBe('35,0 kW');
     await watt.click();
-    expect(await text(watt)).toBe('70 %');
+    expect(await text(watt)).toBe('70%');
     // Tapping the display does not select the vehicle (no popup).
     expect(await page.getByTestId('vehicle-popup').count()).toBe(0);
 
@@ -101,14 +101,14 @@ describeBrowser('online map: fuel/level display and odometer taps', () => {
     await volt.click();
     await row(page, fleet.devices.volt.id).getByTestId('vehicle-row-name').click();
     const level = page.getByTestId('vehicle-popup').getByTestId('popup-level');
-    expect(await text(level)).toBe('Energia: 48.0 kW');
+    expect(await text(level)).toBe('Energia: 48,0 kW');
     await level.getByRole('button').click();
-    expect(await text(level)).toBe('Autonomia: 240.0 km');
-    expect(await text(volt)).toBe('240.0 km');
+    expect(await text(level)).toBe('Autonomia: 240,0 km');
+    expect(await text(volt)).toBe('240,0 km');
     await screenshot(page, 'live-level-range');
     await level.getByRole('button').click();
-    expect(await text(level)).toBe('Nível: 80 %');
-    expect(await text(volt)).toBe('80 %');
+    expect(await text(level)).toBe('Nível: 80%');
+    expect(await text(volt)).toBe('80%');
   });
 
   it('toggles odometer and hour meter per device, remembered after a reload', async () => {
@@ -116,35 +116,35 @@ describeBrowser('online map: fuel/level display and odometer taps', () => {
     const volt = row(page, fleet.devices.volt.id).getByTestId('row-odometer');
     const diesel = row(page, fleet.devices.diesel.id).getByTestId('row-odometer');
     // io192 / 100 km, one decimal; hours ms / 3600000.
-    expect(await text(volt)).toBe('12345.6 km');
-    expect(await text(diesel)).toBe('5000.0 km');
+    expect(await text(volt)).toBe('12 345,6 km');
+    expect(await text(diesel)).toBe('5000,0 km');
     await volt.click();
-    expect(await text(volt)).toBe('10.0 h');
-    expect(await text(diesel)).toBe('5000.0 km');
+    expect(await text(volt)).toBe('10,0 h');
+    expect(await text(diesel)).toBe('5000,0 km');
 
     await page.reload();
     await row(page, fleet.devices.volt.id).waitFor();
-    expect(await text(volt)).toBe('10.0 h');
-    expect(await text(diesel)).toBe('5000.0 km');
+    expect(await text(volt)).toBe('10,0 h');
+    expect(await text(diesel)).toBe('5000,0 km');
 
     // The popup reads and changes the same remembered choice.
     await row(page, fleet.devices.volt.id).getByTestId('vehicle-row-name').click();
     const odometer = page.getByTestId('vehicle-popup').getByTestId('popup-odometer');
-    expect(await text(odometer)).toBe('Conta-horas: 10.0 h');
+    expect(await text(odometer)).toBe('Conta-horas: 10,0 h');
     await odometer.getByRole('button').click();
-    expect(await text(odometer)).toBe('Conta-quilómetros: 12345.6 km');
-    expect(await text(volt)).toBe('12345.6 km');
+    expect(await text(odometer)).toBe('Conta-quilómetros: 12 345,6 km');
+    expect(await text(volt)).toBe('12 345,6 km');
     await row(page, fleet.devices.diesel.id).getByTestId('vehicle-row-name').click();
     const dieselOdometer = page.getByTestId('vehicle-popup').getByTestId('popup-odometer');
-    expect(await text(dieselOdometer)).toBe('Conta-quilómetros: 5000.0 km');
+    expect(await text(dieselOdometer)).toBe('Conta-quilómetros: 5000,0 km');
     await dieselOdometer.getByRole('button').click();
-    expect(await text(dieselOdometer)).toBe('Conta-horas: 10.0 h');
+    expect(await text(dieselOdometer)).toBe('Conta-horas: 10,0 h');
     await screenshot(page, 'live-hour-meter');
 
     await page.reload();
     await row(page, fleet.devices.volt.id).waitFor();
-    expect(await text(volt)).toBe('12345.6 km');
-    expect(await text(diesel)).toBe('10.0 h');
+    expect(await text(volt)).toBe('12 345,6 km');
+    expect(await text(diesel)).toBe('10,0 h');
     const stored = await page.evaluate(() => localStorage.getItem('frota.odometerMode'));
     expect(JSON.parse(stored ?? '{}')).toEqual({
       [fleet.devices.volt.id]: 'odometer',

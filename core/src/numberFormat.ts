@@ -48,3 +48,21 @@ export function formatNumberIn(
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   return numberFormat(language, decimals).format(value);
 }
+
+const percentCache = new Map<string, Intl.NumberFormat>();
+
+/** A whole percentage given from 0 to 100, as the language writes it (pt-PT "44 %", en-GB "44%"); empty for none. */
+export function formatPercentIn(language: string, value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const locale = LANGUAGE_LOCALES[interfaceLanguage(language)];
+  let format = percentCache.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'percent',
+      maximumFractionDigits: 0,
+      numberingSystem: 'latn',
+    });
+    percentCache.set(locale, format);
+  }
+  return format.format(Math.round(value) / 100);
+}

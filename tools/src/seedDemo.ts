@@ -192,7 +192,6 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
     const attributes: Record<string, unknown> = {
       license_plate: boat ? `BARCO-${i}` : plate,
       speedLimit: (category === 'truck' || category === 'bus' ? 80 : 100) / 1.852,
-      device_type: 1,
       has_immobilization: i % 4 === 0 ? 1 : 0,
       has_canbus: i % 5 === 0 ? 1 : 0,
       has_rfid: i % 3 === 0 ? 1 : 0,

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import i18n from 'i18next';
-import { formatNumberIn, zonedDate, zonedDateTime } from '@frota/core';
+import { formatNumberIn, formatPercentIn, zonedDate, zonedDateTime } from '@frota/core';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -57,4 +57,9 @@ export function formatCurrency(value: number | string | null | undefined, symbol
 /** A number in the interface language's format with a fixed count of decimals; empty text for no number. */
 export function formatNumber(value: number | null | undefined, decimals = 0): string {
   return formatNumberIn(currentLanguage(), value, decimals);
+}
+
+/** A whole percentage (0 to 100) as the interface language writes it: "44 %" in Portuguese, "44%" in English. */
+export function formatPercent(value: number | null | undefined): string {
+  return formatPercentIn(currentLanguage(), value);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
 import type { Geofence } from '../api/types';
 import {
   coordinatesText,
+  fuelText,
   navigateUrl,
   odometerText,
   popupFields,
@@ -34,10 +36,18 @@ describe('popup fields', () => {
     );
   });
 
-  it('shows the odometer from io192 / 100 (1 decimal), else totalDistance, and hours from milliseconds', () => {
-    expect(odometerText('odometer', { io192: 1234567 })).toBe('12345.7 km');
-    expect(odometerText('odometer', { totalDistance: 1_500_250 })).toBe('1500.3 km');
-    expect(odometerText('hours', { hours: 5_400_000 })).toBe('1.5 h');
+  it('shows the odometer from io192 / 100 (1 decimal), else totalDistance, and hours from milliseconds', async () => {
+    expect(odometerText('odometer', { io192: 1234567 })).toBe('12\u00a0345,7 km');
+    expect(odometerText('odometer', { totalDistance: 1_500_250 })).toBe('1500,3 km');
+    expect(odometerText('hours', { hours: 5_400_000 })).toBe('1,5 h');
+    // in the interface language's format
+    await i18n.changeLanguage('en');
+    try {
+      expect(odometerText('odometer', { io192: 1234567 })).toBe('12,345.7 km');
+      expect(fuelText({ value: 44.4, unit: '%' })).toBe('44%');
+    } finally {
+      await i18n.changeLanguage('pt');
+    }
     expect(odometerText('hours', {})).toBeUndefined();
   });
 
@@ -98,10 +108,10 @@ describe('popup fields', () => {
       'odometer',
     ]);
     expect(fields.find((f) => f.kind === 'zone')).toEqual({ kind: 'zone', text: 'Porto, Ilha', point: true });
-    expect(fields.find((f) => f.kind === 'level')).toMatchObject({ text: '40 %', color: 'orange' });
-    expect(fields.find((f) => f.kind === 'power')).toMatchObject({ text: '12.6 V', color: 'green' });
+    expect(fields.find((f) => f.kind === 'level')).toMatchObject({ text: '40%', color: 'orange' });
+    expect(fields.find((f) => f.kind === 'power')).toMatchObject({ text: '12,6 V', color: 'green' });
     expect(fields.find((f) => f.kind === 'immobilization')).toMatchObject({ state: 'on', pending: false });
-    expect(fields.find((f) => f.kind === 'odometer')).toMatchObject({ mode: 'odometer', text: '1000.0 km' });
+    expect(fields.find((f) => f.kind === 'odometer')).toMatchObject({ mode: 'odometer', text: '1000,0 km' });
   });
 
   it('cycles the level display through litres and, for electric vehicles, energy and range', () => {
@@ -112,7 +122,7 @@ describe('popup fields', () => {
     expect(
       popupFields(fuel, { ...context, fuelMode: 'volume' }).find((f) => f.kind === 'level'),
     ).toMatchObject({
-      text: '30.0 L',
+      text: '30,0 L',
       electric: false,
     });
     const ev = view(
@@ -120,10 +130,10 @@ describe('popup fields', () => {
       position(2, { attributes: { fuel: 80, range: 310 } }),
     );
     expect(popupFields(ev, { ...context, fuelMode: 'energy' }).find((f) => f.kind === 'level')).toMatchObject(
-      { text: '60.0 kW', electric: true },
+      { text: '60,0 kW', electric: true },
     );
     expect(popupFields(ev, { ...context, fuelMode: 'range' }).find((f) => f.kind === 'level')).toMatchObject({
-      text: '310.0 km',
+      text: '310,0 km',
     });
   });
 
@@ -132,11 +142,11 @@ describe('popup fields', () => {
       device(3, 'M', { attributes: { show_hours: 1 } }),
       position(3, { attributes: { hours: 36_000_000, io192: 5000 } }),
     );
-    expect(popupFields(machine, context).at(-1)).toEqual({ kind: 'odometer', mode: 'hours', text: '10.0 h' });
+    expect(popupFields(machine, context).at(-1)).toEqual({ kind: 'odometer', mode: 'hours', text: '10,0 h' });
     expect(popupFields(machine, { ...context, odometerMode: 'odometer' }).at(-1)).toEqual({
       kind: 'odometer',
       mode: 'odometer',
-      text: '50.0 km',
+      text: '50,0 km',
     });
   });
 

@@ -18,6 +18,7 @@ import {
   type StatusColor,
   type VehicleStatusLabel,
 } from '@frota/core';
+import { formatNumber, formatPercent } from '../common/formatters';
 import type { Geofence, Tag } from '../api/types';
 import type { VehicleView } from './types';
 import { zoneType } from './zoneList';
@@ -53,10 +54,11 @@ export const coordinatesText = (latitude: number, longitude: number): string =>
 export const navigateUrl = (latitude: number, longitude: number): string =>
   `https://www.google.com/maps/dir/?api=1&destination=${latitude.toFixed(6)},${longitude.toFixed(6)}`;
 
-const oneDecimal = (value: number): string => (Math.round(value * 10) / 10).toFixed(1);
+/** One decimal in the interface language's format ("44 770,5" in Portuguese, "44,770.5" in English). */
+const oneDecimal = (value: number): string => formatNumber(value, 1);
 
 export function fuelText(value: FuelDisplayValue): string {
-  return value.unit === '%' ? `${Math.round(value.value)} %` : `${oneDecimal(value.value)} ${value.unit}`;
+  return value.unit === '%' ? formatPercent(value.value) : `${oneDecimal(value.value)} ${value.unit}`;
 }
 
 /** Odometer km (see vehicleOdometerKm: io192, the tracker's odometer, or the counted distance). */
@@ -142,7 +144,7 @@ export function popupFields(view: VehicleView, context: PopupContext): PopupFiel
   if (power) {
     fields.push({
       kind: 'power',
-      text: power.unit === '%' ? `${Math.round(power.value)} %` : `${oneDecimal(power.value)} V`,
+      text: power.unit === '%' ? formatPercent(power.value) : `${oneDecimal(power.value)} V`,
       color: powerColor(device, attributes),
     });
   }
