@@ -29,14 +29,14 @@ export function DashboardPage() {
   const all = statistics.data;
 
   const vehicles = useMemo<ColouredSlice[]>(() => {
-    const counts = vehicleCounts(all ?? []);
+    const counts = vehicleCounts(all ?? [], devices.data);
     return (['withPosition', 'withoutPosition'] as const).map((key) => ({
       key,
       label: t(`dashboard.${key}`),
       value: counts[key],
       colour: VEHICLE_COLOURS[key],
     }));
-  }, [all, t]);
+  }, [all, devices.data, t]);
 
   const alerts = useMemo<ColouredSlice[]>(
     () =>

@@ -49,6 +49,9 @@ describe('vehicles with and without position', () => {
     ];
     expect(vehicleCounts(fleet)).toEqual({ withPosition: 2, withoutPosition: 2 });
     expect(vehicleCounts([])).toEqual({ withPosition: 0, withoutPosition: 0 });
+    // an inactive vehicle is not counted, as the online map does not list it
+    const devices = [1, 2, 3, 4].map((id) => ({ id, disabled: id === 3 }));
+    expect(vehicleCounts(fleet, devices)).toEqual({ withPosition: 2, withoutPosition: 1 });
   });
 });
 

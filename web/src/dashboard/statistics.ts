@@ -4,7 +4,7 @@
  * started. Pure functions of the answer and the devices list.
  */
 import type { Device } from '../api/types';
-import type { DeviceStatistics } from '@frota/core';
+import { boolAttr, type DeviceStatistics } from '@frota/core';
 
 export type { DeviceStatistics };
 
@@ -39,12 +39,21 @@ export function hasPosition(stats: Pick<DeviceStatistics, 'lastignition' | 'last
   return Number.isNaN(reset) || ignition > reset;
 }
 
-export function vehicleCounts(all: readonly DeviceStatistics[]): {
+/**
+ * The active vehicles with and without position: an inactive vehicle (disabled) is left out, as the
+ * online map leaves it out of its list, so both screens count the same fleet.
+ */
+export function vehicleCounts(
+  all: readonly DeviceStatistics[],
+  devices?: ReadonlyArray<Pick<Device, 'id' | 'disabled'>>,
+): {
   withPosition: number;
   withoutPosition: number;
 } {
-  const withPosition = all.filter(hasPosition).length;
-  return { withPosition, withoutPosition: all.length - withPosition };
+  const inactive = new Set((devices ?? []).filter((device) => boolAttr(device.disabled)).map((d) => d.id));
+  const active = all.filter((stats) => !inactive.has(stats.deviceid));
+  const withPosition = active.filter(hasPosition).length;
+  return { withPosition, withoutPosition: active.length - withPosition };
 }
 
 /** The fleet's total of each counted alert, in legend order. */
