@@ -65,6 +65,11 @@ describeBrowser('zone form', () => {
     await chooseOption(page, 'zone-icon', 'Hospital');
     await page.getByTestId('zone-radius').fill('250');
     expect(await page.getByTestId('zone-area').inputValue()).toBe('CIRCLE (-8.8383 13.2344, 250)');
+    // the map above the fields shows the zone's shape as it is now
+    await page
+      .getByTestId('zone-preview')
+      .locator('[data-testid="map-canvas"][data-fitted="CIRCLE (-8.8383 13.2344, 250)"][data-idle]')
+      .waitFor();
     await formScreenshot(page, 'settings-zone-form');
     await page.getByTestId('zone-area').fill('SQUARE (1 2)');
     expect(await saveExpectingError(page)).toContain('Área da zona inválida');
@@ -86,6 +91,10 @@ describeBrowser('zone form', () => {
     await page.goto(`/settings/geofence/${area.id}`);
     await page.getByTestId('zone-colors').waitFor();
     expect(await page.getByTestId('zone-radius').count()).toBe(0);
+    await page
+      .getByTestId('zone-preview')
+      .locator(`[data-testid="map-canvas"][data-fitted="${area.area}"]`)
+      .waitFor();
     await page.getByTestId('zone-color-f44336').click();
     await page.getByTestId('zone-fill').check();
     await page.getByTestId('edit-save').click();

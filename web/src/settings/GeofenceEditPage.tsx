@@ -15,6 +15,7 @@ import { useParams } from 'react-router';
 import { EditForm } from '../common/EditForm';
 import { useEditItem } from '../common/useEditItem';
 import { DEFAULT_POI_ICON, POI_ICONS, poiIconUrl, poiLabelKey } from '../icons';
+import { ZonePreview } from '../map/ZonePreview';
 import {
   areaOf,
   areaProblem,
@@ -155,6 +156,12 @@ export function GeofenceEditPage() {
             />
           )}
         </Stack>
+      )}
+      {item && area && (
+        <ZonePreview
+          zone={{ id: item.id ?? 0, name: item.name, area: item.area, attributes: item.attributes }}
+          height={280}
+        />
       )}
       <TextField
         label={t('settings.area')}
