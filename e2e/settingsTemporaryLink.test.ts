@@ -92,8 +92,17 @@ describeBrowser('temporary link', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([500, 500]);
     await formScreenshot(page, 'settings-temporary-link-form');
-
     const id = Number(pathOf(page).split('/').pop());
+    // the list copies a row's link too (it shows the token; the address is what is handed over)
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await openList(page, '/settings/temporary_links');
+    await search(page, tag);
+    await page.getByTestId('link-copy-row').click();
+    await page.locator('[data-testid="link-copy-row"][data-copied]').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await page.goto(`/settings/temporary_link/${id}`);
+    await page.getByTestId('link-address').waitFor();
+
     const stored = await api.call<{ email: string; attributes: Record<string, string> }>(
       'GET',
       `/api/users/${id}`,

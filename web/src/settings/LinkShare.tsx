@@ -15,13 +15,39 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { QR_DOWNLOAD_SIZE } from './temporaryLinkForm';
 
+/** Puts the text on the clipboard; where the browser refuses (no secure context), selects and copies it. */
 async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
-    input?.select();
+    const field = input ?? document.body.appendChild(document.createElement('input'));
+    field.value = text;
+    field.select();
     document.execCommand('copy');
+    if (!input) field.remove();
   }
+}
+
+/** A list row's button copying its link's address (the list shows the token, the link is what is shared). */
+export function CopyLinkButton({ address }: { address: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <Tooltip title={copied ? t('settings.copied') : t('settings.copyLink')}>
+      <IconButton
+        size="small"
+        aria-label={t('settings.copyLink')}
+        data-testid="link-copy-row"
+        data-copied={copied || undefined}
+        onClick={(event) => {
+          event.stopPropagation();
+          void copyText(address, null).then(() => setCopied(true));
+        }}
+      >
+        <ContentCopyIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
 }
 
 /** The link's address with a copy button, and its QR code with a 500-pixel download. */

@@ -6,9 +6,11 @@ import { sendJson } from '../api/client';
 import { DataList } from '../common/DataList';
 import { compareText } from '../common/listSearch';
 import { useFormat } from '../common/useFormat';
+import { CopyLinkButton } from './LinkShare';
 import { useTemporaryLinks, type TemporaryLink } from './settingsQueries';
+import { linkAddress } from './temporaryLinkForm';
 
-/** /settings/temporary_links: name, e-mail, token and expiry (DD/MM/YYYY HH:mm:ss). */
+/** /settings/temporary_links: name (with a button copying the link), e-mail, token and expiry (DD/MM/YYYY HH:mm:ss). */
 export function TemporaryLinksPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -17,6 +19,15 @@ export function TemporaryLinksPage() {
   const columns = useMemo<GridColDef<TemporaryLink>[]>(
     () => [
       { field: 'name', headerName: t('name'), flex: 1, minWidth: 160, sortComparator: compareText },
+      {
+        field: 'link',
+        headerName: '',
+        width: 56,
+        sortable: false,
+        disableColumnMenu: true,
+        disableExport: true,
+        renderCell: ({ row }) => <CopyLinkButton address={linkAddress(row.token)} />,
+      },
       { field: 'email', headerName: t('email'), flex: 1, minWidth: 200 },
       { field: 'token', headerName: t('settings.token'), flex: 1, minWidth: 200 },
       {
