@@ -150,7 +150,14 @@ describeBrowser('alert central', () => {
     await pick(page, 'vehicle', [names.truck, names.van]);
     await expectRows(page, [events.sos.id, events.braking.id, events.other.id]);
     expect(await page.getByTestId('events-count').getAttribute('data-count')).toBe('3');
+    // more columns than the screen holds: a shade says so on their side, and moves as the table scrolls
+    await page.getByTestId('scroll-edge-right').waitFor();
+    expect(await page.getByTestId('scroll-edge-left').count()).toBe(0);
     await screenshot(page, 'alerts-list');
+    await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await page.getByTestId('scroll-edge-left').waitFor();
+    await page.getByTestId('scroll-edge-right').waitFor({ state: 'detached' });
+    await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = 0));
 
     await pick(page, 'type', ['SOS']);
     expect(await chips(page, 'type')).toEqual(['alarmsos']);

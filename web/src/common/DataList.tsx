@@ -1,4 +1,4 @@
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Box, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import {
@@ -27,6 +27,7 @@ import { actionsColumn, withGroupHeadings } from './listColumns';
 import { ListCards } from './ListCards';
 import { ListRow, type ListRowAttributes } from './ListRow';
 import { ListTotals, type ListTotal } from './ListTotals';
+import { ScrollEdges } from './ScrollEdges';
 import { cellToneClass, rowToneClass, toneStyles, type ListTone } from './listTones';
 import { useListSearch } from './useListSearch';
 import type { ServerList } from './useServerList';
@@ -220,6 +221,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
   // Below 600 px a row is a card (the grid would show two or three columns of it); the grid stays mounted,
   // hidden and empty, for its columns (the exports read them).
   const theme = useTheme();
+  const gridBox = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const cards = phone && !props.noCards && !groupBy;
   const [cardPage, setCardPage] = useState(0);
@@ -302,7 +304,15 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           />
         </Box>
       )}
-      <Box sx={{ flex: 1, minHeight: 0, display: cards ? 'none' : undefined }}>
+      <Box
+        ref={gridBox}
+        sx={{ flex: 1, minHeight: 0, display: cards ? 'none' : undefined, position: 'relative' }}
+      >
+        <ScrollEdges
+          container={gridBox}
+          selector=".MuiDataGrid-virtualScroller"
+          rtl={theme.direction === 'rtl'}
+        />
         <DataGrid
           apiRef={apiRef}
           rows={cards ? NO_ROWS : visibleRows}
