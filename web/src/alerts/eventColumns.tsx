@@ -47,24 +47,24 @@ export function eventColumns(
     {
       field: 'eventType',
       headerName: t('alerts.eventType'),
-      minWidth: 160,
+      minWidth: 190,
       flex: 1,
       valueFormatter: (value: string) => alertTypeName(value, t),
     },
     text('deviceName', t('alerts.vehicle'), 150, true),
     text('deviceLicensePlate', t('alerts.plate'), 120),
-    text('driverName', t('alerts.driver'), 140),
+    text('driverName', t('alerts.driver'), 160),
     text('driverPhone', t('alerts.phone'), 120),
     {
       field: 'speed',
       headerName: t('alerts.speed'),
       type: 'number',
-      minWidth: 130,
+      minWidth: 150,
       valueFormatter: (value: number | null) =>
         value === null || value === undefined ? '' : formatNumber(value * KMH_PER_KNOT),
     },
     {
-      ...text('address', t('alerts.address'), 220, true),
+      ...text('address', t('alerts.address'), 280, true),
       valueFormatter: (value: string | null) => (value ? localAddress(value, t) : ''),
       // an address keeps its own reading order in a right-to-left table ("4 km NW of …" starts at its left)
       renderCell: ({ formattedValue }) => <bdi>{formattedValue as string}</bdi>,

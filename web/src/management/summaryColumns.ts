@@ -31,7 +31,8 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
     field,
     headerName: t(`management.summary.${field}`),
     type: 'number',
-    minWidth: 120,
+    // wide enough for a two-line header such as "Próxima manutenção (km)"
+    minWidth: 135,
     flex: 0.7,
     valueFormatter: (value: number | null) => formatNumber(value, decimals),
   });
@@ -39,14 +40,14 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
   const next = (day: string | null, kind: string | null | undefined): string =>
     day ? `${date(day)}${kind ? ` · ${kind}` : ''}` : '';
   return [
-    text('name', 160),
-    text('license_plate', 110),
-    text('group', 110),
+    text('name', 180),
+    text('license_plate', 125),
+    text('group', 130),
     {
       field: 'reason',
       headerName: t('management.summary.reason'),
       flex: 2,
-      minWidth: 300,
+      minWidth: 340,
       sortComparator: compareText,
       valueGetter: (_value: unknown, row: SummaryRow) =>
         summaryReasons(row)
