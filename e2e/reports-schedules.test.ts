@@ -54,7 +54,9 @@ describeBrowser('scheduled reports', () => {
     await vehicle(0);
     await t.page.getByTestId('schedule-recipients').fill(' ana@e2e.test; bruno@e2e.test\nana@e2e.test ');
     await choose(t.page, 'schedule-day', 'schedule-day-3');
-    expect(await t.page.getByTestId('schedule-when').textContent()).toContain('Quarta-feira');
+    expect(await t.page.getByTestId('schedule-when').textContent()).toBe(
+      'Enviado todas as semanas (quarta-feira), com os 7 dias anteriores.',
+    );
     await choose(t.page, 'report-field-select1', 'report-field-select1-1');
     await t.page.getByTestId('report-working-hours').waitFor();
     await screenshot(t.page, 'reports-schedule-form');

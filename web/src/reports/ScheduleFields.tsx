@@ -33,6 +33,9 @@ interface Props {
 const select = (testId: string) => ({ select: { SelectDisplayProps: { 'data-testid': testId } as object } });
 
 /** The fields of a scheduled report (document 2 §2.5, §3). */
+/** A weekday as a sentence names it: `day` as listed, `dayLower` for languages that write it small mid-sentence. */
+const weekdayWords = (day: string) => ({ day, dayLower: day.toLocaleLowerCase() });
+
 export function ScheduleFields({ draft, update, types, devices, drivers, groups, geofences, events }: Props) {
   const { t } = useTranslation();
   const type = scheduleType(draft.type);
@@ -159,7 +162,7 @@ export function ScheduleFields({ draft, update, types, devices, drivers, groups,
         {draft.periodicity === 'D'
           ? t('reports.sentDaily')
           : draft.periodicity === 'W'
-            ? t('reports.sentWeekly', { day: t(`reports.weekday.${draft.day}`) })
+            ? t('reports.sentWeekly', weekdayWords(t(`reports.weekday.${draft.day}`)))
             : t('reports.sentMonthly', { day: draft.day >= 1 && draft.day <= 31 ? draft.day : 1 })}
       </Typography>
       <TextField
