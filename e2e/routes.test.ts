@@ -39,7 +39,7 @@ describeBrowser('menus and routes from permissions', () => {
       name: 'مستخدم عربي',
       email: arabicEmail,
       password,
-      attributes: { language: 'ar', permissions: ['map.online', 'reports', 'settings.users'] },
+      attributes: { language: 'ar', permissions: ['map.online', 'map.history', 'reports', 'settings.users'] },
     });
     await api.createUser({
       name: 'Acesso temporário',
@@ -111,6 +111,13 @@ describeBrowser('menus and routes from permissions', () => {
     await screenshot(t.page, 'arabic-users');
     await openSideMenu(t.page);
     await screenshot(t.page, 'arabic-menu');
+    // the replay's panel docks at the start of the line, the right, leaving the map's controls free
+    await t.page.goto('/replay');
+    const panel = (await t.page.getByTestId('replay-panel').boundingBox())!;
+    const width = t.page.viewportSize()!.width;
+    expect(panel.x + panel.width).toBeGreaterThan(width - 20);
+    expect(panel.x).toBeGreaterThan(width / 2);
+    await screenshot(t.page, 'arabic-replay');
   });
 
   it('opens a temporary link by token on the map with only logout', async () => {

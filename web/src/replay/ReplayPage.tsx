@@ -224,7 +224,6 @@ export function ReplayPage() {
   );
   // rendered at once, not behind the map's next frames: the drawn route is told as soon as it is drawn
   const onDrawn = useCallback((shown: ReplayData) => flushSync(() => setDrawn(shown)), []);
-  const side = rtl ? 'right' : 'left';
 
   const panel = (
     <Box
@@ -309,7 +308,8 @@ export function ReplayPage() {
               : {
                   position: 'absolute',
                   top: 8,
-                  [side]: 8,
+                  // the start side: the right-to-left styles mirror `left` to the right in Arabic
+                  left: 8,
                   bottom: panelOpen ? (chartShown ? chartHeight + 16 : 8) : undefined,
                   width: PANEL_WIDTH,
                   display: 'flex',
@@ -373,8 +373,9 @@ export function ReplayPage() {
             sx={{
               position: 'absolute',
               bottom: 8,
-              left: !rtl && panelOpen ? PANEL_WIDTH + 16 : 8,
-              right: rtl && panelOpen ? PANEL_WIDTH + 16 : 8,
+              // mirrored in Arabic like the panel
+              left: panelOpen ? PANEL_WIDTH + 16 : 8,
+              right: 8,
               height: chartHeight,
               zIndex: 2,
             }}

@@ -18,6 +18,8 @@ export function WorkingHoursPanel({ week, onChange }: Props) {
     return (
       <TextField
         size="small"
+        // a day off greys its hours out, unless one needs fixing (every time is checked on running)
+        disabled={!week[part].on && !invalid}
         label={t(which === 'start' ? 'reports.start' : 'reports.end')}
         value={value}
         onChange={(event) => set(part, { [which]: event.target.value })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useClientDetails, useGroups } from '../api/queries';
@@ -36,7 +36,7 @@ export function DriverEditPage() {
       value={String(item?.attributes[key] ?? '')}
       onChange={(e) => setAttribute(key, e.target.value)}
       fullWidth
-      slotProps={{ htmlInput: { 'data-testid': `driver-${key}` }, inputLabel: { shrink: true } }}
+      slotProps={{ htmlInput: { 'data-testid': `driver-${key}` } }}
       {...extra}
     />
   );
@@ -74,7 +74,8 @@ export function DriverEditPage() {
         {attributeField('email', t('email'), { type: 'email' })}
       </Stack>
       {attributeField('notes', t('settings.notes'), { multiline: true, minRows: 2 })}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {/* two to a row: the licence's long labels fit their fields */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         {attributeField('licenseNumber', t('settings.licenseNumber'))}
         <TextField
           select
@@ -100,7 +101,7 @@ export function DriverEditPage() {
           onChange={(day) => setAttribute('expiryDate', day)}
           testId="driver-expiryDate"
         />
-      </Stack>
+      </Box>
       {item && (
         <WorkingWeekFields value={item.attributes.week} onChange={(week) => setAttribute('week', week)} />
       )}

@@ -1,6 +1,6 @@
 import { Box, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { WEEK_DAYS, type WorkingWeek } from '@frota/core';
+import { WEEK_DAYS, WORK_TIME, type WorkingWeek } from '@frota/core';
 import { weekOf } from './workingWeek';
 
 /** Working days and hours, free text HH:MM (validated on save); one line per day, two on phones. */
@@ -14,9 +14,12 @@ export function WorkingWeekFields({
   const { t } = useTranslation();
   const week = weekOf(value);
   const set = (key: keyof WorkingWeek, v: string | boolean) => onChange({ ...week, [key]: v });
-  const time = (key: `${(typeof WEEK_DAYS)[number]}_${'start' | 'end'}`, label: string) => (
+  // a day off keeps its hours (they come back with the day) but greys them out, unless one needs fixing
+  // (every time is checked on saving)
+  const time = (key: `${(typeof WEEK_DAYS)[number]}_${'start' | 'end'}`, label: string, off: boolean) => (
     <TextField
       size="small"
+      disabled={off && (String(week[key]).trim() === '' || WORK_TIME.test(String(week[key]).trim()))}
       label={label}
       value={week[key]}
       onChange={(e) => set(key, e.target.value)}
@@ -48,8 +51,8 @@ export function WorkingWeekFields({
             }
             label={t(`settings.week.${day}`)}
           />
-          {time(`${day}_start`, t('settings.week.start'))}
-          {time(`${day}_end`, t('settings.week.end'))}
+          {time(`${day}_start`, t('settings.week.start'), !week[day])}
+          {time(`${day}_end`, t('settings.week.end'), !week[day])}
         </Box>
       ))}
     </Stack>
