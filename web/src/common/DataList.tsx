@@ -348,6 +348,18 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           slotProps={props.rowAttributes ? { row: props.rowAttributes as Partial<GridRowProps> } : undefined}
           sx={(theme) => ({
             '& .list-group-heading': { bgcolor: 'action.hover', fontWeight: 600 },
+            // Right to left, a cell's own text sets its direction: a Latin name, plate or address is cut at
+            // its end ("Escolar 1 (LD-14…"), not its start ("…r 1 (LD-14-58-EU)"), and stays at the
+            // cell's start (`left` is mirrored to the right by the right-to-left styles).
+            ...(theme.direction === 'rtl'
+              ? {
+                  '& .MuiDataGrid-cell:not(.MuiDataGrid-cell--textRight):not(.MuiDataGrid-cell--textCenter)':
+                    {
+                      unicodeBidi: 'plaintext',
+                      textAlign: 'left',
+                    },
+                }
+              : {}),
             ...(props.onRowOpen ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
             ...(props.wrapHeaders
               ? {

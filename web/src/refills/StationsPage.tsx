@@ -51,7 +51,14 @@ export function StationsPage() {
         ),
       },
       { ...plain, field: 'code', headerName: t('refills.code') },
-      { ...plain, field: 'location', headerName: t('refills.location'), minWidth: 160 },
+      {
+        ...plain,
+        field: 'location',
+        headerName: t('refills.location'),
+        minWidth: 160,
+        // coordinates read left to right in Arabic too ("-8.9035, 13.3739", not "13.3739 ,8.9035-")
+        renderCell: ({ value }) => <bdi dir="ltr">{value as string}</bdi>,
+      },
       {
         ...plain,
         field: 'fuel_type',
