@@ -1,6 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../common/formatters';
+import { pluralForm } from '../common/plural';
 import { compareText } from '../common/listSearch';
 import type { SummaryRow } from './managementApi';
 import { summaryReasons, type SummaryReason } from './summaryReasons';
@@ -8,10 +9,10 @@ import { summaryReasons, type SummaryReason } from './summaryReasons';
 type Field = keyof SummaryRow;
 
 /** A reason as the user reads it: "Manutenção em atraso: 450 km", "Custo expira dentro de 12 dias". */
-export function reasonText(t: TFunction, reason: SummaryReason): string {
+export function reasonText(t: TFunction, reason: SummaryReason, language?: string): string {
   const { count } = reason.values;
   const value = formatNumber(count);
-  const days = t(count === 1 ? 'management.reason.oneDay' : 'management.reason.manyDays', { value });
+  const days = t(`management.reason.days.${pluralForm(count, language)}`, { value });
   return t(`management.reason.${reason.key}`, { value, days });
 }
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Device, Driver, Geofence, Group } from '../api/types';
 import { compareText } from '../common/listSearch';
@@ -33,8 +34,11 @@ interface Props {
 const select = (testId: string) => ({ select: { SelectDisplayProps: { 'data-testid': testId } as object } });
 
 /** The fields of a scheduled report (document 2 §2.5, §3). */
-/** A weekday as a sentence names it: `day` as listed, `dayLower` for languages that write it small mid-sentence. */
-const weekdayWords = (day: string) => ({ day, dayLower: day.toLocaleLowerCase() });
+/** A weekday as a sentence names it: small in the languages that write it so (the table says which). */
+const weekdayInSentence = (t: TFunction, day: number): string => {
+  const name = t(`reports.weekday.${day}`);
+  return t('reports.weekdaySmallInSentence') === 'true' ? name.toLocaleLowerCase() : name;
+};
 
 export function ScheduleFields({ draft, update, types, devices, drivers, groups, geofences, events }: Props) {
   const { t } = useTranslation();
@@ -162,7 +166,7 @@ export function ScheduleFields({ draft, update, types, devices, drivers, groups,
         {draft.periodicity === 'D'
           ? t('reports.sentDaily')
           : draft.periodicity === 'W'
-            ? t('reports.sentWeekly', weekdayWords(t(`reports.weekday.${draft.day}`)))
+            ? t('reports.sentWeekly', { day: weekdayInSentence(t, draft.day) })
             : t('reports.sentMonthly', { day: draft.day >= 1 && draft.day <= 31 ? draft.day : 1 })}
       </Typography>
       <TextField
