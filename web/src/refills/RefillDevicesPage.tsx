@@ -62,10 +62,18 @@ export function RefillDevicesPage() {
             >
               <span>{row.consumption_profile}</span>
               {thresholds && (
-                <Typography variant="caption" color="text.secondary" data-testid="refill-device-thresholds">
-                  {/* figures and units read left to right on an Arabic page too */}
-                  <bdi dir="ltr">{thresholds}</bdi>
-                </Typography>
+                // what the two figures are: the yellow and the red limit
+                <Tooltip title={t('refills.thresholdsTitle')}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    data-testid="refill-device-thresholds"
+                    aria-label={`${t('refills.thresholdsTitle')}: ${thresholds}`}
+                  >
+                    {/* figures and units read left to right on an Arabic page too */}
+                    <bdi dir="ltr">{thresholds}</bdi>
+                  </Typography>
+                </Tooltip>
               )}
             </Box>
           );

@@ -174,6 +174,10 @@ describe('the refill vehicles list (/settings/refill_devices)', { timeout: 20_00
     show(<RefillDevicesPage />, manager, [[refillKeys.devices, [truck]]]);
     await screen.findByText('Camião pesado');
     expect(screen.getByTestId('refill-device-thresholds').textContent).toBe('L/100km 35 / 45 · L/h 10 / 15');
+    // what the figures are, said on hovering and to a screen reader
+    expect(screen.getByTestId('refill-device-thresholds').getAttribute('aria-label')).toBe(
+      'Limites amarelo / vermelho do consumo: L/100km 35 / 45 · L/h 10 / 15',
+    );
     expect(screen.getAllByTestId('refill-device-edit')).toHaveLength(1);
     cleanup();
     for (const user of [person({ userLimit: 0 }), person({ readonly: true })]) {
