@@ -164,7 +164,7 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect(commands.map((c: { type: string }) => c.type).sort()).toEqual(['engineResume', 'engineStop']);
     const computed = (await manager.get('/api/attributes/computed')).body;
     expect(computed).toMatchObject([
-      { attribute: 'engineOn', expression: 'ignition && power > 12', type: 'boolean' },
+      { attribute: 'engineOn', expression: 'ignition && power != null && power > 12', type: 'boolean' },
     ]);
     const groupId = (await manager.get('/api/groups')).body.find(
       (g: { name: string }) => g.name === 'Luanda Centro',

@@ -77,7 +77,7 @@ export async function seedTraccarDemo(
       .values({
         description: 'Motor ligado (ignição e tensão acima de 12 V)',
         attribute: 'engineOn',
-        expression: 'ignition && power > 12',
+        expression: 'ignition && power != null && power > 12',
         type: 'boolean',
         priority: 0,
         attributes: toJson({}),

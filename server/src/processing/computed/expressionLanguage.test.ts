@@ -46,6 +46,9 @@ describe('computed attribute expressions', () => {
 
   it('has arithmetic, comparisons, ternary, logic and the JEXL words', () => {
     expect(run('ignition && power > 12 ? "ligado" : "desligado"')).toBe('ligado');
+    // a reading the record lacks: tested for null first, the comparison is never made (the demo's rule)
+    expect(run('ignition && unknownIo != null && unknownIo > 12')).toBe(false);
+    expect(run('ignition && power != null && power > 12')).toBe(true);
     expect(run('!ignition || io200 == 0')).toBe(false);
     expect(run('(io200 + 3) * 2 - 10 / 4 % 3')).toBe(7.5);
     expect(run('power ge 12.6 and not (io200 ne 2)')).toBe(true);
