@@ -27,8 +27,9 @@ export function driverColumns(
     minWidth: 110,
     valueFormatter: (value: number | null) => formatCounter(value),
     // Counters computed from the card history rather than sent by the tracker are set in italics.
+    // (an empty counter stays empty text: a phone's card then leaves its line out)
     renderCell: ({ row, formattedValue }) =>
-      row.computed ? (
+      row.computed && formattedValue !== '' && formattedValue != null ? (
         <i title={t('tacho.computed')} data-testid="tacho-counter-computed">
           {formattedValue}
         </i>

@@ -6,6 +6,7 @@ import i18n from '../app/i18n';
 import { SessionContext } from '../session/sessionContext';
 import { DataList } from '../common/DataList';
 import { formatDate, formatDateTime } from '../common/formatters';
+import { asPhone } from '../common/testPhone';
 import { driverColumns } from './driverColumns';
 import { toDriverRow, type TachoDriverRow } from './driverRows';
 import { fileColumns } from './fileColumns';
@@ -93,11 +94,31 @@ describe('tachograph drivers grid (document 3 §2, §4)', { timeout: 20_000 }, (
     expect(cell(row('C1'), 'Driver1MinimumWeeklyRest')).toBe('45:00');
     expect(cell(row('C2'), 'Driver1TimeLeftUntilNewWeeklyRestPeriod')).toBe('');
     // Counters computed from the card history are told apart from the tracker's.
-    expect(within(row('C2')).getAllByTestId('tacho-counter-computed')).toHaveLength(6);
+    // (its weekly counter is unknown: an empty cell, nothing in italics)
+    expect(within(row('C2')).getAllByTestId('tacho-counter-computed')).toHaveLength(5);
     expect(within(row('C1')).queryAllByTestId('tacho-counter-computed')).toEqual([]);
     expect(row('C1').style.getPropertyValue('--height') || row('C1').style.height).toContain(
       `${TACHO_ROW_HEIGHT}px`,
     );
+  });
+
+  it("on a phone leaves an unknown counter out of the driver's card", async () => {
+    await asPhone(async () => {
+      render(
+        <Frame>
+          <DataList
+            rows={drivers.filter((row) => row.card === 'C2')}
+            columns={driverColumns(t, (v) => formatDateTime(v), true)}
+            exportName="T"
+            cardTitle="fullName"
+          />
+        </Frame>,
+      );
+      const card = await screen.findByTestId('list-card');
+      expect(within(card).getByText('Ana Costa')).toBeTruthy();
+      expect(within(card).getByText('Até descanso diário')).toBeTruthy();
+      expect(within(card).queryByText('Até descanso semanal')).toBeNull();
+    });
   });
 });
 
