@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { canOpenRoute } from '../../session/permissions';
 import { useRoutes } from '../../session/areas';
 import { useSession } from '../../session/sessionContext';
-import { plateOf, useVehicle } from './currentVehicle';
+import { useVehicle, vehicleHeading } from './currentVehicle';
 
 export type VehicleScreen = 'maintenances' | 'costs' | 'documents' | 'refills' | 'settings';
 
@@ -21,11 +21,10 @@ export function VehicleTabs({ deviceId, current }: { deviceId: number; current: 
     const route = routes.find((r) => r.path === `/management/${screen}/:id?`);
     return !!route && canOpenRoute(user, route);
   });
-  const plate = String(device?.attributes?.license_plate ?? '');
   return (
     <Box sx={{ mb: 1 }}>
       <Typography variant="subtitle1" component="h2" data-testid="management-vehicle" sx={{ px: 1 }}>
-        {device ? `${device.name}${plate ? ` · ${plate}` : ''}` : plateOf(device)}
+        {vehicleHeading(device)}
       </Typography>
       <Tabs
         value={current}

@@ -62,4 +62,11 @@ export function useVehicle(id: number | null): { device: Device | undefined; loa
 export const plateOf = (device: Device | undefined): string =>
   String(device?.attributes?.license_plate ?? '') || device?.name || '';
 
+/** A vehicle's heading: its name and plate ("Escolar 1 · LD-14-58-EU"), the plate once when it is the name. */
+export function vehicleHeading(device: Device | undefined): string {
+  if (!device) return '';
+  const plate = String(device.attributes?.license_plate ?? '');
+  return plate && plate !== device.name ? `${device.name} · ${plate}` : device.name;
+}
+
 export const SUMMARY_PATH = '/management/summary';
