@@ -96,5 +96,11 @@ describeBrowser('driver import', () => {
     expect(await page.getByTestId('import-log-line').count()).toBe(0);
     expect(await page.getByTestId('import-done').count()).toBe(0);
     expect(await page.getByTestId('import-progress').textContent()).toBe('0 / 0');
+
+    // on a phone the grid keeps cells one can type a name in, and scrolls sideways (a shade says so)
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('scroll-edge-right').waitFor();
+    expect((await page.getByTestId('import-name-0').boundingBox())!.width).toBeGreaterThanOrEqual(140);
+    await formScreenshot(page, 'settings-driver-import-phone');
   });
 });
