@@ -184,6 +184,11 @@ describeBrowser('refills', () => {
     t = await sessionOnly(browser);
     const { page } = t;
     await page.goto('/refills');
+    // the add button floats below the list and its totals, covering neither
+    await page.getByTestId('refills-total-filled').waitFor();
+    const totals = (await page.getByTestId('refills-total-filled').boundingBox())!;
+    const add = (await page.getByTestId('refill-add').boundingBox())!;
+    expect(add.y).toBeGreaterThanOrEqual(totals.y + totals.height);
     await page.getByTestId('refill-add').click();
     await page.waitForURL((url) => url.pathname === '/management/refill');
     // The date defaults to now (user timezone), in the date and time picker of every form.

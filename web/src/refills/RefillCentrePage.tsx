@@ -28,6 +28,9 @@ import type { Refill } from './refillTypes';
 const ALL_FILTERS: Filters = { types: [ALL], devices: [ALL], groups: [ALL], fuels: [ALL], drivers: [ALL] };
 
 /** /refills: the refill centre (document 3 §2) — filters, pages of 100 refills, totals, details. */
+/** The height kept free at the page's foot for the floating add button (56 px and its margins). */
+const FAB_BAND = 64;
+
 export function RefillCentrePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -94,16 +97,19 @@ export function RefillCentrePage() {
       </Box>
       <RefillTotalsBar totals={page.data?.totals} />
       {mayWrite(user) && (
-        <Fab
-          color="primary"
-          aria-label={t('refills.add')}
-          onClick={() => void navigate('/management/refill', { state: { extraData: -1 } })}
-          data-testid="refill-add"
-          // Above the list's pager and the totals, so neither is covered.
-          sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: { xs: 132, sm: 112 } }}
-        >
-          <AddIcon />
-        </Fab>
+        <>
+          {/* the add button's own band below the totals: it covers no row, pager or total */}
+          <Box sx={{ height: FAB_BAND, flexShrink: 0 }} data-testid="refill-add-band" />
+          <Fab
+            color="primary"
+            aria-label={t('refills.add')}
+            onClick={() => void navigate('/management/refill', { state: { extraData: -1 } })}
+            data-testid="refill-add"
+            sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: 8 }}
+          >
+            <AddIcon />
+          </Fab>
+        </>
       )}
       {opened && <RefillDialog key={opened.id} refill={opened} onClose={() => setOpened(null)} />}
       <MessageDialog
