@@ -38,10 +38,15 @@ export function centreColumns(
     sortable: SORTABLE.has(field),
     ...extra,
   });
-  const figure = (field: keyof Refill, headerName: string, decimals: number): GridColDef<Refill> =>
+  const figure = (
+    field: keyof Refill,
+    headerName: string,
+    decimals: number,
+    minWidth = 90,
+  ): GridColDef<Refill> =>
     column(field, headerName, {
       type: 'number',
-      minWidth: 90,
+      minWidth,
       valueFormatter: (value: number | null) => number(value, decimals),
     });
   const consumption = (field: ConsumptionField, headerName: string): GridColDef<Refill> =>
@@ -86,7 +91,7 @@ export function centreColumns(
       valueFormatter: (_value: string, row: Refill) => format.dateTime(row.costDate),
     }),
     column('deviceName', t('refills.vehicle'), { minWidth: 140 }),
-    column('deviceLicensePlate', t('refills.plate')),
+    column('deviceLicensePlate', t('refills.plate'), { minWidth: 125 }),
     figure('litres', t('refills.litres'), 2),
     consumption('consumption_l100km', t('refills.l100km')),
     consumption('consumption_lkm', t('refills.lkm')),
@@ -97,9 +102,9 @@ export function centreColumns(
       valueFormatter: (value: number) => format.currency(value),
     }),
     figure('km', t('refills.km'), 0),
-    figure('delta_km', t('refills.deltaKm'), 0),
+    figure('delta_km', t('refills.deltaKm'), 0, 140),
     figure('hours', t('refills.hours'), 1),
-    figure('delta_hours', t('refills.deltaHours'), 1),
+    figure('delta_hours', t('refills.deltaHours'), 1, 150),
     column('fuelType', t('refills.fuelLabel'), {
       minWidth: 100,
       valueFormatter: (value: string) => (value ? t(`refills.fuel.${value}`) : ''),
