@@ -33,7 +33,7 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
     headerName: t(`management.summary.${field}`),
     type: 'number',
     // wide enough for a two-line header such as "Próxima manutenção (km)"
-    minWidth: 135,
+    minWidth: 150,
     flex: 0.7,
     valueFormatter: (value: number | null) => formatNumber(value, decimals),
   });
@@ -41,7 +41,7 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
   const next = (day: string | null, kind: string | null | undefined): string =>
     day ? `${date(day)}${kind ? ` · ${kind}` : ''}` : '';
   return [
-    text('name', 180),
+    text('name', 200),
     text('license_plate', 125),
     text('group', 130),
     {
