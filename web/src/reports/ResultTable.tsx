@@ -1,11 +1,10 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import {
   Box,
   Paper,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableFooter,
   TableHead,
   TablePagination,
@@ -18,7 +17,7 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../common/DataList';
 import { ListToolbar } from '../common/ListToolbar';
-import { ScrollEdges } from '../common/ScrollEdges';
+import { ShadedTableContainer } from '../common/ShadedTableContainer';
 import { alignEnd, bordersStyle, cellText, cellTone, TONE_COLOURS, type CellFormatters } from './cellFormat';
 import { performanceColour, visibleRows, type Cell, type Sort, type TableModel } from './resultModel';
 import { downloadTableCsv, downloadTableExcel } from './tableExport';
@@ -67,9 +66,7 @@ export function ResultTable({ model, formatters, performance, summary }: Props) 
   const wide = model.columns.length > WIDE_TABLE_COLUMNS;
   const headTop = model.preHeader.length > 0 ? HEADER_ROW_PX : 0;
   // on a phone a row reads as a card, unless its columns are grouped under a pre-header (read across)
-  const theme = useTheme();
-  const tableBox = useRef<HTMLDivElement>(null);
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const cards = phone && model.preHeader.length === 0 && model.columns.length > PHONE_TABLE_COLUMNS;
   const rowColour = (row: Cell[]) => {
     const colour = performance && lastColumn ? performanceColour(row[lastColumn.index]) : null;
@@ -142,110 +139,103 @@ export function ResultTable({ model, formatters, performance, summary }: Props) 
           empty={t('noData')}
         />
       ) : (
-        <Box ref={tableBox} sx={{ position: 'relative' }}>
-          <ScrollEdges
-            container={tableBox}
-            selector='[data-testid="report-table-scroll"]'
-            rtl={theme.direction === 'rtl'}
-          />
-          <TableContainer
-            data-testid="report-table-scroll"
-            data-wide={wide ? 'true' : undefined}
-            sx={{
-              maxWidth: '100%',
-              overflowX: 'auto',
-              ...(wide ? { maxHeight: 'calc(100vh - 160px)', overflowY: 'auto' } : {}),
-            }}
-          >
-            <Table size="small" stickyHeader={wide}>
-              <TableHead>
-                {model.preHeader.length > 0 && (
-                  <TableRow data-testid="report-pre-header">
-                    {model.preHeader.map((cell, i) => (
-                      <TableCell
-                        key={i}
-                        colSpan={cell.colspan}
-                        align="center"
-                        sx={{ fontWeight: 600, height: HEADER_ROW_PX, boxSizing: 'border-box' }}
-                      >
-                        <bdi>{cell.text}</bdi>
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                )}
-                <TableRow>
-                  {model.columns.map((column, position) => (
+        <ShadedTableContainer
+          testId="report-table-scroll"
+          data-wide={wide ? 'true' : undefined}
+          sx={{
+            maxWidth: '100%',
+            overflowX: 'auto',
+            ...(wide ? { maxHeight: 'calc(100vh - 160px)', overflowY: 'auto' } : {}),
+          }}
+        >
+          <Table size="small" stickyHeader={wide}>
+            <TableHead>
+              {model.preHeader.length > 0 && (
+                <TableRow data-testid="report-pre-header">
+                  {model.preHeader.map((cell, i) => (
                     <TableCell
-                      key={column.index}
-                      align={alignEnd(column) ? 'right' : 'left'}
-                      sortDirection={sort?.column === column.index ? sort.direction : false}
-                      sx={{
-                        fontWeight: 600,
-                        whiteSpace: 'nowrap',
-                        ...(wide ? { top: headTop } : {}),
-                        ...(wide && position === 0 ? { ...FIRST_COLUMN, zIndex: 3 } : {}),
-                      }}
+                      key={i}
+                      colSpan={cell.colspan}
+                      align="center"
+                      sx={{ fontWeight: 600, height: HEADER_ROW_PX, boxSizing: 'border-box' }}
                     >
-                      <TableSortLabel
-                        active={sort?.column === column.index}
-                        direction={sort?.column === column.index ? sort.direction : 'asc'}
-                        onClick={() => sortBy(column.index)}
-                        data-testid="report-sort"
-                      >
-                        <bdi>{column.title}</bdi>
-                      </TableSortLabel>
+                      <bdi>{cell.text}</bdi>
                     </TableCell>
                   ))}
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {pageRows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={model.columns.length} align="center">
-                      {t('noData')}
-                    </TableCell>
-                  </TableRow>
-                )}
-                {pageRows.map((row, i) => {
-                  const colour = performance && lastColumn ? performanceColour(row[lastColumn.index]) : null;
-                  return (
-                    <TableRow
-                      key={i}
-                      hover
-                      data-testid={ids.row}
-                      data-colour={colour ?? undefined}
-                      sx={{
-                        ...(colour ? { backgroundColor: ROW_COLOURS[colour] } : {}),
-                        ...(summary ? { cursor: 'pointer' } : {}),
-                      }}
-                      {...(summary
-                        ? {
-                            onClick: () => summary.onRow(row),
-                            onKeyDown: (event: KeyboardEvent) => {
-                              if (event.key === 'Enter') summary.onRow(row);
-                            },
-                            tabIndex: 0,
-                            role: 'link',
-                          }
-                        : {})}
-                    >
-                      {renderCells(row, false)}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-              {model.footer.length > 0 && (
-                <TableFooter>
-                  {model.footer.map((row, i) => (
-                    <TableRow key={i} data-testid="report-footer">
-                      {renderCells(row, true)}
-                    </TableRow>
-                  ))}
-                </TableFooter>
               )}
-            </Table>
-          </TableContainer>
-        </Box>
+              <TableRow>
+                {model.columns.map((column, position) => (
+                  <TableCell
+                    key={column.index}
+                    align={alignEnd(column) ? 'right' : 'left'}
+                    sortDirection={sort?.column === column.index ? sort.direction : false}
+                    sx={{
+                      fontWeight: 600,
+                      whiteSpace: 'nowrap',
+                      ...(wide ? { top: headTop } : {}),
+                      ...(wide && position === 0 ? { ...FIRST_COLUMN, zIndex: 3 } : {}),
+                    }}
+                  >
+                    <TableSortLabel
+                      active={sort?.column === column.index}
+                      direction={sort?.column === column.index ? sort.direction : 'asc'}
+                      onClick={() => sortBy(column.index)}
+                      data-testid="report-sort"
+                    >
+                      <bdi>{column.title}</bdi>
+                    </TableSortLabel>
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {pageRows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={model.columns.length} align="center">
+                    {t('noData')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {pageRows.map((row, i) => {
+                const colour = performance && lastColumn ? performanceColour(row[lastColumn.index]) : null;
+                return (
+                  <TableRow
+                    key={i}
+                    hover
+                    data-testid={ids.row}
+                    data-colour={colour ?? undefined}
+                    sx={{
+                      ...(colour ? { backgroundColor: ROW_COLOURS[colour] } : {}),
+                      ...(summary ? { cursor: 'pointer' } : {}),
+                    }}
+                    {...(summary
+                      ? {
+                          onClick: () => summary.onRow(row),
+                          onKeyDown: (event: KeyboardEvent) => {
+                            if (event.key === 'Enter') summary.onRow(row);
+                          },
+                          tabIndex: 0,
+                          role: 'link',
+                        }
+                      : {})}
+                  >
+                    {renderCells(row, false)}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+            {model.footer.length > 0 && (
+              <TableFooter>
+                {model.footer.map((row, i) => (
+                  <TableRow key={i} data-testid="report-footer">
+                    {renderCells(row, true)}
+                  </TableRow>
+                ))}
+              </TableFooter>
+            )}
+          </Table>
+        </ShadedTableContainer>
       )}
       {model.truncated && (
         <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>

@@ -1,18 +1,16 @@
-import { useRef, type ClipboardEvent } from 'react';
+import type { ClipboardEvent } from 'react';
 import {
   Box,
   LinearProgress,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
 } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { ScrollEdges } from '../ScrollEdges';
+import { ShadedTableContainer } from '../ShadedTableContainer';
 import { IMPORT_COLUMNS, pasteInto, type ImportColumn, type ImportRow } from './driverImport';
 
 const WIDTHS: Record<ImportColumn, string> = { name: '34%', phone: '18%', notes: '26%', rfid: '22%' };
@@ -33,8 +31,6 @@ interface Props {
 /** Four editable columns that take a paste from a spreadsheet (cells by tab, rows by line) at any cell. */
 export function ImportGrid({ rows, onChange, disabled }: Props) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const box = useRef<HTMLDivElement>(null);
   const setCell = (index: number, key: ImportColumn, value: string) =>
     onChange(rows.map((r, i) => (i === index ? { ...r, [key]: value } : r)));
   const paste = (index: number, column: number) => (event: ClipboardEvent) => {
@@ -44,72 +40,65 @@ export function ImportGrid({ rows, onChange, disabled }: Props) {
     onChange(pasteInto(rows, index, column, text));
   };
   return (
-    <Box ref={box} sx={{ position: 'relative' }}>
-      <ScrollEdges
-        container={box}
-        selector='[data-testid="import-grid-scroll"]'
-        rtl={theme.direction === 'rtl'}
-      />
-      <TableContainer
-        data-testid="import-grid-scroll"
-        sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
-      >
-        {/* cells wide enough to type a name in: a phone scrolls the grid sideways */}
-        <Table size="small" stickyHeader data-testid="import-grid" sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 40 }}>#</TableCell>
-              {IMPORT_COLUMNS.map((key) => (
-                <TableCell key={key} sx={{ width: WIDTHS[key] }}>
-                  {t(HEADERS[key])}
+    <ShadedTableContainer
+      testId="import-grid-scroll"
+      sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
+      {/* cells wide enough to type a name in: a phone scrolls the grid sideways */}
+      <Table size="small" stickyHeader data-testid="import-grid" sx={{ minWidth: 720 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 40 }}>#</TableCell>
+            {IMPORT_COLUMNS.map((key) => (
+              <TableCell key={key} sx={{ width: WIDTHS[key] }}>
+                {t(HEADERS[key])}
+              </TableCell>
+            ))}
+            <TableCell sx={{ width: 110 }}>{t('settings.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, index) => (
+            <TableRow key={index} data-testid="import-row">
+              <TableCell>{index + 1}</TableCell>
+              {IMPORT_COLUMNS.map((key, column) => (
+                <TableCell key={key} sx={{ py: 0.25 }}>
+                  <TextField
+                    variant="standard"
+                    size="small"
+                    fullWidth
+                    value={row[key]}
+                    disabled={disabled}
+                    onChange={(e) => setCell(index, key, e.target.value)}
+                    onPaste={paste(index, column)}
+                    slotProps={{
+                      htmlInput: {
+                        'data-testid': `import-${key}-${index}`,
+                        'aria-label': `${t(HEADERS[key])} ${index + 1}`,
+                      },
+                    }}
+                  />
                 </TableCell>
               ))}
-              <TableCell sx={{ width: 110 }}>{t('settings.status')}</TableCell>
+              <TableCell>
+                <Box
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+                  data-testid={`import-status-${index}`}
+                  data-status={row.status}
+                  data-failed={row.failed ? 'true' : 'false'}
+                >
+                  <LinearProgress
+                    variant="determinate"
+                    value={row.status * 100}
+                    color={row.failed ? 'error' : row.status >= 1 ? 'success' : 'primary'}
+                    sx={{ flex: 1 }}
+                  />
+                </Box>
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row, index) => (
-              <TableRow key={index} data-testid="import-row">
-                <TableCell>{index + 1}</TableCell>
-                {IMPORT_COLUMNS.map((key, column) => (
-                  <TableCell key={key} sx={{ py: 0.25 }}>
-                    <TextField
-                      variant="standard"
-                      size="small"
-                      fullWidth
-                      value={row[key]}
-                      disabled={disabled}
-                      onChange={(e) => setCell(index, key, e.target.value)}
-                      onPaste={paste(index, column)}
-                      slotProps={{
-                        htmlInput: {
-                          'data-testid': `import-${key}-${index}`,
-                          'aria-label': `${t(HEADERS[key])} ${index + 1}`,
-                        },
-                      }}
-                    />
-                  </TableCell>
-                ))}
-                <TableCell>
-                  <Box
-                    sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
-                    data-testid={`import-status-${index}`}
-                    data-status={row.status}
-                    data-failed={row.failed ? 'true' : 'false'}
-                  >
-                    <LinearProgress
-                      variant="determinate"
-                      value={row.status * 100}
-                      color={row.failed ? 'error' : row.status >= 1 ? 'success' : 'primary'}
-                      sx={{ flex: 1 }}
-                    />
-                  </Box>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+          ))}
+        </TableBody>
+      </Table>
+    </ShadedTableContainer>
   );
 }
