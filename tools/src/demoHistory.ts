@@ -5,11 +5,18 @@
  */
 import type { DecodedPosition } from '../../server/src/protocols';
 import { recordToPosition } from '../../server/src/protocols';
-import type { DemoHistoryVehicle } from './seedDemo';
 import { runHistory } from './simulator/history';
 import { createProfile } from './simulator/profile';
 import { toAvlRecord } from './simulator/records';
 import { vehicleRandom } from './simulator/run';
+
+/** A demo vehicle whose past the history hook stores, up to `until` (ms). */
+export interface DemoHistoryVehicle {
+  index: number;
+  deviceId: number;
+  uniqueId: string;
+  until: number;
+}
 
 /** Days of history the demo starts with (replay's "Ontem" and a week of reports work at once). */
 export const DEMO_HISTORY_DAYS = 7;

@@ -39,7 +39,7 @@ import {
 } from './simulator/demoFleet';
 import { createProfile } from './simulator/profile';
 import { historyStart } from './simulator/history';
-import { DEMO_HISTORY_DAYS, storeDemoHistory } from './demoHistory';
+import { DEMO_HISTORY_DAYS, storeDemoHistory, type DemoHistoryVehicle } from './demoHistory';
 import { seedProtocolVehicles } from './demoProtocols';
 import { startServer } from '../../server/src/server';
 import { vehicleRandom } from './simulator/run';
@@ -131,13 +131,7 @@ async function link(db: Db, table: LinkTable, values: Record<string, number>) {
     .execute();
 }
 
-/** A demo vehicle whose past the history hook stores, up to `until` (ms). */
-export interface DemoHistoryVehicle {
-  index: number;
-  deviceId: number;
-  uniqueId: string;
-  until: number;
-}
+export type { DemoHistoryVehicle } from './demoHistory';
 
 export interface SeedDemoOptions {
   /**
