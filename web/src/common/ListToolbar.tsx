@@ -15,6 +15,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from './formatters';
 
 /** A button acting on the rows the user ticked. */
 export interface SelectionAction {
@@ -79,7 +80,7 @@ export function ListToolbar({
           data-count={count}
           aria-live="polite"
         >
-          {t('listCount', { count })}
+          {t('listCount', { count: formatNumber(count) })}
         </Typography>
       )}
       {onSearch && (
