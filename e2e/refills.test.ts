@@ -119,9 +119,12 @@ describeBrowser('refills', () => {
       },
       4_000,
     );
-    expect(await page.locator(`[data-testid="refill-row"][data-id="${posted}"]`).textContent()).toContain(
-      'App',
-    );
+    // its type, in a column further right: scrolled to as a user would
+    await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    const type = page.locator(`[data-testid="refill-row"][data-id="${posted}"] [data-field="type"]`);
+    await type.waitFor();
+    expect(await type.textContent()).toBe('App');
+    await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = 0));
     await api.call('DELETE', `/report/api.php/refill/${fleet.ids.van}/${posted}`);
   }, 60_000);
 

@@ -30,7 +30,21 @@ export interface ServerProcess {
 /** The line main.ts prints once the server is listening (whatever the log level). */
 const READY = / listening on http/;
 
+/**
+ * Starts main.ts on free ports. A port found free can be taken by another test's process before the server
+ * binds it (EADDRINUSE): the start is tried again on other ports, up to three times.
+ */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnServerOnce(env);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function spawnServerOnce(env: Record<string, string>): Promise<ServerProcess> {
   const [port, teltonikaPort, osmandPort] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
