@@ -21,8 +21,8 @@ export function hiddenSides(
   return { left: fromLeft > 1, right: fromLeft < max - 1 };
 }
 
-const SHADE = 'rgba(0, 0, 0, 0.14)';
-const WIDTH = 20;
+const SHADE = 'rgba(0, 0, 0, 0.2)';
+const WIDTH = 24;
 
 /**
  * A shade at each side of a table's columns where more columns lie beyond it: a wide table (the alert
