@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { demoFleet } from './demo';
-import { mapSettings } from '../session/mapSettings';
 import { MarkerCache, mapVehicles, positionPoints, zoneCamera } from './mapVehicles';
 import { tachoPanel } from './tachograph';
 import { device, kmh, position, view } from './testFleet';
@@ -8,44 +7,6 @@ import { appendTrace, traceFromHistory } from './trace';
 import { rowKey } from './VehicleList';
 import { vehicleView } from './vehicleView';
 import { countByStatusTab } from './vehicleList';
-
-describe('map settings from the user attributes', () => {
-  it('reads the switches, with defaults for a user who never set them', () => {
-    expect(mapSettings({ email: 'a@x', attributes: {} })).toEqual({
-      showVehicleNames: true,
-      showDriverNames: false,
-      groupVehicles: false,
-      showGeofences: true,
-      showGeofenceNames: true,
-      showTrafficSigns: false,
-    });
-    expect(
-      mapSettings({
-        email: 'a@x',
-        attributes: {
-          map_showVehicleNames: false,
-          map_groupVehicles: 'true',
-          map_showTrafficSigns: true,
-          map_showDriverNames: 1,
-        },
-      }),
-    ).toMatchObject({
-      showVehicleNames: false,
-      groupVehicles: true,
-      showTrafficSigns: true,
-      showDriverNames: true,
-    });
-  });
-
-  it('hides zone names with the zones, and always names vehicles for temporary users', () => {
-    expect(mapSettings({ email: 'a@x', attributes: { map_showGeofences: false } }).showGeofenceNames).toBe(
-      false,
-    );
-    expect(
-      mapSettings({ email: 'temp_1@x', attributes: { map_showVehicleNames: false } }).showVehicleNames,
-    ).toBe(true);
-  });
-});
 
 describe('trace of the selected vehicle', () => {
   it('keeps the last 5 distinct points', () => {
