@@ -131,7 +131,7 @@ describeBrowser('management', () => {
       if (!text.includes(shownDay(luandaDay())) || text.includes('em manutenção'))
         throw new Error(`row shows ${text}`);
     });
-    await expect(row.textContent()).resolves.toContain('1250,75');
+    await expect(row.textContent()).resolves.toContain('1\u00a0250,75');
     await page.goto('/management/summary');
     await expectSummaryState(page, vehicle.id, 'ok');
   });
@@ -176,7 +176,7 @@ describeBrowser('management', () => {
     const cell = page.locator(`[data-testid="cost-row"][data-id="${id}"] [data-testid="cost-expiry-cell"]`);
     await expect(cell.getAttribute('data-state')).resolves.toBe('soon');
     await expect(cell.textContent()).resolves.toBe('12');
-    await expect(page.getByTestId('cost-row').textContent()).resolves.toContain('2400,00');
+    await expect(page.getByTestId('cost-row').textContent()).resolves.toContain('2\u00a0400,00');
     // The search is kept between visits; the export is named Costs.
     await page.getByTestId('costs-search').fill('Fidelidade');
     await page.goto(`/management/maintenances/${vehicle.id}`);

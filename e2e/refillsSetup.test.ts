@@ -236,6 +236,10 @@ describeBrowser('refill set-up', () => {
     await expectRows(page, [fleet.refills.truckFirst, fleet.refills.truckRed, fleet.refills.truckYellow]);
     expect(await page.getByTestId('refill-add').count()).toBe(0);
     expect(await page.getByTestId('refills-filter-vehicle').isVisible()).toBe(false);
+    // a phone reads the totals above the cards, which keep the rest of the height
+    const totals = (await page.getByTestId('refills-total-filled').boundingBox())!;
+    const firstCard = (await page.getByTestId('refill-row').first().boundingBox())!;
+    expect(totals.y + totals.height).toBeLessThanOrEqual(firstCard.y);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'refills-phone');

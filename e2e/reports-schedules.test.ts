@@ -64,6 +64,9 @@ describeBrowser('scheduled reports', () => {
     await t.page.waitForURL((url) => url.pathname === '/report/schedules');
     await t.page.getByText(name).waitFor();
     await screenshot(t.page, 'reports-schedules');
+    // a schedule not sent yet says so, rather than a blank status
+    await t.page.getByTestId('list-search').fill(name);
+    await t.page.getByText('Ainda não enviado').waitFor();
 
     const saved = (await schedules()).find((s) => s.report_name === name)!;
     expect(saved).toMatchObject({

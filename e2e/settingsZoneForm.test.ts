@@ -71,6 +71,23 @@ describeBrowser('zone form', () => {
       .locator('[data-testid="map-canvas"][data-fitted="CIRCLE (-8.8383 13.2344, 250)"][data-idle]')
       .waitFor();
     await formScreenshot(page, 'settings-zone-form');
+    // a click on the map puts the circle's centre there (up and left of it: north and west)
+    await page
+      .getByTestId('zone-preview')
+      .locator('canvas')
+      .click({ position: { x: 30, y: 30 } });
+    await page
+      .getByTestId('zone-preview')
+      .locator('[data-testid="map-canvas"]:not([data-fitted="CIRCLE (-8.8383 13.2344, 250)"])')
+      .waitFor();
+    const moved = /^CIRCLE \((-?[\d.]+) (-?[\d.]+), 250\)$/.exec(
+      await page.getByTestId('zone-area').inputValue(),
+    );
+    expect(Number(moved?.[1])).toBeGreaterThan(-8.8383);
+    expect(Number(moved?.[2])).toBeLessThan(13.2344);
+    // the shape as text is folded away until asked for
+    expect(await page.getByTestId('zone-area').isVisible()).toBe(false);
+    await page.getByTestId('zone-area-toggle').click();
     await page.getByTestId('zone-area').fill('SQUARE (1 2)');
     expect(await saveExpectingError(page)).toContain('Área da zona inválida');
     await page.getByTestId('zone-area').fill('CIRCLE (-8.8383 13.2344, 250)');

@@ -32,6 +32,8 @@ function numberFormat(language: string, decimals: Decimals): Intl.NumberFormat {
     format = new Intl.NumberFormat(LANGUAGE_LOCALES[interfaceLanguage(language)], {
       minimumFractionDigits: min,
       maximumFractionDigits: max,
+      // pt-PT and es-ES leave 4-digit numbers ungrouped ("7500" above "18 500"): one look per column
+      useGrouping: 'always',
       numberingSystem: 'latn',
     });
     cache.set(key, format);

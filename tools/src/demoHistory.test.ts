@@ -3,6 +3,7 @@ import { parseJson } from '../../server/src/db/mapping';
 import { dialects, startTestServer, type TestServer } from '../../server/test/harness';
 import { storeDemoHistory } from './demoHistory';
 import { seedDemo, DEMO_VEHICLES, type DemoHistoryVehicle } from './seedDemo';
+import { DEMO_SCHOOL_BUS_INDEXES } from './simulator/demoFleet';
 import { runHistory } from './simulator/history';
 import { createProfile } from './simulator/profile';
 import { vehicleRandom } from './simulator/run';
@@ -66,6 +67,23 @@ describe.each(dialects())('demo history on %s', (dialect) => {
       .where('id', '=', Number(device.positionId))
       .executeTakeFirstOrThrow();
     expect(Number(latest.fixTime)).toBe(Number(rows.at(-1)!.fixTime));
+  });
+
+  it('reads the school buses’ passenger cards as passengers in the history, not as drivers', async () => {
+    const k = server.services.db.kysely;
+    const buses = covered.filter((v) => DEMO_SCHOOL_BUS_INDEXES.includes(v.index)).map((v) => v.deviceId);
+    expect(buses.length).toBeGreaterThan(0);
+    const positions = await k
+      .selectFrom('positions')
+      .select('attributes')
+      .where('deviceId', 'in', buses)
+      .execute();
+    const cards = positions.map((p) => parseJson(p.attributes));
+    expect(cards.filter((a) => typeof a.passengerCardId === 'string').length).toBeGreaterThan(0);
+    // every driver card read on a bus is a driver's (the passengers' cards never become the driver)
+    const driverCards = new Set(cards.map((a) => a.driverUniqueId).filter((c) => typeof c === 'string'));
+    const passengerCards = new Set(cards.map((a) => a.passengerCardId).filter((c) => typeof c === 'string'));
+    expect([...driverCards].filter((c) => passengerCards.has(c))).toEqual([]);
   });
 
   it('counts the dashboard’s statistics from the history’s start: vehicles that drove have a position', async () => {

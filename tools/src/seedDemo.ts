@@ -196,6 +196,9 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
       ...(i === 11 ? { in_maintenance: 1 } : {}),
       // the simulator's DualCams answer camera requests for these
       ...(DEMO_CAMERA_INDEXES.includes(i) ? { has_camera: 1 } : {}),
+      // before the history: it goes through the pipeline, which reads them (a school bus's reader reads
+      // passengers' cards, not drivers')
+      ...(i < DEMO_VEHICLES ? demoReportAttributes(i) : {}),
     };
     const id = await insert(db, 'devices', {
       name: boat ? `Barco ${i - 22}` : machine ? `Máquina ${i - 19}` : plate,

@@ -28,7 +28,7 @@ describe('live notices', () => {
     const [phone] = liveNotices(flush, true);
     expect(noticeText(phone, 'LD-12-44-CK', pt)).toBe('LD-12-44-CK: Alarme: Excesso de velocidade · mais 2');
     expect(noticeText(phone, 'LD-12-44-CK', i18n.getFixedT('en'))).toBe(
-      'LD-12-44-CK: Alarm: Speeding · 2 more',
+      'LD-12-44-CK: Alarm: Overspeed · 2 more',
     );
     // a vehicle the list does not hold (yet): the event's own text
     expect(noticeText({ event: flush[0], more: 0 }, undefined, pt)).toBe('Alarme: Ignição ligada');

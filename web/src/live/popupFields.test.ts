@@ -38,7 +38,7 @@ describe('popup fields', () => {
 
   it('shows the odometer from io192 / 100 (1 decimal), else totalDistance, and hours from milliseconds', async () => {
     expect(odometerText('odometer', { io192: 1234567 })).toBe('12\u00a0345,7 km');
-    expect(odometerText('odometer', { totalDistance: 1_500_250 })).toBe('1500,3 km');
+    expect(odometerText('odometer', { totalDistance: 1_500_250 })).toBe('1\u00a0500,3 km');
     expect(odometerText('hours', { hours: 5_400_000 })).toBe('1,5 h');
     // in the interface language's format
     await i18n.changeLanguage('en');
@@ -111,7 +111,7 @@ describe('popup fields', () => {
     expect(fields.find((f) => f.kind === 'level')).toMatchObject({ text: '40%', color: 'orange' });
     expect(fields.find((f) => f.kind === 'power')).toMatchObject({ text: '12,6 V', color: 'green' });
     expect(fields.find((f) => f.kind === 'immobilization')).toMatchObject({ state: 'on', pending: false });
-    expect(fields.find((f) => f.kind === 'odometer')).toMatchObject({ mode: 'odometer', text: '1000,0 km' });
+    expect(fields.find((f) => f.kind === 'odometer')).toMatchObject({ mode: 'odometer', text: '1\u00a0000,0 km' });
   });
 
   it('cycles the level display through litres and, for electric vehicles, energy and range', () => {

@@ -15,7 +15,7 @@ import { Navigate } from 'react-router';
 import { sendJson } from '../api/client';
 import type { Device } from '../api/types';
 import { EditForm } from '../common/EditForm';
-import { plateOf, SUMMARY_PATH, useListVehicle, useVehicle } from '../common/vehicle/currentVehicle';
+import { SUMMARY_PATH, useListVehicle, useVehicle } from '../common/vehicle/currentVehicle';
 import {
   setMode,
   settingsPatch,
@@ -48,7 +48,7 @@ function SettingsForm({ deviceId }: { deviceId: number }) {
 
   return (
     <EditForm<SettingsDraft>
-      title={[t('management.tab.settings'), plateOf(device)].filter(Boolean).join(' > ')}
+      title={t('management.tab.settings')}
       endpoint="devices"
       item={item}
       loading={loading}

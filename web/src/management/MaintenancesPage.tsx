@@ -38,18 +38,21 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
   );
 
   const columns = useMemo<GridColDef<MaintenanceEntry>[]>(() => {
+    // wide enough for its header whole ("Periodicidade (horas)"), with the sort arrow: the list scrolls instead
+    const headerWidth = (field: keyof MaintenanceEntry) =>
+      Math.max(100, t(`management.maintenance.${field}`).length * 8 + 48);
     const figure = (field: keyof MaintenanceEntry): GridColDef<MaintenanceEntry> => ({
       field,
       headerName: t(`management.maintenance.${field}`),
       type: 'number',
-      minWidth: 100,
+      minWidth: headerWidth(field),
       flex: 0.6,
       valueFormatter: (value: number | null) => formatNumber(value),
     });
     const text = (field: keyof MaintenanceEntry, minWidth = 120): GridColDef<MaintenanceEntry> => ({
       field,
       headerName: t(`management.maintenance.${field}`),
-      minWidth,
+      minWidth: Math.max(minWidth, headerWidth(field)),
       flex: 1,
       sortComparator: compareText,
     });
@@ -65,17 +68,17 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
             : formatDay(value),
       },
       figure('days_in_maintenance'),
-      text('description', 180),
+      text('description', 220),
       figure('km'),
       figure('periodicity_km'),
       figure('hours'),
       figure('periodicity_hours'),
-      text('location'),
+      text('location', 150),
       {
         field: 'cost',
         headerName: t('management.maintenance.cost'),
         type: 'number',
-        minWidth: 120,
+        minWidth: 150,
         flex: 0.7,
         valueFormatter: (value: number | null) => format.currency(value),
       },

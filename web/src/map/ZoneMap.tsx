@@ -1,5 +1,6 @@
 /** A small map of one zone, fitted to its shape (its own chunk: MapLibre loads with the first form). */
 import { useEffect, useMemo } from 'react';
+import type { MapMouseEvent } from 'maplibre-gl';
 import { areaBounds, parseArea, toLngLatBounds } from '@frota/core';
 import { MapView } from './MapView';
 import { useMap } from './mapContext';
@@ -26,13 +27,35 @@ function ZoneFit({ area, corridor }: { area: string; corridor: number | undefine
   return null;
 }
 
-export default function ZoneMap({ zone }: { zone: MapZone }) {
+/** A click on the map hands its point over (a circle's new centre). */
+function ZonePick({ onPick }: { onPick: (latitude: number, longitude: number) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    const click = (e: MapMouseEvent) => onPick(e.lngLat.lat, e.lngLat.lng);
+    map.on('click', click);
+    map.getCanvas().style.cursor = 'crosshair';
+    return () => {
+      map.off('click', click);
+      map.getCanvas().style.cursor = '';
+    };
+  }, [map, onPick]);
+  return null;
+}
+
+export default function ZoneMap({
+  zone,
+  onPick,
+}: {
+  zone: MapZone;
+  onPick?: (latitude: number, longitude: number) => void;
+}) {
   const zones = useMemo(() => [zone], [zone]);
   const corridor = Number(zone.attributes.polylineDistance) || undefined;
   return (
     <MapView initialLayer="road">
       <ZoneLayer zones={zones} showNames />
       <ZoneFit area={zone.area} corridor={corridor} />
+      {onPick && <ZonePick onPick={onPick} />}
     </MapView>
   );
 }

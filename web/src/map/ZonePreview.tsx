@@ -9,7 +9,16 @@ const ZoneMap = lazy(() => import('./ZoneMap'));
  * rather than from its WKT text; it follows the fields as they change (the map's code loads when it
  * first shows).
  */
-export function ZonePreview({ zone, height }: { zone: MapZone; height: number }) {
+export function ZonePreview({
+  zone,
+  height,
+  onPick,
+}: {
+  zone: MapZone;
+  height: number;
+  /** a click on the map: the point it chose (a circle's centre) */
+  onPick?: (latitude: number, longitude: number) => void;
+}) {
   const { id, name, area, attributes } = zone;
   // a new object only when what the map draws changes
   const drawn = useMemo(() => ({ id, name, area, attributes }), [id, name, area, attributes]);
@@ -26,7 +35,7 @@ export function ZonePreview({ zone, height }: { zone: MapZone; height: number })
       }}
     >
       <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
-        <ZoneMap zone={drawn} />
+        <ZoneMap zone={drawn} onPick={onPick} />
       </Suspense>
     </Box>
   );

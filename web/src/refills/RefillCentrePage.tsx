@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Fab } from '@mui/material';
+import { Box, Fab, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REFILL_PAGE_SIZE } from '@frota/core';
@@ -64,6 +64,9 @@ export function RefillCentrePage() {
   });
   const columns = useMemo(() => centreColumns(t, format, setOpened), [t, format]);
   const activeFilters = Object.values(filters).filter((values) => !isAll(values)).length;
+  // a phone reads the totals first: below the list they left room for one card
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const totals = <RefillTotalsBar totals={page.data?.totals} />;
 
   return (
     <CentreLayout
@@ -82,6 +85,7 @@ export function RefillCentrePage() {
         />
       }
     >
+      {phone && totals}
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <DataList
           columns={columns}
@@ -95,7 +99,7 @@ export function RefillCentrePage() {
           emptyText={t('refills.noData')}
         />
       </Box>
-      <RefillTotalsBar totals={page.data?.totals} />
+      {!phone && totals}
       {mayWrite(user) && (
         <>
           {/* the add button's own band below the totals: it covers no row, pager or total */}

@@ -325,7 +325,7 @@ describe('the centre totals', () => {
     expect(
       totalsText({ filledLitres: 1278.5, consumedLitres: 168, consumedKm: 800, consumedL100km: 21 }),
     ).toEqual({
-      filled: '1278,50 L',
+      filled: '1\u00a0278,50 L',
       consumed: '168,00 L · 800 km · 21,00 L/100km',
     });
     expect(

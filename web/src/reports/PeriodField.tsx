@@ -53,7 +53,8 @@ export function PeriodField({ kind, value, onChange, month, onMonth, period, tim
         label={t('reports.month')}
         value={month}
         onChange={(event) => onMonth(event.target.value)}
-        sx={{ minWidth: 220 }}
+        // as wide as a month's name, like the other period fields (the form's column would stretch it)
+        sx={{ minWidth: 220, alignSelf: { sm: 'flex-start' } }}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'report-month' } as object } }}
       >
         {months.map((choice) => (

@@ -51,7 +51,8 @@ export function SchedulesPage() {
         field: 'report_periodicity',
         headerName: t('reports.periodicity'),
         flex: 0.8,
-        minWidth: 150,
+        // "Semanal (Segunda-feira)" whole
+        minWidth: 210,
         valueGetter: (_, row) => periodicityLabel(row),
       },
       {
@@ -80,9 +81,11 @@ export function SchedulesPage() {
       {
         field: 'last_status',
         headerName: t('reports.lastStatus'),
-        width: 140,
+        width: 160,
         valueGetter: (_, row) =>
-          row.last_status === 'sent' ? t('reports.statusSent') : (row.last_status ?? ''),
+          row.last_status === 'sent'
+            ? t('reports.statusSent')
+            : (row.last_status ?? (row.last_run ? '' : t('reports.statusNever'))),
       },
     ],
     [t, typeLabel, periodicityLabel, format],

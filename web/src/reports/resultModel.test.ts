@@ -133,7 +133,7 @@ describe('cells', () => {
   const f = { number: numberFormatter('pt'), currencySymbol: 'Kz' };
   it('shows numbers in the language, currency with the client symbol', () => {
     expect(cellText(12.5, { type: 'number', format: '' }, f)).toBe('12,5');
-    expect(cellText(1234.5, { type: 'number', format: 'currency' }, f)).toBe('1234,50 Kz');
+    expect(cellText(1234.5, { type: 'number', format: 'currency' }, f)).toBe('1\u00a0234,50 Kz');
     expect(cellText(null, { type: 'text', format: '' }, f)).toBe('');
     expect(numberFormatter('en')(12.5)).toBe('12.5');
   });

@@ -57,7 +57,8 @@ export function DevicesPage() {
         field: 'speedLimit',
         headerName: t('settings.speedLimitKmh'),
         type: 'number',
-        minWidth: 200,
+        // "Limite de velocidade (km/h)" whole, with the sort arrow
+        minWidth: 240,
         valueFormatter: (value: number | null) => formatNumber(value),
       },
       {

@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
   Box,
   FormControlLabel,
   InputAdornment,
@@ -9,6 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ZONE_COLORS, ZONE_DEFAULTS, corridorDistance } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -21,6 +25,7 @@ import {
   areaProblem,
   geofenceBody,
   newGeofence,
+  withCentre,
   withRadius,
   zoneSpeedText,
   type GeofenceDraft,
@@ -37,6 +42,14 @@ export function GeofenceEditPage() {
   const setAttribute = (key: string, value: unknown) =>
     update((z) => ({ ...z, attributes: { ...z.attributes, [key]: value } }));
   const color = String(item?.attributes.color ?? ZONE_DEFAULTS.color);
+  // the shape as text is for the few who paste one: folded, unless it cannot be read (then it must be fixed)
+  const [textOpen, setTextOpen] = useState(false);
+  const circle = area?.type === 'circle';
+  const pickCentre = useCallback(
+    (latitude: number, longitude: number) =>
+      update((z) => ({ ...z, area: withCentre(z.area, latitude, longitude) })),
+    [update],
+  );
 
   return (
     <EditForm<GeofenceDraft>
@@ -158,19 +171,41 @@ export function GeofenceEditPage() {
         </Stack>
       )}
       {item && area && (
-        <ZonePreview
-          zone={{ id: item.id ?? 0, name: item.name, area: item.area, attributes: item.attributes }}
-          height={280}
-        />
+        <Stack spacing={0.5}>
+          <ZonePreview
+            zone={{ id: item.id ?? 0, name: item.name, area: item.area, attributes: item.attributes }}
+            height={280}
+            onPick={circle ? pickCentre : undefined}
+          />
+          {circle && (
+            <Typography variant="caption" color="text.secondary" data-testid="zone-pick-hint">
+              {t('settings.zonePickHint')}
+            </Typography>
+          )}
+        </Stack>
       )}
-      <TextField
-        label={t('settings.area')}
-        value={item?.area ?? ''}
-        onChange={(e) => set({ area: e.target.value })}
-        multiline
-        maxRows={4}
-        slotProps={{ htmlInput: { 'data-testid': 'zone-area', dir: 'ltr' } }}
-      />
+      <Accordion
+        expanded={textOpen || (!!item && !area)}
+        onChange={(_, open) => setTextOpen(open)}
+        disableGutters
+        variant="outlined"
+        sx={{ '&:before': { display: 'none' } }}
+      >
+        <AccordionSummary expandIcon={<ExpandMoreIcon />} data-testid="zone-area-toggle">
+          <Typography variant="body2">{t('settings.areaText')}</Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <TextField
+            fullWidth
+            label={t('settings.area')}
+            value={item?.area ?? ''}
+            onChange={(e) => set({ area: e.target.value })}
+            multiline
+            maxRows={4}
+            slotProps={{ htmlInput: { 'data-testid': 'zone-area', dir: 'ltr' } }}
+          />
+        </AccordionDetails>
+      </Accordion>
     </EditForm>
   );
 }

@@ -55,7 +55,7 @@ export function GeofencesPage() {
         field: 'speedLimit',
         headerName: t('settings.speedLimitKmh'),
         type: 'number',
-        minWidth: 130,
+        minWidth: 240,
         valueFormatter: (value: number | null) => formatNumber(value),
       },
     ],

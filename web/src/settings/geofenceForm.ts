@@ -34,6 +34,15 @@ export function withRadius(text: string, radius: number): string {
     : text;
 }
 
+/** The area text of a circle moved to a new centre (rounded to about a metre); other shapes as they are. */
+export function withCentre(text: string, latitude: number, longitude: number): string {
+  const area = areaOf(text);
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  return area?.type === 'circle'
+    ? formatArea({ ...area, center: { latitude: round(latitude), longitude: round(longitude) } })
+    : text;
+}
+
 export const zoneSpeedText = (zone: GeofenceDraft | undefined): string => {
   const knots = Number(zone?.attributes.speedLimit);
   return knots > 0 ? String(speedLimitToKmh(knots)) : '';

@@ -8,21 +8,21 @@ import type { Texts } from './mailTexts';
 export const EVENT_TITLES: Readonly<Record<string, Texts>> = {
   deviceOverspeed: {
     pt: 'Excesso de velocidade',
-    en: 'Speeding',
+    en: 'Overspeed',
     es: 'Exceso de velocidad',
     fr: 'Excès de vitesse',
     ar: 'تجاوز السرعة',
   },
   geofenceEnter: {
     pt: 'Entrada em zona',
-    en: 'Zone entered',
+    en: 'Zone entry',
     es: 'Entrada en zona',
     fr: 'Entrée en zone',
     ar: 'دخول منطقة',
   },
   geofenceExit: {
     pt: 'Saída de zona',
-    en: 'Zone left',
+    en: 'Zone exit',
     es: 'Salida de zona',
     fr: 'Sortie de zone',
     ar: 'خروج من منطقة',
@@ -198,7 +198,7 @@ export const ALARM_TITLES: Readonly<Record<string, Texts>> = {
   },
   overspeed: {
     pt: 'Excesso de velocidade',
-    en: 'Speeding',
+    en: 'Overspeed',
     es: 'Exceso de velocidad',
     fr: 'Excès de vitesse',
     ar: 'تجاوز السرعة',

@@ -68,8 +68,8 @@ describe('event titles in the reader’s language, in the web’s words', () => 
   it('translates event types and alarms to English and Arabic', () => {
     const title = (language: 'en' | 'ar', type: string, alarm?: string) =>
       eventTitle({ type, attributes: alarm ? { alarm } : {} }, language);
-    expect(title('en', 'deviceOverspeed')).toBe('Speeding');
-    expect(title('en', 'geofenceExit')).toBe('Zone left');
+    expect(title('en', 'deviceOverspeed')).toBe('Overspeed');
+    expect(title('en', 'geofenceExit')).toBe('Zone exit');
     expect(title('en', 'deviceOnline')).toBe('Online');
     expect(title('en', 'blockRequest')).toBe('Block request');
     expect(title('en', 'alarm', 'sos,powerCut')).toBe('Alarm: SOS, Power cut');
@@ -234,10 +234,10 @@ describe('alert e-mail in the recipient’s language', () => {
 
   it('writes English: subject, labels, title, directions and html lang', () => {
     const mail = overspeed('en');
-    expect(mail.subject).toBe('Speeding - Camião 12 (LD-12-34-AB)');
+    expect(mail.subject).toBe('Overspeed - Camião 12 (LD-12-34-AB)');
     expect(mail.text).toBe(
       [
-        'Alert: Speeding',
+        'Alert: Overspeed',
         'Description: Limite urbano',
         'Vehicle: Camião 12',
         'Licence plate: LD-12-34-AB',
@@ -252,7 +252,7 @@ describe('alert e-mail in the recipient’s language', () => {
       ].join('\n'),
     );
     expect(mail.html).toContain('<!DOCTYPE html><html lang="en"><body');
-    expect(mail.html).toContain('<h2 style="margin:0 0 12px">Speeding</h2>');
+    expect(mail.html).toContain('<h2 style="margin:0 0 12px">Overspeed</h2>');
     expect(mail.html).toContain(
       `<tr><th align="left" ${cell}>Licence plate</th><td ${cell}>LD-12-34-AB</td></tr>`,
     );
@@ -316,7 +316,7 @@ describe('alert SMS text', () => {
 
   it('speaks the recipient’s language', () => {
     expect(renderEventSms(ctx, { timezone: 'Africa/Maputo', language: 'en' })).toBe(
-      'Zone left: Camião 12 (LD-12-34-AB) - 16/01/2024 01:30:05 - 93 km/h - Zone Porto - ' + link,
+      'Zone exit: Camião 12 (LD-12-34-AB) - 16/01/2024 01:30:05 - 93 km/h - Zone Porto - ' + link,
     );
     expect(renderEventSms(ctx, { language: 'ar' })).toBe(
       'خروج من منطقة: Camião 12 (LD-12-34-AB) - 16/01/2024 00:30:05 - 93 km/h - المنطقة Porto - ' + link,

@@ -260,9 +260,9 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     const link = 'https://www.openstreetmap.org/?mlat=-8.830000&mlon=13.230000#map=16/-8.830000/13.230000';
 
     const leo = readMail(mailTo('leo@x.ao')[0].raw);
-    expect(leo.subject).toBe('Speeding - Autocarro 3 (LD-03-03-AC)');
+    expect(leo.subject).toBe('Overspeed - Autocarro 3 (LD-03-03-AC)');
     expect(leo.text.trim().split(/\r?\n/)).toEqual([
-      'Alert: Speeding',
+      'Alert: Overspeed',
       'Vehicle: Autocarro 3',
       'Licence plate: LD-03-03-AC',
       'Date/time: 16/01/2024 00:30:05 (Africa/Luanda)',
@@ -284,7 +284,7 @@ describe.each(dialects())('alert notifier on %s', (dialect) => {
     expect(ali.html).toContain('>عرض على الخريطة</a>');
 
     expect(Object.fromEntries(gateway.received.map((r) => [r.body.to, r.body.message]))).toEqual({
-      '+244923000011': `Speeding: Autocarro 3 (LD-03-03-AC) - 16/01/2024 00:30:05 - 93 km/h - ${link}`,
+      '+244923000011': `Overspeed: Autocarro 3 (LD-03-03-AC) - 16/01/2024 00:30:05 - 93 km/h - ${link}`,
       '+244923000012': `تجاوز السرعة: Autocarro 3 (LD-03-03-AC) - 16/01/2024 02:30:05 - 93 km/h - ${link}`,
     });
     await n.close();

@@ -8,7 +8,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RefillsTable } from '../../db/refillTables';
-import { parseJson, toBool } from '../../db/mapping';
+import { parseJson, toBool, toJson } from '../../db/mapping';
 import { hashPassword } from '../../auth/password';
 import { recomputeChain } from './chain';
 import { APP_SETTING, writeAppVersion, type AppVersion } from './appVersion';
@@ -16,15 +16,24 @@ import { thresholdsOf, vehicleOdometerKm } from '@frota/core';
 
 const DAY = 86_400_000;
 
-/** The vehicle's odometer (km) at its last position, so the refills' km lead up to it. */
-async function odometerOf(db: Db, deviceId: number): Promise<number | undefined> {
+/**
+ * The vehicle's odometer (km) and engine hours at its last position, so the refills' readings lead up to
+ * them; and its attributes (a vehicle without a fuel type takes its station's).
+ */
+async function vehicleNow(db: Db, deviceId: number) {
   const row = await db.kysely
     .selectFrom('devices')
-    .innerJoin('positions', 'positions.id', 'devices.positionId')
-    .select('positions.attributes')
+    .leftJoin('positions', 'positions.id', 'devices.positionId')
+    .select(['positions.attributes as last', 'devices.attributes'])
     .where('devices.id', '=', deviceId)
     .executeTakeFirst();
-  return row ? vehicleOdometerKm(parseJson(row.attributes)) : undefined;
+  const last = row?.last ? parseJson(row.last) : undefined;
+  const hoursMs = Number(last?.hours);
+  return {
+    odometer: last ? vehicleOdometerKm(last) : undefined,
+    hours: Number.isFinite(hoursMs) && hoursMs > 0 ? hoursMs / 3_600_000 : undefined,
+    attributes: parseJson(row?.attributes),
+  };
 }
 export const DEMO_OPERATOR_PASSWORD = 'demo1234';
 /** The demo's operator app, at the demo's made-up address (as its sales e-mail, comercial@frota.local). */
@@ -121,7 +130,14 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
     const station = heavy ? stations[0] : stations[i % 2];
     const normal = heavy ? 32 : 8.5;
     // about 90 days of driving (some 8,000 km) before the odometer the vehicle shows now
-    const odometer = await odometerOf(db, deviceId);
+    const vehicle = await vehicleNow(db, deviceId);
+    const odometer = vehicle.odometer;
+    if (!vehicle.attributes.fuel_type)
+      await k
+        .updateTable('devices')
+        .set({ attributes: toJson({ ...vehicle.attributes, fuel_type: station.fuel }) })
+        .where('id', '=', deviceId)
+        .execute();
     let km =
       odometer !== undefined
         ? Math.max(0, Math.round(odometer) - 8500)
@@ -156,7 +172,7 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
         fuelType: station.fuel,
         litres,
         cost: Math.round(litres * price * 100) / 100,
-        invoice: app ? '' : `FT ${2024}/${Math.floor(random() * 90000) + 10000}`,
+        invoice: app ? '' : `FT ${new Date(t).getUTCFullYear()}/${Math.floor(random() * 90000) + 10000}`,
         driverId: drivers.length ? drivers[Math.floor(random() * drivers.length)] : null,
         operatorId: app ? operator.id : null,
         operatorName: app ? operator.name : null,
@@ -178,6 +194,12 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
     if (odometer !== undefined && typeof last === 'number') {
       const shift = Math.round(odometer) - Math.round(40 + random() * 160) - last;
       for (const row of rows) row.km = Math.max(0, Number(row.km) + shift);
+    }
+    // and the engine hours up to the vehicle's own, some hours before them
+    const lastHours = rows.at(-1)?.hours;
+    if (vehicle.hours !== undefined && typeof lastHours === 'number') {
+      const shift = Math.floor(vehicle.hours) - Math.round(2 + random() * 10) - lastHours;
+      for (const row of rows) row.hours = Math.max(0, Number(row.hours) + shift);
     }
     await k.transaction().execute(async (trx) => {
       if (rows.length) await trx.insertInto('refills').values(rows).execute();

@@ -4,6 +4,7 @@
  * comes first with the bar chart of the monthly costs and the pie of the costs by type, then one table per
  * vehicle with its months.
  */
+import { formatNumberIn } from '@frota/core';
 import { counted, col, hoursOf, km, round, table, type Cell, type Column, type ReportResult } from '../model';
 import type { ReportContext, VehicleInfo } from '../context';
 import { REPORT_COST_TYPES, type ReportCostType } from '../request';
@@ -66,9 +67,8 @@ function figureCells(f: Figures): Cell[] {
   ];
 }
 
-const MONEY_TEXT = new Intl.NumberFormat('pt-PT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** An amount as Portuguese text (`388 601,00`), with plain spaces so every export's font draws them. */
-const moneyText = (v: number): string => MONEY_TEXT.format(money(v)).replace(/\s/g, ' ');
+const moneyText = (v: number): string => formatNumberIn('pt', money(v), 2).replace(/\s/g, ' ');
 
 const monthTitle = (month: string): string => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 

@@ -55,7 +55,7 @@ describe('the report translator', () => {
     );
     expect(english.text('Custo total: 3 753 523,00')).toMatch(/3,753,523\.00$/);
     expect(reportTranslator('pt').text('Total: 2552.5 km · Média diária: 425.4 km')).toBe(
-      'Total: 2552,5 km · Média diária: 425,4 km',
+      'Total: 2\u00a0552,5 km · Média diária: 425,4 km',
     );
     expect(reportTranslator('fr').text('Total: 12552.5 km')).toMatch(/^Total\s?: 12\s552,5 km$/);
   });

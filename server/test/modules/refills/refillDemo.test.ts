@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumptionState } from '@frota/core';
 import { migrateToLatest } from '../../../src/db/migrate';
+import { parseJson } from '../../../src/db/mapping';
 import { verifyPassword } from '../../../src/auth/password';
 import { seedRefillsDemo, DEMO_APP, DEMO_OPERATOR_PASSWORD } from '../../../src/modules/refills/demoSeed';
 import { readAppVersion, writeAppVersion } from '../../../src/modules/refills/appVersion';
@@ -18,7 +19,7 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
     for (let i = 0; i < 4; i++) devices.push(await insertDevice(fresh.db, `Demo ${i}`, `demo-rf-${i}`));
     // its tracker's odometer (metres, no io192) and a longer counted km
     await insertPosition(fresh.db, devices[0], now - 60_000, {
-      attributes: { odometer: 11_533_180, totalDistance: 11_533_180 + 9_000 },
+      attributes: { odometer: 11_533_180, totalDistance: 11_533_180 + 9_000, hours: 2_000 * 3_600_000 },
       latest: true,
     });
     await seedRefillsDemo(fresh.db, devices, now);
@@ -70,6 +71,26 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
     expect(km.at(-1)).toBeLessThan(11_533.2);
     expect(km.at(-1)).toBeGreaterThan(11_533.2 - 250);
     expect(km[0]).toBeGreaterThan(11_533.2 - 12_000);
+  });
+
+  it("ends the refills' engine hours below the vehicle's own, and gives it its station's fuel", async () => {
+    const k = fresh.db.kysely;
+    const refills = await k
+      .selectFrom('refills')
+      .select(['hours', 'fuelType'])
+      .where('deviceId', '=', devices[0])
+      .orderBy('costDate')
+      .execute();
+    const hours = refills.map((r) => Number(r.hours));
+    expect(Math.max(...hours)).toBe(hours.at(-1));
+    expect(hours.at(-1)).toBeLessThan(2_000);
+    expect(hours.at(-1)).toBeGreaterThan(2_000 - 20);
+    const device = await k
+      .selectFrom('devices')
+      .select('attributes')
+      .where('id', '=', devices[0])
+      .executeTakeFirstOrThrow();
+    expect(parseJson(device.attributes).fuel_type).toBe(refills[0].fuelType);
   });
 
   it("gives the App Android dialog a link and a version, and keeps an administrator's", async () => {

@@ -2,7 +2,7 @@
  * The daily maintenance e-mail: one per notification, listing per vehicle what is due, in the owner's
  * language (subject starting with "Manutenção" in Portuguese) with dates in the owner's timezone.
  */
-import { zonedDate, zonedDateTime, type DueItem, type VehicleDue } from '@frota/core';
+import { formatNumberIn, zonedDate, zonedDateTime, type DueItem, type VehicleDue } from '@frota/core';
 import { escapeHtml } from '../../../events/notify/mailTemplate';
 import { mailTexts, type MailTexts } from './mailTexts';
 
@@ -18,7 +18,7 @@ const FALLBACK_ZONE = 'Africa/Luanda';
 const dayText = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 function itemText(item: DueItem, t: MailTexts, timeZone: string): string {
-  const n = (v: number) => new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 }).format(v);
+  const n = (v: number) => formatNumberIn(t.locale, v, { min: 0, max: 1 });
   switch (item.kind) {
     case 'maintenance_km':
       return item.overdue ? t.kmOverdue(n(-item.left), n(item.next)) : t.kmDue(n(item.left), n(item.next));
