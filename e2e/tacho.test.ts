@@ -279,6 +279,8 @@ describeBrowser('tachograph', () => {
     const cardId = added[types.indexOf('D')];
     expect(await row(vuId).getByTestId('tacho-file-stale').count()).toBe(1);
     expect(await row(cardId).getByTestId('tacho-file-stale').count()).toBe(0);
+    // and what the mark means, below the list
+    expect(await page.getByTestId('tacho-legend-stale').textContent()).toContain('Descarga em atraso');
     expect(await row(cardId).locator('[data-field="days"][role="gridcell"]').textContent()).toBe('5');
     await screenshot(page, 'tacho-files-uploaded');
     await page.getByTestId('tacho-uploads-close').click();

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { GlobalStyles } from '@mui/material';
+import { GlobalStyles, useTheme } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './AppLayout';
@@ -42,6 +42,9 @@ const SCREENS: Array<[AppRoute, Screen | null]> = ROUTES.map((route) => [route, 
  */
 export function LoggedInApp() {
   const { user } = useSession();
+  // notices at the page's end corner: its left in Arabic (notistack's own styles are not mirrored, and
+  // anchored right they ran off a right-to-left page's edge)
+  const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   // A repeat visit by the same user starts from the fleet the last visit showed (app/fleetSnapshot).
   const [queryClient] = useState(() => {
     const snapshot = readSnapshot();
@@ -58,7 +61,7 @@ export function LoggedInApp() {
             <SnackbarProvider
               maxSnack={5}
               autoHideDuration={3000}
-              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+              anchorOrigin={{ vertical: 'bottom', horizontal: end }}
               classes={{ containerAnchorOriginTopCenter: 'frota-notices-top' }}
             >
               <Routes>

@@ -3,23 +3,33 @@ import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
 import { arSD, enUS, esES, frFR, ptPT } from '@mui/material/locale';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from './i18n';
-import { arabicDisplayedRows } from '../common/arabicRows';
+import { displayedRows } from '../common/displayedRows';
 
-/** Arabic with Latin digits in the pagination, as every other figure of the interface. */
-const ARABIC = {
-  ...arSD,
-  components: {
-    ...arSD.components,
-    MuiTablePagination: {
-      defaultProps: {
-        ...arSD.components?.MuiTablePagination?.defaultProps,
-        labelDisplayedRows: arabicDisplayedRows,
+/** MUI's texts of a language, with the pagination's figures as the rest of the interface writes them. */
+function withPagination(language: keyof typeof BASE) {
+  const locale = BASE[language];
+  return {
+    ...locale,
+    components: {
+      ...locale.components,
+      MuiTablePagination: {
+        defaultProps: {
+          ...locale.components?.MuiTablePagination?.defaultProps,
+          labelDisplayedRows: displayedRows(language),
+        },
       },
     },
-  },
-};
+  };
+}
 
-const LOCALES = { pt: ptPT, en: enUS, es: esES, fr: frFR, ar: ARABIC } as const;
+const BASE = { pt: ptPT, en: enUS, es: esES, fr: frFR, ar: arSD } as const;
+const LOCALES = {
+  pt: withPagination('pt'),
+  en: withPagination('en'),
+  es: withPagination('es'),
+  fr: withPagination('fr'),
+  ar: withPagination('ar'),
+};
 
 /**
  * MUI's own texts (pagination, pickers' and autocomplete's labels) in the interface language, added to the

@@ -28,10 +28,11 @@ const isPhone = () =>
  * holds the controls people press (the replay's play bar, the list sheet) and a stack of notices there
  * would cover them.
  */
-export const noticeAnchor = (phone: boolean) =>
+export const noticeAnchor = (phone: boolean, rtl = false) =>
   phone
     ? ({ vertical: 'top', horizontal: 'center' } as const)
-    : ({ vertical: 'bottom', horizontal: 'right' } as const);
+    : // the page's end corner: its left right to left (notistack's own styles are not mirrored)
+      ({ vertical: 'bottom', horizontal: rtl ? 'left' : 'right' } as const);
 
 /**
  * The live socket of a logged-in user: messages are queued and applied every 10 s in one update of the
@@ -87,7 +88,7 @@ export function useLiveUpdates(user: User | null): void {
           const key = enqueueSnackbar(noticeText(notice, names.get(notice.event.deviceId), t), {
             variant: 'info',
             autoHideDuration: NOTIFICATION_TOAST_MS,
-            anchorOrigin: noticeAnchor(phone),
+            anchorOrigin: noticeAnchor(phone, document.documentElement.dir === 'rtl'),
           });
           if (phone) phoneNotice = key;
         }

@@ -4,18 +4,22 @@
  */
 import { arSD, enUS, esES, frFR, ptPT } from '@mui/x-data-grid/locales';
 import type { GridLocaleText } from '@mui/x-data-grid';
-import { arabicDisplayedRows } from './arabicRows';
+import { displayedRows } from './displayedRows';
 
 const GRID_LOCALES = { pt: ptPT, en: enUS, es: esES, fr: frFR, ar: arSD } as const;
 
-const ARABIC: Partial<GridLocaleText> = {
-  ...arSD.components.MuiDataGrid.defaultProps.localeText,
-  paginationDisplayedRows: arabicDisplayedRows,
-};
+const TEXTS = new Map<string, Partial<GridLocaleText>>();
 
 /** The grid texts for a language code; an unknown code falls back to Portuguese, the interface's first. */
 export function gridTexts(language: string): Partial<GridLocaleText> {
-  if (language === 'ar') return ARABIC;
-  const locale = GRID_LOCALES[language as keyof typeof GRID_LOCALES] ?? ptPT;
-  return locale.components.MuiDataGrid.defaultProps.localeText;
+  const code = language in GRID_LOCALES ? (language as keyof typeof GRID_LOCALES) : 'pt';
+  let texts = TEXTS.get(code);
+  if (!texts) {
+    texts = {
+      ...GRID_LOCALES[code].components.MuiDataGrid.defaultProps.localeText,
+      paginationDisplayedRows: displayedRows(code),
+    };
+    TEXTS.set(code, texts);
+  }
+  return texts;
 }

@@ -131,6 +131,8 @@ export function MapView({ initialLayer, children }: MapViewProps) {
           // by its own first letter (plaintext: the engine would flip a `direction: ltr` to rtl).
           '& .maplibregl-popup-close-button': { right: 0, left: 'auto' },
           '& .maplibregl-ctrl-scale': { unicodeBidi: 'plaintext' },
+          // "© OpenStreetMap contributors © CARTO" reads by its first letter too (its © would move to the end)
+          '& .maplibregl-ctrl-attrib-inner': { unicodeBidi: 'plaintext' },
         }}
       />
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}

@@ -13,11 +13,14 @@ import { formatSaveError } from '../common/saveError';
 import { useCurrentUser } from '../session/sessionContext';
 import { openBarcodePdf } from './barcodePdf';
 import { CodeDialog } from './CodeDialog';
-import { thresholdSummary } from './profileForm';
+import { thresholdParts, thresholdSummary } from './profileForm';
 import { mayEditProfile } from './refillRules';
 import { RefillProfileDialog } from './RefillProfileDialog';
 import { fetchRefillDevices, refillKeys } from './refillsApi';
 import type { RefillDevice } from './refillTypes';
+
+/** A limit in its colour, after a dot of it (drawn, not text: a screen reader reads the label) */
+const LIMIT_MARK = { fontWeight: 600, '&::before': { content: '"● "' } } as const;
 
 /**
  * /settings/refill_devices: the vehicles with refill devices — name, plate, group, model and consumption
@@ -70,8 +73,22 @@ export function RefillDevicesPage() {
                     data-testid="refill-device-thresholds"
                     aria-label={`${t('refills.thresholdsTitle')}: ${thresholds}`}
                   >
-                    {/* figures and units read left to right on an Arabic page too */}
-                    <bdi dir="ltr">{thresholds}</bdi>
+                    {/* figures and units read left to right on an Arabic page too; each limit in its colour */}
+                    <bdi dir="ltr">
+                      {thresholdParts(row).map(({ unit, yellow, red }, i) => (
+                        <span key={unit}>
+                          {i > 0 && ' · '}
+                          {`${unit} `}
+                          <Box component="span" sx={{ ...LIMIT_MARK, color: 'warning.dark' }}>
+                            {yellow}
+                          </Box>
+                          {' / '}
+                          <Box component="span" sx={{ ...LIMIT_MARK, color: 'error.main' }}>
+                            {red}
+                          </Box>
+                        </span>
+                      ))}
+                    </bdi>
                   </Typography>
                 </Tooltip>
               )}

@@ -45,7 +45,14 @@ export function StationsPage() {
             data-main-id={row.mainStationId}
             sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, pl: row.mainStationId ? 2 : 0 }}
           >
-            {row.mainStationId > 0 && <SubdirectoryArrowRightIcon fontSize="small" color="action" />}
+            {row.mainStationId > 0 && (
+              // the arrow points at the name: mirrored right to left
+              <SubdirectoryArrowRightIcon
+                fontSize="small"
+                color="action"
+                sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }}
+              />
+            )}
             <span style={{ fontWeight: row.mainStationId ? 400 : 600 }}>{row.name}</span>
           </Box>
         ),

@@ -89,14 +89,20 @@ const figure = (value: number | null): string => {
   return formatNumber(value, hundredths === 0 ? 0 : hundredths % 10 === 0 ? 1 : 2);
 };
 
-/** The thresholds a list row shows beside the profile's name: `L/100km 38 / 45 · L/h 12 / 15`. */
-export function thresholdSummary(profile: RefillProfile): string {
+/** A profile's limits per unit, as text: what a list row shows beside the profile's name. */
+export function thresholdParts(profile: RefillProfile): { unit: string; yellow: string; red: string }[] {
   return [
     ['L/100km', profile.l100km_yellow, profile.l100km_red] as const,
     ['L/h', profile.lh_yellow, profile.lh_red] as const,
   ]
     .filter(([, yellow, red]) => yellow !== null || red !== null)
-    .map(([unit, yellow, red]) => `${unit} ${figure(yellow)} / ${figure(red)}`)
+    .map(([unit, yellow, red]) => ({ unit, yellow: figure(yellow), red: figure(red) }));
+}
+
+/** The thresholds in one line: `L/100km 38 / 45 · L/h 12 / 15`. */
+export function thresholdSummary(profile: RefillProfile): string {
+  return thresholdParts(profile)
+    .map(({ unit, yellow, red }) => `${unit} ${yellow} / ${red}`)
     .join(' · ');
 }
 

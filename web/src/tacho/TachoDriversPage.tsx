@@ -3,6 +3,7 @@ import { Box, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../common/DataList';
+import { TachoLegend } from './TachoLegend';
 import { useFormat } from '../common/useFormat';
 import { driverColumns } from './driverColumns';
 import { driverSearchTexts, toDriverRow, type TachoDriverRow } from './driverRows';
@@ -48,6 +49,7 @@ export function TachoDriversPage() {
           rowData: (row: TachoDriverRow) => ({ card: row.card, state: String(row.state ?? '') }),
         }}
       />
+      {rows.some((row) => row.computed) && <TachoLegend mark="computed" />}
     </Box>
   );
 }

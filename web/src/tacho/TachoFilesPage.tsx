@@ -18,6 +18,7 @@ import { TACHO_PAGE_SIZE, TACHO_ROW_HEIGHT } from './tachoGrid';
 import type { Periodicity, TachoFile } from './tachoTypes';
 import { UploadButton } from './UploadButton';
 import { UploadDropZone } from './UploadDropZone';
+import { TachoLegend } from './TachoLegend';
 import { UploadProgress } from './UploadProgress';
 import { useTachoUploads } from './useTachoUploads';
 
@@ -104,6 +105,7 @@ export function TachoFilesPage() {
           }}
         />
       </Box>
+      {files.data?.some((row) => row.stale) && <TachoLegend mark="stale" />}
       <UploadProgress items={uploads.items} onClear={uploads.clearFinished} />
       {customFor && (
         <CustomDaysDialog
