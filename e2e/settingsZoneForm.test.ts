@@ -90,6 +90,10 @@ describeBrowser('zone form', () => {
     await page.getByTestId('zone-area-toggle').click();
     await page.getByTestId('zone-area').fill('SQUARE (1 2)');
     expect(await saveExpectingError(page)).toContain('Área da zona inválida');
+    // a zone needs its name
+    await page.getByTestId('zone-name').fill(' ');
+    expect(await saveExpectingError(page)).toContain('Deve indicar o nome da zona');
+    await page.getByTestId('zone-name').fill(`${tag} Hospital`);
     await page.getByTestId('zone-area').fill('CIRCLE (-8.8383 13.2344, 250)');
     await page.getByTestId('edit-save').click();
     await page.waitForURL((url) => url.pathname === '/settings/geofences');

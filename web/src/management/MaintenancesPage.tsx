@@ -38,28 +38,26 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
   );
 
   const columns = useMemo<GridColDef<MaintenanceEntry>[]>(() => {
-    // wide enough for its header whole ("Periodicidade (horas)"), with the sort arrow: the list scrolls instead
-    const headerWidth = (field: keyof MaintenanceEntry) =>
-      Math.max(100, t(`management.maintenance.${field}`).length * 8 + 48);
-    const figure = (field: keyof MaintenanceEntry): GridColDef<MaintenanceEntry> => ({
+    // headers on two lines ("Periodicidade / (horas)"): every column and the row's actions fit a desktop
+    const figure = (field: keyof MaintenanceEntry, minWidth = 100): GridColDef<MaintenanceEntry> => ({
       field,
       headerName: t(`management.maintenance.${field}`),
       type: 'number',
-      minWidth: headerWidth(field),
+      minWidth,
       flex: 0.6,
       valueFormatter: (value: number | null) => formatNumber(value),
     });
-    const text = (field: keyof MaintenanceEntry, minWidth = 120): GridColDef<MaintenanceEntry> => ({
+    const text = (field: keyof MaintenanceEntry, minWidth = 110): GridColDef<MaintenanceEntry> => ({
       field,
       headerName: t(`management.maintenance.${field}`),
-      minWidth: Math.max(minWidth, headerWidth(field)),
+      minWidth,
       flex: 1,
       sortComparator: compareText,
     });
     return [
-      { ...text('date_start', 110), valueFormatter: (value: string) => formatDay(value) },
+      { ...text('date_start', 115), valueFormatter: (value: string) => formatDay(value) },
       {
-        ...text('date_end', 150),
+        ...text('date_end', 165),
         valueGetter: (value: string | null, row) =>
           isOpen(row)
             ? t('management.maintenance.inMaintenance', {
@@ -68,17 +66,17 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
             : formatDay(value),
       },
       figure('days_in_maintenance'),
-      text('description', 220),
-      figure('km'),
-      figure('periodicity_km'),
-      figure('hours'),
-      figure('periodicity_hours'),
-      text('location', 150),
+      text('description', 180),
+      figure('km', 90),
+      figure('periodicity_km', 110),
+      figure('hours', 80),
+      figure('periodicity_hours', 110),
+      text('location', 130),
       {
         field: 'cost',
         headerName: t('management.maintenance.cost'),
         type: 'number',
-        minWidth: 150,
+        minWidth: 130,
         flex: 0.7,
         valueFormatter: (value: number | null) => format.currency(value),
       },
@@ -92,6 +90,7 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
       columns={columns}
       loading={list.isLoading}
       exportName="Maintenances"
+      wrapHeaders
       editPath="/management/maintenance"
       canAdd
       canEdit

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { FUEL_TYPES } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useDrivers, usePositions } from '../api/queries';
+import { useClientDetails, useDrivers, usePositions } from '../api/queries';
 import type { Driver } from '../api/types';
 import { hasPermission } from '../session/permissions';
 import { useCurrentUser } from '../session/sessionContext';
@@ -109,13 +109,16 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
     editing ? t('refills.editRefill') : t('refills.addRefill'),
   ].join(' > ');
 
-  const field = (key: keyof RefillDraft, label: string, extra: object = {}) => (
+  const currency = useClientDetails();
+  const field = (key: keyof RefillDraft, label: string, extra: object = {}, unit?: string) => (
     <TextField
       label={label}
       value={(item?.[key] as string | undefined) ?? ''}
       onChange={(e) => update({ [key]: e.target.value })}
       slotProps={{
         htmlInput: { 'data-testid': `refill-${key}`, inputMode: key === 'invoice' ? 'text' : 'decimal' },
+        // the unit beside the figure, as the cost and maintenance forms show theirs
+        ...(unit ? { input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } } : {}),
       }}
       {...extra}
     />
@@ -181,8 +184,13 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
         />
       </AlertPickers>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {field('cost', t('refills.cost'), { required: true, fullWidth: true })}
-        {field('litres', t('refills.litres'), { fullWidth: true })}
+        {field(
+          'cost',
+          t('refills.cost'),
+          { required: true, fullWidth: true },
+          currency.data?.currency_symbol,
+        )}
+        {field('litres', t('refills.litres'), { fullWidth: true }, 'L')}
       </Stack>
       <TextField
         select

@@ -57,11 +57,18 @@ export function GeofenceEditPage() {
       endpoint="geofences"
       item={item}
       loading={loading}
-      validate={(zone) => (areaProblem(zone) ? t('settings.invalidArea') : null)}
+      validate={(zone) =>
+        !zone.name.trim()
+          ? t('settings.zoneNameRequired')
+          : areaProblem(zone)
+            ? t('settings.invalidArea')
+            : null
+      }
       toBody={(zone) => geofenceBody(zone, speed)}
       backPath="/settings/geofences"
     >
       <TextField
+        required
         label={t('name')}
         value={item?.name ?? ''}
         onChange={(e) => set({ name: e.target.value })}

@@ -40,6 +40,8 @@ const KM_LEFT = [6200, 11800, 3400, 800, 9100, 14500, 4700, 7600, 2900, -450, 83
 const INSURANCE_DAYS = [200, 160, 12, 300, -5, 240, 330, 45, 120, 270, 180, 75];
 const INSPECTION_DAYS = [150, 400, 220, 95, 310, 20, 260, 130, 380];
 const inWorkshop = (i: number) => i % 12 === 1;
+/** km a demo vehicle drives a day (about 8,500 in 90 days, as the refills' demo has them) */
+const DEMO_DAILY_KM = 94;
 
 export async function seedManagementDemo(db: Db, deviceIds: number[], now: number): Promise<void> {
   const today = new Date(now).toISOString().slice(0, 10);
@@ -48,23 +50,29 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
     const { km, hours } = await currentKm(db, deviceId);
     const period = [10000, 15000, 20000][i % 3];
     const lastKm = Math.max(0, km - (period - KM_LEFT[i % KM_LEFT.length]));
+    // dates as far back as the km driven since, at the demo fleet's pace (the refills and the history agree)
+    const daysBack = (since: number) => Math.min(330, Math.max(7, Math.round((km - since) / DEMO_DAILY_KM)));
+    const lastDays = daysBack(lastKm);
+    // the service before it, a period earlier, when the odometer goes back that far; else a yearly one
+    const earlierKm = lastKm - period;
+    const earlierDays = earlierKm > 0 ? Math.max(lastDays + 30, daysBack(earlierKm)) : 365;
     const maintenances: SeedMaintenance[] = [
       {
-        dateStart: addDays(today, -400 + i),
-        dateEnd: addDays(today, -398 + i),
+        dateStart: addDays(today, -earlierDays),
+        dateEnd: addDays(today, -earlierDays + 2),
         complete: bool(true),
-        description: 'Revisão geral e mudança de óleo',
-        km: Math.max(0, lastKm - period),
-        periodicityKm: period,
+        description: earlierKm > 0 ? 'Revisão geral e mudança de óleo' : 'Inspecção anual e revisão geral',
+        km: earlierKm > 0 ? earlierKm : null,
+        periodicityKm: earlierKm > 0 ? period : null,
         hours: null,
         periodicityHours: null,
         location: WORKSHOPS[i % WORKSHOPS.length],
         cost: 85000 + i * 1250.5,
-        invoice: `FT 2025/${1200 + i}`,
+        invoice: `FT ${addDays(today, -earlierDays).slice(0, 4)}/${1200 + i}`,
       },
       {
-        dateStart: addDays(today, -120 + i),
-        dateEnd: addDays(today, -119 + i),
+        dateStart: addDays(today, -lastDays),
+        dateEnd: addDays(today, -lastDays + 1),
         complete: bool(true),
         description: 'Mudança de óleo, filtros e pastilhas de travão',
         km: lastKm,
@@ -73,7 +81,7 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
         periodicityHours: hours != null ? 500 : null,
         location: WORKSHOPS[(i + 1) % WORKSHOPS.length],
         cost: 120000 + i * 2100.75,
-        invoice: `FT 2026/${300 + i}`,
+        invoice: `FT ${addDays(today, -lastDays).slice(0, 4)}/${300 + i}`,
       },
     ];
     if (inWorkshop(i))

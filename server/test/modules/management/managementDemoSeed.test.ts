@@ -1,6 +1,13 @@
 /** The management demo data (issue 17): believable rows for every vehicle, visible through the calls. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, insertDevice, startTestServer, type Client, type TestServer } from '../../harness';
+import {
+  dialects,
+  insertDevice,
+  insertPosition,
+  startTestServer,
+  type Client,
+  type TestServer,
+} from '../../harness';
 import { seedManagementDemo } from '../../../src/modules/management/demoSeed';
 import { API } from '../../managementFleet';
 
@@ -14,6 +21,11 @@ describe.each(dialects())('management demo seed (%s)', (dialect) => {
     admin = await server.admin();
     for (let i = 0; i < 5; i++)
       ids.push(await insertDevice(server.services.db, `Demo ${i}`, `demo-mgmt-${i}`));
+    // one vehicle with an odometer: 13,904 km
+    await insertPosition(server.services.db, ids[0], Date.now() - 60_000, {
+      attributes: { odometer: 13_904_000, totalDistance: 13_904_000 },
+      latest: true,
+    });
     await seedManagementDemo(server.services.db, ids, Date.now());
   });
   afterAll(async () => {
@@ -37,5 +49,24 @@ describe.each(dialects())('management demo seed (%s)', (dialect) => {
       expect(file.status).toBe(200);
       expect(Number(file.headers.get('content-length'))).toBe(documents[0].file_size);
     }
+  });
+
+  it('dates the services by the km driven since, older ones at fewer km, none past the odometer', async () => {
+    const entries = (await admin.get(`${API}/maintenance/${ids[0]}`)).body as {
+      date_start: string;
+      km: number | null;
+    }[];
+    const byDate = entries
+      .filter((e) => e.km !== null)
+      .sort((a, b) => a.date_start.localeCompare(b.date_start));
+    const km = byDate.map((e) => e.km!);
+    expect(km.length).toBeGreaterThanOrEqual(1);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(Math.max(...km)).toBeLessThanOrEqual(13_904);
+    expect(Math.min(...km)).toBeGreaterThan(0);
+    // at the pace the demo fleet drives (about 90 km a day, as its refills say)
+    const last = byDate.at(-1)!;
+    const daysAgo = (Date.now() - Date.parse(last.date_start)) / 86_400_000;
+    expect((13_904 - last.km!) / daysAgo).toBeGreaterThan(60);
   });
 });
