@@ -45,12 +45,7 @@ export function WallDateTimePicker({
     size: formField ? ('medium' as const) : ('small' as const),
     fullWidth: formField,
     'data-testid': testId,
-    sx: {
-      minWidth: dateOnly ? 170 : 230,
-      // "30/11/2026 09:07:57" in its own order on an Arabic page too (the bidi algorithm would put the time
-      // first): digits only, so plaintext reads it left to right, as the lists show it
-      '& .MuiPickersSectionList-root, & input': { unicodeBidi: 'plaintext' },
-    },
+    sx: { minWidth: dateOnly ? 170 : 230 },
   };
   return dateOnly ? (
     <DatePicker
