@@ -19,7 +19,7 @@ describe('the server processes node flags', () => {
   });
 
   it('are given to every launcher of a server: npm start, the cluster nodes, the ingest bench', () => {
-    expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=32');
+    expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=64');
     expect(read('tools/start.mjs')).toMatch(
       /\[\.\.\.SERVER_NODE_FLAGS, '--import', 'tsx', 'server\/src\/main\.ts'\]/,
     );

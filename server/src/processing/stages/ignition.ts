@@ -14,11 +14,20 @@ export function applyIgnition(state: DeviceState, p: ProcessedPosition): void {
   if (ignition === undefined && last.ignition !== undefined) p.attributes.ignition = last.ignition;
   const on = boolAttr(p.attributes.ignition) === true;
   const wasOn = boolAttr(last.ignition) === true;
-  // the record's time as text only when it is written (ignition off: most records of a parked fleet)
-  let at: string | undefined;
-  const now = () => (at ??= new Date(p.fixTime).toISOString());
-  p.attributes.lastignition = on && (!wasOn || !last.lastignition) ? now() : (last.lastignition ?? null);
-  p.attributes.lastdriving = on && knotsToKmh(p.speed) > DRIVING_KMH ? now() : (last.lastdriving ?? null);
-  if (p.attributes.lastignition === null) delete p.attributes.lastignition;
-  if (p.attributes.lastdriving === null) delete p.attributes.lastdriving;
+  // the record's time as text only when it is written (ignition off: most records of a parked fleet);
+  // no closure for it: this runs for every record
+  const starts = on && (!wasOn || !last.lastignition);
+  const drives = on && knotsToKmh(p.speed) > DRIVING_KMH;
+  const at = starts || drives ? new Date(p.fixTime).toISOString() : undefined;
+  const lastignition = starts ? at : last.lastignition;
+  const lastdriving = drives ? at : last.lastdriving;
+  // only set, never set and then deleted: a deleted key turns the record's attributes into a slow
+  // dictionary for every later stage and for their JSON text
+  setOrClear(p.attributes, 'lastignition', lastignition);
+  setOrClear(p.attributes, 'lastdriving', lastdriving);
+}
+
+function setOrClear(attributes: Record<string, unknown>, key: string, value: unknown): void {
+  if (value !== undefined && value !== null) attributes[key] = value;
+  else if (key in attributes) delete attributes[key];
 }

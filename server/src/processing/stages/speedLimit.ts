@@ -17,11 +17,13 @@ export function applySpeedLimit(
   roadLimit?: RoadLimit,
 ): void {
   if (!p.valid) return;
+  // (no closure here: it runs for every record)
   let limit = numberAttr(p.attributes.speedLimit);
-  const offer = (value: number | undefined) => {
-    if (value && value > 0 && (limit === undefined || value < limit)) limit = value;
-  };
-  for (const id of inside) offer(zones.zoneById(id)?.speedLimit);
-  if (roadLimit) offer(roadLimit(p.latitude, p.longitude));
+  for (const id of inside) limit = lower(limit, zones.zoneById(id)?.speedLimit);
+  if (roadLimit) limit = lower(limit, roadLimit(p.latitude, p.longitude));
   if (limit !== undefined) p.attributes.speedLimit = limit;
 }
+
+/** The lower of a limit and another one offered (an offer of none or 0 changes nothing). */
+const lower = (limit: number | undefined, offered: number | undefined): number | undefined =>
+  offered && offered > 0 && (limit === undefined || offered < limit) ? offered : limit;

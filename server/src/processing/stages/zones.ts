@@ -17,7 +17,8 @@ export function applyZones(state: DeviceState, p: ProcessedPosition, index: Zone
   }
   const inside = index.inside(p, index.zonesFor(state.id, state.groupId));
   if (inside.length) p.attributes.geofenceIds = inside;
-  else delete p.attributes.geofenceIds;
+  // (a delete only when there is one: it would make the attributes a slow dictionary)
+  else if (p.attributes.geofenceIds !== undefined) delete p.attributes.geofenceIds;
   return {
     inside,
     entered: inside.filter((id) => !before.includes(id)),

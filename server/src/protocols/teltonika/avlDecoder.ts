@@ -8,6 +8,7 @@ import {
   type AvlIo,
   type AvlPacket,
   type AvlRecord,
+  NumberIo,
 } from './avlRecord';
 import { ByteCursor } from './byteCursor';
 
@@ -56,7 +57,9 @@ function decodeRecord(cursor: ByteCursor, codec: AvlCodec): AvlRecord {
     const n = codec === CODEC_8E ? cursor.u16() : cursor.u8();
     for (let i = 0; i < n; i++) {
       const id = wide ? cursor.u16() : cursor.u8();
-      io.push({ id, value: cursor.bytes(size) });
+      // the small ones as numbers: no slice of the frame per element
+      if (size === 8) io.push({ id, value: cursor.bytes(size) });
+      else io.push(new NumberIo(id, size, size === 1 ? cursor.u8() : size === 2 ? cursor.u16() : cursor.u32()));
     }
   }
   if (codec === CODEC_8E) {

@@ -1,4 +1,4 @@
-import { CODEC_16, CODEC_8, CODEC_8E, type AvlCodec, type AvlIo, type AvlRecord } from './avlRecord';
+import { CODEC_16, CODEC_8, CODEC_8E, NumberIo, type AvlCodec, type AvlIo, type AvlRecord } from './avlRecord';
 
 /**
  * Builds Teltonika AVL data as a device would: used by tests and by the device simulator.
@@ -10,7 +10,8 @@ export function ioElement(id: number, size: 1 | 2 | 4 | 8, value: number | bigin
   const buf = Buffer.alloc(size);
   const big = BigInt.asUintN(size * 8, BigInt(value));
   for (let i = size - 1, v = big; i >= 0; i--, v >>= 8n) buf[i] = Number(v & 0xffn);
-  return { id, value: buf };
+  // the small ones as the decoder reads them back (a negative value as its two's complement)
+  return size === 8 ? { id, value: buf } : new NumberIo(id, size, Number(big));
 }
 
 /** A Codec 8 Extended variable-length IO element. */

@@ -15,6 +15,26 @@ export interface AvlIo {
   value: Buffer;
   /** true for a Codec 8 Extended variable-length (NX) element */
   variable?: boolean;
+  /**
+   * A 1-, 2- or 4-byte element as the decoder read it: its unsigned value (`value` then holds the same
+   * bytes, made only when asked: most records carry some twenty of these, read as numbers).
+   */
+  unsigned?: number;
+}
+
+/** A 1-, 2- or 4-byte IO element read as its number; its bytes are made only when something asks for them. */
+export class NumberIo implements AvlIo {
+  constructor(
+    readonly id: number,
+    readonly size: 1 | 2 | 4,
+    readonly unsigned: number,
+  ) {}
+
+  get value(): Buffer {
+    const bytes = Buffer.alloc(this.size);
+    bytes.writeUIntBE(this.unsigned, 0, this.size);
+    return bytes;
+  }
 }
 
 export interface AvlRecord {

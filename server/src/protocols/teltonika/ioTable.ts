@@ -1,4 +1,4 @@
-import type { AvlIo } from './avlRecord';
+import type { AvlIo, NumberIo } from './avlRecord';
 import { bigUnsignedOf, rawIoValue, signedOf, unsignedOf } from './ioValue';
 
 /**
@@ -9,20 +9,29 @@ export interface IoRow {
   id: number;
   /** attribute name; rows named `alarm` add to a comma-separated alarm list */
   key: string;
-  /** raw big-endian value -> attribute value; undefined sets nothing */
-  convert: (raw: Buffer) => unknown;
+  /** the element (its big-endian bytes, or its number when decoded as one) -> attribute value; undefined sets nothing */
+  convert: (io: AvlIo) => unknown;
 }
 
-const flag = (raw: Buffer): boolean => unsignedOf(raw) > 0;
-const unsigned = (raw: Buffer): number => unsignedOf(raw);
-const signed = (raw: Buffer): number => signedOf(raw);
-const divided = (divisor: number) => (raw: Buffer) => unsignedOf(raw) / divisor;
-const signedDivided = (divisor: number) => (raw: Buffer) => signedOf(raw) / divisor;
-const alarmWhenSet = (alarm: string) => (raw: Buffer) => (unsignedOf(raw) > 0 ? alarm : undefined);
+/** The element's unsigned value: the decoder's number for small elements, else read from its bytes. */
+const unsignedIo = (io: AvlIo): number => io.unsigned ?? unsignedOf(io.value);
+/** Its signed value: a small element's number read as two's complement of its size. */
+function signedIo(io: AvlIo): number {
+  if (io.unsigned === undefined) return signedOf(io.value);
+  const bits = (io as NumberIo).size * 8;
+  return io.unsigned >= 2 ** (bits - 1) ? io.unsigned - 2 ** bits : io.unsigned;
+}
+
+const flag = (io: AvlIo): boolean => unsignedIo(io) > 0;
+const unsigned = (io: AvlIo): number => unsignedIo(io);
+const signed = (io: AvlIo): number => signedIo(io);
+const divided = (divisor: number) => (io: AvlIo) => unsignedIo(io) / divisor;
+const signedDivided = (divisor: number) => (io: AvlIo) => signedIo(io) / divisor;
+const alarmWhenSet = (alarm: string) => (io: AvlIo) => (unsignedIo(io) > 0 ? alarm : undefined);
 
 /** iButton / RFID: 16 uppercase hex digits, as Traccar formats it; 0 means no key present. */
-const driverId = (raw: Buffer): string | undefined => {
-  const value = bigUnsignedOf(raw);
+const driverId = (io: AvlIo): string | undefined => {
+  const value = bigUnsignedOf(io.value);
   return value === 0n ? undefined : value.toString(16).toUpperCase().padStart(16, '0');
 };
 
@@ -78,7 +87,7 @@ export const IO_TABLE: readonly IoRow[] = [
   { id: 249, key: 'alarm', convert: alarmWhenSet('jamming') },
   { id: 251, key: 'idling', convert: flag },
   { id: 252, key: 'alarm', convert: alarmWhenSet('powerCut') },
-  { id: 253, key: 'alarm', convert: (raw) => GREEN_DRIVING_ALARMS[unsignedOf(raw)] },
+  { id: 253, key: 'alarm', convert: (io) => GREEN_DRIVING_ALARMS[unsignedIo(io)] },
 ];
 
 const ROWS_BY_ID = new Map(IO_TABLE.map((row) => [row.id, row]));
@@ -99,10 +108,10 @@ export function addAlarm(attributes: Record<string, unknown>, alarm: string): vo
  * carry vendor-specific payloads, so they are kept raw only.
  */
 export function applyIo(attributes: Record<string, unknown>, io: AvlIo): void {
-  attributes[ioKey(io.id)] = rawIoValue(io.value, io.variable);
+  attributes[ioKey(io.id)] = io.unsigned ?? rawIoValue(io.value, io.variable);
   const row = ROWS_BY_ID.get(io.id);
   if (!row || io.variable) return;
-  const value = row.convert(io.value);
+  const value = row.convert(io);
   if (value === undefined) return;
   if (row.key === 'alarm') addAlarm(attributes, String(value));
   else attributes[row.key] = value;
