@@ -85,6 +85,10 @@ describeBrowser('route replay', () => {
       const km = /^(\d+)\s*km$/.exec(text.trim());
       return /^\d+\s*m$/.test(text.trim()) || (km !== null && Number(km[1]) <= 200);
     });
+    // before a route: what to do, in a panel as tall as its form
+    expect(await page.getByTestId('replay-hint').textContent()).toContain('carregue em Consultar');
+    const panel = (await page.getByTestId('replay-panel').boundingBox())!;
+    expect(panel.height).toBeLessThan(400);
   });
 
   it('opens from the vehicle popup for today, says Oops! without positions, then replays a day', async () => {

@@ -313,6 +313,21 @@ describeBrowser('settings lists', () => {
     await t.page.getByText('Sem dados').waitFor();
   });
 
+  it('marks a blocked user in the users list, and only in the name cell', async () => {
+    await api.call('POST', '/api/users', {
+      name: `${tag} Bloqueado`,
+      email: uniqueEmail('bloqueado'),
+      password: 'segredo123',
+      disabled: true,
+    });
+    t = await sessionOnly(browser);
+    await openList(t.page, '/settings/users');
+    await search(t.page, `${tag} Bloqueado`);
+    expect(await t.page.getByTestId('user-disabled').textContent()).toBe('Desactivado');
+    const csv = await exportList(t.page, 'csv');
+    expect(csv.lines[1]).toMatch(new RegExp(`^${tag} Bloqueado,`));
+  });
+
   it('lists drivers with generated RFIDs empty and group names, exports Drivers', async () => {
     t = await sessionOnly(browser);
     await openList(t.page, '/settings/drivers');

@@ -49,6 +49,8 @@ export function OperatorsPage() {
       itemName={(row) => row.name}
       searchTexts={(row) => [row.username, row.name, row.code, row.phone]}
       initialSort={[{ field: 'name', sort: 'asc' }]}
+      // a phone's card is titled by the operator's name, its login one of its lines
+      cardTitle="name"
       rowAttributes={{ rowTestId: 'operator-row', rowIdAttribute: 'id' }}
     />
   );

@@ -247,6 +247,11 @@ export function ReplayPage() {
         loading={loading}
         onQuery={query}
       />
+      {!data && !loading && (
+        <Typography variant="body2" color="text.secondary" data-testid="replay-hint">
+          {t('replay.hint')}
+        </Typography>
+      )}
       {data && deviceId !== null && (
         <>
           <PlaybackControls playback={playback} disabled={false} />
@@ -310,7 +315,8 @@ export function ReplayPage() {
                   top: 8,
                   // the start side: the right-to-left styles mirror `left` to the right in Arabic
                   left: 8,
-                  bottom: panelOpen ? (chartShown ? chartHeight + 16 : 8) : undefined,
+                  // full height once a route fills it; as tall as the form and its hint before
+                  bottom: panelOpen && data ? (chartShown ? chartHeight + 16 : 8) : undefined,
                   width: PANEL_WIDTH,
                   display: 'flex',
                   flexDirection: 'column',

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,22 @@ export function UsersPage() {
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
-      { field: 'name', headerName: t('name'), flex: 1, minWidth: 160, sortComparator: compareText },
+      {
+        field: 'name',
+        headerName: t('name'),
+        flex: 1,
+        minWidth: 160,
+        sortComparator: compareText,
+        // a blocked user (disabled) told apart from the active ones at a glance; the export keeps the name
+        renderCell: ({ row }) => (
+          <>
+            {row.name}
+            {row.disabled && (
+              <Chip size="small" label={t('settings.profile.disabled')} sx={{ ml: 1 }} data-testid="user-disabled" />
+            )}
+          </>
+        ),
+      },
       { field: 'email', headerName: t('email'), flex: 1, minWidth: 200, sortComparator: compareText },
       { field: 'phone', headerName: t('phone'), flex: 0.6, minWidth: 120 },
     ],
