@@ -92,6 +92,13 @@ describeBrowser('management', () => {
     const reason = (id: number) =>
       page.locator(`[data-testid="summary-row"][data-device-id="${id}"] [data-field="reason"]`).textContent();
     await expect(reason(devices.progress.id)).resolves.toBe('Em manutenção há 3 dias');
+    // the whole text on hovering too (a third reason may not fit the row's two lines)
+    await expect(
+      page
+        .locator(`[data-testid="summary-row"][data-device-id="${devices.progress.id}"]`)
+        .getByTestId('summary-reason')
+        .getAttribute('title'),
+    ).resolves.toBe('Em manutenção há 3 dias');
     await expect(reason(devices.overdue.id)).resolves.toBe('Custo expirado há 1 dia');
     await expect(reason(devices.soon.id)).resolves.toBe('Custo expira dentro de 10 dias');
     await expect(reason(devices.ok.id)).resolves.toBe('');

@@ -1,3 +1,4 @@
+import { createElement, type CSSProperties } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../common/formatters';
@@ -5,6 +6,16 @@ import { pluralForm } from '../common/plural';
 import { compareText } from '../common/listSearch';
 import type { SummaryRow } from './managementApi';
 import { summaryReasons, type SummaryReason } from './summaryReasons';
+
+const REASON_STYLE: CSSProperties = {
+  whiteSpace: 'normal',
+  lineHeight: 1.25,
+  fontSize: '0.8125rem',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+};
 
 type Field = keyof SummaryRow;
 
@@ -54,6 +65,9 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
         summaryReasons(row)
           .map((reason) => reasonText(t, reason))
           .join(' · '),
+      // two reasons read whole on two lines of the row, a third on hovering (it was cut after the first)
+      renderCell: ({ value }) =>
+        createElement('span', { title: value, style: REASON_STYLE, 'data-testid': 'summary-reason' }, value),
     },
     figure('total_distance'),
     figure('total_hours'),
