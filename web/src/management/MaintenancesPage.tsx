@@ -55,9 +55,9 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
       sortComparator: compareText,
     });
     return [
-      { ...text('date_start', 115), valueFormatter: (value: string) => formatDay(value) },
+      { ...text('date_start', 110), valueFormatter: (value: string) => formatDay(value) },
       {
-        ...text('date_end', 165),
+        ...text('date_end', 140),
         valueGetter: (value: string | null, row) =>
           isOpen(row)
             ? t('management.maintenance.inMaintenance', {
@@ -65,22 +65,22 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
               })
             : formatDay(value),
       },
-      figure('days_in_maintenance'),
-      text('description', 180),
+      figure('days_in_maintenance', 125),
+      text('description', 150),
       figure('km', 90),
-      figure('periodicity_km', 110),
+      figure('periodicity_km', 125),
       figure('hours', 80),
-      figure('periodicity_hours', 110),
-      text('location', 130),
+      figure('periodicity_hours', 125),
+      text('location', 120),
       {
         field: 'cost',
         headerName: t('management.maintenance.cost'),
         type: 'number',
-        minWidth: 130,
+        minWidth: 125,
         flex: 0.7,
         valueFormatter: (value: number | null) => format.currency(value),
       },
-      text('invoice'),
+      text('invoice', 100),
     ];
   }, [t, format, today]);
 

@@ -7,6 +7,9 @@ import { compareText } from '../common/listSearch';
 import type { SummaryRow } from './managementApi';
 import { summaryReasons, type SummaryReason } from './summaryReasons';
 
+/** The cell's height, its text centred in it (as the other cells' one line) */
+const REASON_CELL: CSSProperties = { display: 'flex', alignItems: 'center', height: '100%' };
+
 const REASON_STYLE: CSSProperties = {
   whiteSpace: 'normal',
   lineHeight: 1.25,
@@ -67,7 +70,11 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
           .join(' · '),
       // two reasons read whole on two lines of the row, a third on hovering (it was cut after the first)
       renderCell: ({ value }) =>
-        createElement('span', { title: value, style: REASON_STYLE, 'data-testid': 'summary-reason' }, value),
+        createElement(
+          'span',
+          { style: REASON_CELL },
+          createElement('span', { title: value, style: REASON_STYLE, 'data-testid': 'summary-reason' }, value),
+        ),
     },
     figure('total_distance'),
     figure('total_hours'),

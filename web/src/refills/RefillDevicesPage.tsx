@@ -59,7 +59,8 @@ export function RefillDevicesPage() {
                 // a phone's card has room below, the grid's row does not
                 flexWrap: { xs: 'wrap', sm: 'nowrap' },
                 overflow: 'hidden',
-                whiteSpace: 'nowrap',
+                // a phone's card wraps the limits rather than cutting the last one
+                whiteSpace: { xs: 'normal', sm: 'nowrap' },
               }}
               data-testid="refill-device-profile"
             >

@@ -12,9 +12,11 @@ import { parseJson, toBool, toJson } from '../../db/mapping';
 import { hashPassword } from '../../auth/password';
 import { recomputeChain } from './chain';
 import { APP_SETTING, writeAppVersion, type AppVersion } from './appVersion';
-import { thresholdsOf, vehicleOdometerKm } from '@frota/core';
+import { numberAttr, thresholdsOf, vehicleOdometerKm } from '@frota/core';
 
 const DAY = 86_400_000;
+/** km a demo vehicle drives a day (as the maintenance demo has it) */
+const DEMO_DAILY_KM = 94;
 
 /**
  * The vehicle's odometer (km) and engine hours at its last position, so the refills' readings lead up to
@@ -117,7 +119,12 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
   ];
 
   for (const [i, deviceId] of deviceIds.entries()) {
-    const heavy = i % 3 === 0;
+    // about 90 days of driving (some 8,500 km) before the odometer the vehicle shows now
+    const vehicle = await vehicleNow(db, deviceId);
+    const odometer = vehicle.odometer;
+    const capacity = numberAttr(vehicle.attributes.fuel_tank_capacity);
+    // a heavy profile for the big tanks (trucks, machines), a light one for the rest
+    const heavy = capacity !== undefined ? capacity >= 200 : i % 3 === 0;
     const profile = heavy
       ? { l100kmYellow: 38, l100kmRed: 45, lhYellow: 12, lhRed: 15 }
       : { l100kmYellow: 11, l100kmRed: 14, lhYellow: 4, lhRed: 6 };
@@ -129,9 +136,6 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
     const thresholds = thresholdsOf(profile);
     const station = heavy ? stations[0] : stations[i % 2];
     const normal = heavy ? 32 : 8.5;
-    // about 90 days of driving (some 8,000 km) before the odometer the vehicle shows now
-    const vehicle = await vehicleNow(db, deviceId);
-    const odometer = vehicle.odometer;
     if (!vehicle.attributes.fuel_type)
       await k
         .updateTable('devices')
@@ -144,12 +148,7 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
         : 20000 + Math.round(random() * 80000);
     let hours = 1000 + Math.round(random() * 3000);
     const rows: Array<Insertable<RefillsTable>> = [];
-    for (
-      let t = now - 90 * DAY + Math.round(random() * 3 * DAY);
-      t < now;
-      t += Math.round((3 + random() * 4) * DAY)
-    ) {
-      const distance = Math.round(250 + random() * 400);
+    for (let t = now - 90 * DAY + Math.round(random() * 3 * DAY); ;) {
       const roll = random();
       // about 1 in 8 refills yellow and 1 in 12 red
       const rate =
@@ -158,6 +157,13 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
           : roll < 0.2
             ? profile.l100kmYellow * 1.04
             : normal * (0.9 + random() * 0.15);
+      // the fleet's pace between refills (the maintenance demo dates its services at the same pace), and
+      // never more than the tank holds: a thirsty stretch ends with an earlier refill
+      const tankDays = capacity ? (capacity * 0.92 * 100) / rate / DEMO_DAILY_KM : Infinity;
+      const days = Math.min(3 + random() * 4, tankDays);
+      t += Math.round(days * DAY);
+      if (t >= now) break;
+      const distance = Math.round(days * DEMO_DAILY_KM);
       km += distance;
       hours += Math.round(distance / 35);
       const litres = Math.round(((distance * rate) / 100) * 100) / 100;

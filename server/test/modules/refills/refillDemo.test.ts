@@ -17,6 +17,12 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
     fresh = await freshDatabase(dialect);
     await migrateToLatest(fresh.db);
     for (let i = 0; i < 4; i++) devices.push(await insertDevice(fresh.db, `Demo ${i}`, `demo-rf-${i}`));
+    // a car's 60 L tank
+    await fresh.db.kysely
+      .updateTable('devices')
+      .set({ attributes: JSON.stringify({ fuel_tank_capacity: 60 }) })
+      .where('id', '=', devices[1])
+      .execute();
     // its tracker's odometer (metres, no io192) and a longer counted km
     await insertPosition(fresh.db, devices[0], now - 60_000, {
       attributes: { odometer: 11_533_180, totalDistance: 11_533_180 + 9_000, hours: 2_000 * 3_600_000 },
@@ -91,6 +97,23 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
       .where('id', '=', devices[0])
       .executeTakeFirstOrThrow();
     expect(parseJson(device.attributes).fuel_type).toBe(refills[0].fuelType);
+  });
+
+  it('never fills more than the tank holds, and gives a small tank the light profile', async () => {
+    const k = fresh.db.kysely;
+    const litres = await k
+      .selectFrom('refills')
+      .select('litres')
+      .where('deviceId', '=', devices[1])
+      .execute();
+    expect(litres.length).toBeGreaterThan(10);
+    expect(Math.max(...litres.map((r) => Number(r.litres)))).toBeLessThanOrEqual(60);
+    const profile = await k
+      .selectFrom('refillDevices')
+      .select('consumptionProfile')
+      .where('deviceId', '=', devices[1])
+      .executeTakeFirstOrThrow();
+    expect(profile.consumptionProfile).toBe('Ligeiro');
   });
 
   it("gives the App Android dialog a link and a version, and keeps an administrator's", async () => {
