@@ -183,7 +183,7 @@ describe('DataList server paging', { timeout: 20_000 }, () => {
         <ServerDataList filter="a" />
       </Frame>,
     );
-    await screen.findByText('V25');
+    await screen.findByText('V25', undefined, { timeout: 5000 });
     expect(asked.at(-1)).toMatchObject({ offset: 0, limit: 10, search: '' });
     expect(screen.getByTestId('list-count').getAttribute('data-count')).toBe('25');
     expect(document.querySelectorAll('.MuiDataGrid-row').length).toBe(10);

@@ -7,7 +7,8 @@ import { useMap } from './mapContext';
 import { ZoneLayer } from './ZoneLayer';
 import type { MapZone } from './zoneFeatures';
 
-const PADDING = 32;
+/** room around the shape, more at the foot where the map's attribution sits */
+const PADDING = { top: 32, left: 32, right: 32, bottom: 48 };
 const MAX_ZOOM = 17;
 
 /** Fits the camera to the zone whenever its shape changes; an unreadable shape leaves the camera where it is. */

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { totalsText } from './refillRules';
@@ -32,8 +33,15 @@ export function RefillTotalsBar({ totals }: { totals: RefillTotals | undefined }
       </Typography>
       <Typography variant="body2" data-testid="refills-total-consumed">
         {`${t('refills.totalConsumed')}: `}
+        {/* each figure isolated: a phone's line breaks between them, not inside one (in Arabic a wrapped
+            isolate of all three read in a scrambled order) */}
         <strong>
-          <bdi dir="ltr">{text.consumed}</bdi>
+          {text.consumed.split(' · ').map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 && ' · '}
+              <bdi dir="ltr">{part}</bdi>
+            </Fragment>
+          ))}
         </strong>
       </Typography>
     </Stack>

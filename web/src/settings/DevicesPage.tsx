@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { FormControlLabel, Switch } from '@mui/material';
+import { FormControlLabel, Switch, useTheme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useDevices, useGroups, usePositions } from '../api/queries';
@@ -23,16 +23,23 @@ export function DevicesPage() {
   const groups = useGroups();
   const positions = usePositions();
   const [grouped, setGrouped] = useState(false);
+  const rtl = useTheme().direction === 'rtl';
   const showGsm = hasPermission(user, 'global.show_gsm');
 
   const rows = useMemo(
     () =>
-      vehicleRows(devices.data, groups.data, positions.data, {
-        electric: t('settings.fuelElectric'),
-        diesel: t('settings.fuelDiesel'),
-        gasoline: t('settings.fuelGasoline'),
-      }),
-    [devices.data, groups.data, positions.data, t],
+      vehicleRows(
+        devices.data,
+        groups.data,
+        positions.data,
+        {
+          electric: t('settings.fuelElectric'),
+          diesel: t('settings.fuelDiesel'),
+          gasoline: t('settings.fuelGasoline'),
+        },
+        rtl,
+      ),
+    [devices.data, groups.data, positions.data, t, rtl],
   );
 
   const columns = useMemo<GridColDef<VehicleRow>[]>(() => {

@@ -32,7 +32,14 @@ export function UsersPage() {
           <>
             {row.name}
             {row.disabled && (
-              <Chip size="small" label={t('settings.profile.disabled')} sx={{ ml: 1 }} data-testid="user-disabled" />
+              <Chip
+                size="small"
+                label={t('settings.profile.disabled')}
+                // after the name in its own reading order (a Latin name reads left to right in Arabic too):
+                // a logical margin, which the right-to-left styles leave as it is
+                sx={{ marginInlineStart: '8px' }}
+                data-testid="user-disabled"
+              />
             )}
           </>
         ),

@@ -76,6 +76,10 @@ describe('vehicles list', () => {
     expect(fuelText({ fuel_type: 1, fuel_tank_capacity: 60 }, names)).toBe('Eléctrico (60 kW)');
     expect(fuelText({ fuel_type: 'diesel', fuel_tank_capacity: 80 }, names)).toBe('Gasóleo (80 L)');
     expect(fuelText({}, names)).toBe('');
+    // right to left, the figure and its unit keep their order
+    expect(fuelText({ fuel_type: 'diesel', fuel_tank_capacity: 80 }, names, true)).toBe(
+      'Gasóleo (\u206680 L\u2069)',
+    );
     expect(hardwareText({ has_canbus: true })).toBe('CAN-Bus');
   });
 });

@@ -28,6 +28,7 @@ const text = (value: unknown): string => (value === null || value === undefined 
 export function fuelText(
   attributes: Record<string, unknown>,
   names: { electric: string; diesel: string; gasoline: string },
+  rtl = false,
 ): string {
   const type = text(attributes.fuel_type).toLowerCase();
   const electric = type === '1' || type === 'electric';
@@ -39,7 +40,9 @@ export function fuelText(
         ? names.gasoline
         : text(attributes.fuel_type);
   const capacity = numberAttr(attributes.fuel_tank_capacity);
-  const amount = capacity ? `${capacity} ${electric ? 'kW' : 'L'}` : '';
+  const figure = capacity ? `${capacity} ${electric ? 'kW' : 'L'}` : '';
+  // right to left, the figure and its unit isolated (an Arabic name before it read it "(L 60)")
+  const amount = figure && rtl ? `\u2066${figure}\u2069` : figure;
   return [name, amount && (name ? `(${amount})` : amount)].filter(Boolean).join(' ');
 }
 
@@ -55,6 +58,7 @@ export function vehicleRows(
   groups: readonly Group[] | undefined,
   positions: readonly Position[] | undefined,
   fuelNames: { electric: string; diesel: string; gasoline: string },
+  rtl = false,
 ): VehicleRow[] {
   const groupNames = new Map((groups ?? []).map((g) => [g.id, g.name]));
   const latest = new Map((positions ?? []).map((p) => [p.deviceId, p]));
@@ -69,7 +73,7 @@ export function vehicleRows(
       plate: text(a.license_plate),
       group: (device.groupId && groupNames.get(device.groupId)) || '',
       model: text(device.model),
-      fuel: fuelText(a, fuelNames),
+      fuel: fuelText(a, fuelNames, rtl),
       chassis: text(a.chassis),
       gsm: text(device.phone),
       hardware: hardwareText(a),

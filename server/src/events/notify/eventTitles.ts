@@ -146,7 +146,7 @@ export const ALARM_TITLES: Readonly<Record<string, Texts>> = {
     en: 'Harsh braking',
     es: 'Frenada brusca',
     fr: 'Freinage brusque',
-    ar: 'فرملة حادة',
+    ar: 'كبح حاد',
   },
   hardCornering: {
     pt: 'Curva brusca',

@@ -300,7 +300,7 @@ describe('alert e-mail in the recipient’s language', () => {
     expect(
       renderEventMail(context('alarm', { alarm: 'hardBraking' }), { userAttributes: { language: 'ar' } })
         .subject,
-    ).toBe('إنذار: فرملة حادة - Camião 12 (LD-12-34-AB)');
+    ).toBe('إنذار: كبح حاد - Camião 12 (LD-12-34-AB)');
   });
 });
 

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { Box, Tab, Tabs, Typography, type TabsActions } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canOpenRoute } from '../../session/permissions';
@@ -22,18 +22,24 @@ export function VehicleTabs({ deviceId, current }: { deviceId: number; current: 
     const route = routes.find((r) => r.path === `/management/${screen}/:id?`);
     return !!route && canOpenRoute(user, route);
   });
-  // the current tab in view on a phone: measured again once the fonts are in (the first measure used the
-  // fallback font's narrower labels, and left the current tab cut at the edge)
-  const scrollToCurrent = useCallback((actions: TabsActions | null) => {
-    if (actions) void document.fonts?.ready.then(() => actions.updateIndicator());
-  }, []);
+  // the current tab in view on a phone (MUI scrolls it there from a first measure that the fonts, loading
+  // after it, make wrong: the current tab stayed cut at the edge or out of view)
+  const tabs = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const show = () =>
+      tabs.current
+        ?.querySelector('[aria-selected="true"]')
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    show();
+    void document.fonts?.ready.then(show);
+  }, [current, shown.length]);
   return (
     <Box sx={{ mb: 1 }}>
       <Typography variant="subtitle1" component="h2" data-testid="management-vehicle" sx={{ px: 1 }}>
         {vehicleHeading(device)}
       </Typography>
       <Tabs
-        action={scrollToCurrent}
+        ref={tabs}
         value={current}
         onChange={(_, screen: VehicleScreen) =>
           void navigate(`/management/${screen}/${deviceId}`, { state: { deviceId } })
