@@ -61,7 +61,7 @@ describe.each(dialects())('driving family of specific reports (%s)', (dialect) =
     const [vehicles, drivers, ...rest] = await run('eco_driving', { devices: [f.eco1.id, f.eco2.id] });
     expect(rest).toEqual([]);
     expect(vehicles.title).toBe('Condução económica - Veículos');
-    expect(vehicles.subtitle3).toContain('Rotação máxima: 3000 rpm · Ralenti máximo: 5 min');
+    expect(vehicles.subtitle3).toContain('Rotação máxima: 3\u00a0000 rpm · Ralenti máximo: 5 min');
     expect(vehicles.data).toEqual([
       ['Eco 1', 'Eco 1', 103, '01:40:00', 1, 2, 1, 1, 1, 1, 1, 1.9, 1, 1, 1, 1, 76],
       ['Eco 2', 'Eco 2', 10, '00:10:00', 0, 3, 0, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0],
