@@ -137,7 +137,8 @@ describeBrowser('setting up a new fleet from the settings screens', () => {
     await page.getByTestId('edit-save').click();
     await page.waitForURL((url) => url.pathname === '/settings/groups');
     await search(page, tag);
-    expect(await columnTexts(page, 'name')).toEqual([`${tag} Pesados`]);
+    // the list refetched after the save (it may show its cached rows for a moment)
+    await waitForColumn(page, 'name', [`${tag} Pesados`]);
     await waitForColumn(page, 'devices', ['2']);
     expect(await columnTexts(page, 'geofences')).toEqual(['1']);
     await formScreenshot(page, '05-groups', SHOTS);
@@ -209,7 +210,7 @@ describeBrowser('setting up a new fleet from the settings screens', () => {
     await page.getByTestId('edit-save').click();
     await page.waitForURL((url) => url.pathname === '/settings/geofences');
     await search(page, tag);
-    expect(await columnTexts(page, 'name')).toEqual([`${tag} Estaleiro`]);
+    await waitForColumn(page, 'name', [`${tag} Estaleiro`]);
     expect(await columnTexts(page, 'speedLimit')).toEqual(['20']);
     const savedZone = await api.call<
       Item & { description: string; area: string; attributes: { speedLimit: number } }
