@@ -103,6 +103,8 @@ export interface DataListProps<R extends GridValidRowModel & { id: number }> {
   noCards?: boolean;
   /** Column titles wrap onto two lines instead of being cut (lists of many long titles). */
   wrapHeaders?: boolean;
+  /** Cell texts wrap onto more lines, each row as tall as its longest text, instead of being cut. */
+  wrapCells?: boolean;
   /** Row height in pixels (the compact density's when omitted). */
   rowHeight?: number;
   /** Shows the count of matching rows in the toolbar (`{idPrefix}-count`). */
@@ -373,6 +375,21 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
                   },
                 }
               : {}),
+            ...(props.wrapCells
+              ? {
+                  '& .MuiDataGrid-cell': {
+                    display: 'flex',
+                    alignItems: 'center',
+                    whiteSpace: 'normal',
+                    overflowWrap: 'anywhere',
+                    lineHeight: 1.3,
+                    py: 0.75,
+                  },
+                  '& .MuiDataGrid-cell--textRight': {
+                    justifyContent: 'flex-end',
+                  },
+                }
+              : {}),
             ...toneStyles(theme),
           })}
           localeText={localeText}
@@ -391,6 +408,7 @@ export function DataList<R extends GridValidRowModel & { id: number }>(props: Da
           density="compact"
           {...(props.wrapHeaders ? { columnHeaderHeight: 56 } : {})}
           rowHeight={props.rowHeight && Math.ceil(props.rowHeight / COMPACT_DENSITY)}
+          {...(props.wrapCells ? { getRowHeight: () => 'auto' as const } : {})}
         />
       </Box>
       <ListTotals totals={totalsShown} />

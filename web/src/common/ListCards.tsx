@@ -12,6 +12,7 @@ import type { ListRowAttributes } from './ListRow';
 import type { ListTone } from './listTones';
 import { formatNumber } from './formatters';
 import { textDirection } from './textDirection';
+import { keepBracketsWhole } from './keepBracketsWhole';
 
 export interface ListCardsProps<R extends GridValidRowModel & { id: number }> {
   /** the rows of the page shown */
@@ -138,7 +139,7 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
                   component="div"
                   sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
                 >
-                  {title ? cellOf(row, title, apiRef) : row.id}
+                  {title ? keepBracketsWhole(cellOf(row, title, apiRef)) : row.id}
                 </Typography>
                 {buttons.map((column) => (
                   <Box key={column.field} data-field={column.field} sx={{ display: 'flex' }}>

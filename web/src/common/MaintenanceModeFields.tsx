@@ -56,7 +56,7 @@ export function MaintenanceModeFields({
           fullWidth
           slotProps={{
             htmlInput: { 'data-testid': 'device-automaticMaintenancePeriodicity', inputMode: 'decimal' },
-            input: { endAdornment: <InputAdornment position="end">km</InputAdornment> },
+            input: { endAdornment: <InputAdornment position="end">{t('unit.km')}</InputAdornment> },
           }}
         />
       )}

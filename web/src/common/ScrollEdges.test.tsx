@@ -14,6 +14,9 @@ describe('scroll edges', () => {
     expect(hiddenSides(-400, 1000, 600, true)).toEqual({ left: false, right: true });
     // everything fits
     expect(hiddenSides(0, 600, 600, false)).toEqual({ left: false, right: false });
+    // a few pixels of overrun (the grid's padding for a scroll bar it does not show) hide no column
+    expect(hiddenSides(0, 1411, 1406, false)).toEqual({ left: false, right: false });
+    expect(hiddenSides(0, 1411, 1406, true)).toEqual({ left: false, right: false });
   });
 
   it('shade the side with more columns, and follow the scrolling', () => {

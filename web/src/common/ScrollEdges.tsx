@@ -9,6 +9,9 @@ export interface HiddenSides {
  * Which sides of a horizontally scrolled area hide content. `scrollLeft` as the browser reports it: from
  * 0 rightwards left to right, from 0 leftwards (negative) right to left.
  */
+/** Pixels of overrun that hide nothing (padding, not a column). */
+const SLACK = 8;
+
 export function hiddenSides(
   scrollLeft: number,
   scrollWidth: number,
@@ -16,9 +19,11 @@ export function hiddenSides(
   rtl: boolean,
 ): HiddenSides {
   const max = scrollWidth - clientWidth;
-  if (max <= 1) return { left: false, right: false };
+  // the grid's columns can overrun its body by a few pixels of padding (its width for a scroll bar it
+  // does not show): no column hides there, so no shade says one does
+  if (max <= SLACK) return { left: false, right: false };
   const fromLeft = rtl ? max + scrollLeft : scrollLeft;
-  return { left: fromLeft > 1, right: fromLeft < max - 1 };
+  return { left: fromLeft > SLACK, right: fromLeft < max - SLACK };
 }
 
 const SHADE = 'rgba(0, 0, 0, 0.2)';

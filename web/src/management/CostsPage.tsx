@@ -61,15 +61,18 @@ function CostList({ deviceId, period, control }: { deviceId: number; period: Per
         type: 'number',
         minWidth: 110,
         flex: 0.6,
-        renderCell: ({ row }) => (
-          <ExpiryCell testId="cost-expiry-cell" days={row.expiry_days} state={row.expiry_state} />
-        ),
+        // nothing (not an empty cell) for a cost without expiry: a phone's card leaves the label out
+        renderCell: ({ row }) =>
+          row.expiry_days === null || row.expiry_days === undefined ? null : (
+            <ExpiryCell testId="cost-expiry-cell" days={row.expiry_days} state={row.expiry_state} />
+          ),
       },
     ];
   }, [t, format]);
 
   return (
     <DataList<Cost>
+      wrapCells
       rows={rows}
       columns={columns}
       loading={list.isLoading}

@@ -74,6 +74,8 @@ function DocumentList({ deviceId, period, control }: VehicleListProps) {
 
   return (
     <DataList<ManagementDocument>
+      wrapCells
+      pageSize={100}
       rows={rows}
       columns={columns}
       loading={list.isLoading}

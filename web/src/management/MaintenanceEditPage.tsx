@@ -97,12 +97,12 @@ export function MaintenanceEditPage() {
       />
       {field('description', { multiline: true, required: true })}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {field('km', { unit: 'km', numeric: true, required: true })}
-        {field('periodicity_km', { unit: 'km', numeric: true })}
+        {field('km', { unit: t('unit.km'), numeric: true, required: true })}
+        {field('periodicity_km', { unit: t('unit.km'), numeric: true })}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {field('hours', { unit: 'h', numeric: true })}
-        {field('periodicity_hours', { unit: 'h', numeric: true })}
+        {field('hours', { unit: t('unit.h'), numeric: true })}
+        {field('periodicity_hours', { unit: t('unit.h'), numeric: true })}
       </Stack>
       {field('location')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -96,7 +96,7 @@ function SettingsForm({ deviceId }: { deviceId: number }) {
           required
           slotProps={{
             htmlInput: { 'data-testid': 'settings-periodicity', inputMode: 'decimal' },
-            input: { endAdornment: <InputAdornment position="end">km</InputAdornment> },
+            input: { endAdornment: <InputAdornment position="end">{t('unit.km')}</InputAdornment> },
           }}
         />
       )}

@@ -91,6 +91,7 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
       loading={list.isLoading}
       exportName="Maintenances"
       wrapHeaders
+      wrapCells
       editPath="/management/maintenance"
       canAdd
       canEdit

@@ -5,6 +5,7 @@ import { EditForm } from '../common/EditForm';
 import { plateOf, SUMMARY_PATH, useVehicle } from '../common/vehicle/currentVehicle';
 import { saveVehicleItem, type ManagementKind } from './managementApi';
 import { translateMessage } from './messages';
+import { titleTrail } from '../common/titleTrail';
 
 const LISTS: Record<ManagementKind, string> = {
   maintenance: 'maintenances',
@@ -34,19 +35,20 @@ export function ManagementForm<D extends { id?: number }, B extends { id?: numbe
   props: ManagementFormProps<D, B>,
 ) {
   const { kind, deviceId, item, loading, missing, problem, toBody, children } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { device } = useVehicle(deviceId);
   if (deviceId === null) return <Navigate to={SUMMARY_PATH} replace />;
   const list = LISTS[kind];
   const listPath = `/management/${list}/${deviceId}`;
   if (missing) return <Navigate to={listPath} replace />;
-  const title = [
-    t(`management.tab.${list}`),
-    plateOf(device),
-    t(item?.id ? 'management.editTitle' : 'management.addTitle'),
-  ]
-    .filter(Boolean)
-    .join(' > ');
+  const title = titleTrail(
+    [
+      t(`management.tab.${list}`),
+      plateOf(device),
+      t(item?.id ? 'management.editTitle' : 'management.addTitle'),
+    ],
+    i18n.dir() === 'rtl',
+  );
   return (
     <EditForm<D>
       title={title}

@@ -69,12 +69,19 @@ export function summaryColumns(t: TFunction, date: (day: string) => string): Gri
           .map((reason) => reasonText(t, reason))
           .join(' · '),
       // two reasons read whole on two lines of the row, a third on hovering (it was cut after the first)
+      // (nothing for a vehicle with no reason: a phone's card leaves the label out)
       renderCell: ({ value }) =>
-        createElement(
-          'span',
-          { style: REASON_CELL },
-          createElement('span', { title: value, style: REASON_STYLE, 'data-testid': 'summary-reason' }, value),
-        ),
+        !value
+          ? null
+          : createElement(
+              'span',
+              { style: REASON_CELL },
+              createElement(
+                'span',
+                { title: value, style: REASON_STYLE, 'data-testid': 'summary-reason' },
+                value,
+              ),
+            ),
     },
     figure('total_distance'),
     figure('total_hours'),

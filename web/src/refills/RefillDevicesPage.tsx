@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,7 +13,7 @@ import { formatSaveError } from '../common/saveError';
 import { useCurrentUser } from '../session/sessionContext';
 import { openBarcodePdf } from './barcodePdf';
 import { CodeDialog } from './CodeDialog';
-import { thresholdParts, thresholdSummary } from './profileForm';
+import { thresholdParts } from './profileForm';
 import { mayEditProfile } from './refillRules';
 import { RefillProfileDialog } from './RefillProfileDialog';
 import { fetchRefillDevices, refillKeys } from './refillsApi';
@@ -21,6 +21,9 @@ import type { RefillDevice } from './refillTypes';
 
 /** A limit in its colour, after a dot of it (drawn, not text: a screen reader reads the label) */
 const LIMIT_MARK = { fontWeight: 600, '&::before': { content: '"● "' } } as const;
+
+/** The units of a profile's two pairs of limits (their columns' titles, as the refill centre's). */
+const LIMIT_UNITS = { l100km: 'L/100km', lh: 'L/h' } as const;
 
 /**
  * /settings/refill_devices: the vehicles with refill devices — name, plate, group, model and consumption
@@ -45,58 +48,44 @@ export function RefillDevicesPage() {
       {
         field: 'consumption_profile',
         headerName: t('refills.consumptionProfile'),
-        flex: 1.4,
-        minWidth: 240,
-        // the profile's name, and its thresholds beside it (the export keeps the name)
-        renderCell: ({ row }) => {
-          const thresholds = thresholdSummary(row);
+        flex: 1,
+        minWidth: 150,
+      },
+      // each unit's limits in a column of its own, titled by the unit: the yellow limit first in the
+      // page's reading order (right to left too), each after a dot of its colour
+      ...(['l100km', 'lh'] as const).map((key): GridColDef<RefillDevice> => ({
+        field: key,
+        headerName: LIMIT_UNITS[key],
+        minWidth: 110,
+        flex: 0.6,
+        sortable: false,
+        valueGetter: (_value: unknown, row: RefillDevice) => {
+          const part = thresholdParts(row).find((p) => p.unit === LIMIT_UNITS[key]);
+          return part ? `${part.yellow} / ${part.red}` : '';
+        },
+        renderCell: ({ row, value }) => {
+          const part = thresholdParts(row).find((p) => p.unit === LIMIT_UNITS[key]);
+          if (!part) return null;
           return (
-            <Box
-              sx={{
-                display: 'flex',
-                alignItems: 'baseline',
-                columnGap: 1,
-                // a phone's card has room below, the grid's row does not
-                flexWrap: { xs: 'wrap', sm: 'nowrap' },
-                overflow: 'hidden',
-                // a phone's card wraps the limits rather than cutting the last one
-                whiteSpace: { xs: 'normal', sm: 'nowrap' },
-              }}
-              data-testid="refill-device-profile"
-            >
-              <span>{row.consumption_profile}</span>
-              {thresholds && (
-                // what the two figures are: the yellow and the red limit
-                <Tooltip title={t('refills.thresholdsTitle')}>
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    data-testid="refill-device-thresholds"
-                    aria-label={`${t('refills.thresholdsTitle')}: ${thresholds}`}
-                  >
-                    {/* figures and units read left to right on an Arabic page too; each limit in its colour */}
-                    <bdi dir="ltr">
-                      {thresholdParts(row).map(({ unit, yellow, red }, i) => (
-                        <span key={unit}>
-                          {i > 0 && ' · '}
-                          {`${unit} `}
-                          <Box component="span" sx={{ ...LIMIT_MARK, color: 'warning.dark' }}>
-                            {yellow}
-                          </Box>
-                          {' / '}
-                          <Box component="span" sx={{ ...LIMIT_MARK, color: 'error.main' }}>
-                            {red}
-                          </Box>
-                        </span>
-                      ))}
-                    </bdi>
-                  </Typography>
-                </Tooltip>
-              )}
-            </Box>
+            <Tooltip title={t('refills.thresholdsTitle')}>
+              <Box
+                component="span"
+                data-testid={`refill-device-${key}`}
+                aria-label={`${t('refills.thresholdsTitle')}: ${LIMIT_UNITS[key]} ${value as string}`}
+                sx={{ display: 'inline-flex', alignItems: 'baseline', columnGap: 0.75 }}
+              >
+                <Box component="span" sx={{ ...LIMIT_MARK, color: 'warning.dark' }}>
+                  {part.yellow}
+                </Box>
+                <span aria-hidden>/</span>
+                <Box component="span" sx={{ ...LIMIT_MARK, color: 'error.main' }}>
+                  {part.red}
+                </Box>
+              </Box>
+            </Tooltip>
           );
         },
-      },
+      })),
       ...(editable
         ? [
             {

@@ -25,6 +25,7 @@ import {
 } from './refillForm';
 import { hasUserLimit, refillFormTarget } from './refillRules';
 import { fetchRefill, fetchStations, refillKeys, saveRefill } from './refillsApi';
+import { titleTrail } from '../common/titleTrail';
 
 /**
  * /management/refill/:id? — the refill form (document 3 §2): date (now by default), cost, invoice, driver,
@@ -74,7 +75,7 @@ interface RefillFormProps {
 }
 
 function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const timezone =
     typeof user.attributes?.timezone === 'string' ? user.attributes.timezone : DEFAULT_TIMEZONE;
@@ -103,11 +104,14 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
   const fixesReadings = !editing || hasUserLimit(user);
   const backPath = choose ? '/refills' : start ? `/management/refills/${start}` : '/refills';
 
-  const title = [
-    t('refills.vehicleTitle'),
-    ...(device ? [plateOf(device)] : []),
-    editing ? t('refills.editRefill') : t('refills.addRefill'),
-  ].join(' > ');
+  const title = titleTrail(
+    [
+      t('refills.vehicleTitle'),
+      device && plateOf(device),
+      editing ? t('refills.editRefill') : t('refills.addRefill'),
+    ],
+    i18n.dir() === 'rtl',
+  );
 
   const currency = useClientDetails();
   const field = (key: keyof RefillDraft, label: string, extra: object = {}, unit?: string) => (
@@ -190,7 +194,7 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
           { required: true, fullWidth: true },
           currency.data?.currency_symbol,
         )}
-        {field('litres', t('refills.litres'), { fullWidth: true }, 'L')}
+        {field('litres', t('refills.litres'), { fullWidth: true }, t('unit.L'))}
       </Stack>
       <TextField
         select
@@ -206,8 +210,8 @@ function RefillForm({ start, choose, loaded, loading }: RefillFormProps) {
         ))}
       </TextField>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {field('km', t('refills.km'), { fullWidth: true, disabled: !fixesReadings })}
-        {field('hours', t('refills.hours'), { fullWidth: true, disabled: !fixesReadings })}
+        {field('km', t('refills.km'), { fullWidth: true, disabled: !fixesReadings }, t('unit.km'))}
+        {field('hours', t('refills.hours'), { fullWidth: true, disabled: !fixesReadings }, t('unit.h'))}
       </Stack>
       {field('invoice', t('refills.invoice'))}
       <TextField

@@ -116,7 +116,6 @@ function VehicleRefills({ vehicleId }: { vehicleId: number }) {
       <VehicleTabs deviceId={vehicleId} current="refills" />
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <DataList
-          title={t('refills.vehicleTitle')}
           rows={refills.data}
           columns={columns}
           loading={refills.isLoading}

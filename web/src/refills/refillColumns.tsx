@@ -90,7 +90,7 @@ export function centreColumns(
       minWidth: 170,
       valueFormatter: (_value: string, row: Refill) => format.dateTime(row.costDate),
     }),
-    column('deviceName', t('refills.vehicle'), { minWidth: 140 }),
+    column('deviceName', t('refills.vehicle'), { minWidth: 175 }),
     column('deviceLicensePlate', t('refills.plate'), { minWidth: 125 }),
     figure('litres', t('refills.litres'), 2),
     consumption('consumption_l100km', t('refills.l100km')),

@@ -173,10 +173,12 @@ describe('the refill vehicles list (/settings/refill_devices)', { timeout: 20_00
   it('shows each profile with its thresholds, and an edit only to managers who may write', async () => {
     show(<RefillDevicesPage />, manager, [[refillKeys.devices, [truck]]]);
     await screen.findByText('Camião pesado');
-    expect(screen.getByTestId('refill-device-thresholds').textContent).toBe('L/100km 35 / 45 · L/h 10 / 15');
+    // each unit's limits in its own column, the yellow first
+    expect(screen.getByTestId('refill-device-l100km').textContent).toBe('35/45');
+    expect(screen.getByTestId('refill-device-lh').textContent).toBe('10/15');
     // what the figures are, said on hovering and to a screen reader
-    expect(screen.getByTestId('refill-device-thresholds').getAttribute('aria-label')).toBe(
-      'Limites amarelo / vermelho do consumo: L/100km 35 / 45 · L/h 10 / 15',
+    expect(screen.getByTestId('refill-device-l100km').getAttribute('aria-label')).toBe(
+      'Limites amarelo / vermelho do consumo: L/100km 35 / 45',
     );
     expect(screen.getAllByTestId('refill-device-edit')).toHaveLength(1);
     cleanup();
@@ -259,7 +261,8 @@ describe('the refill vehicles list (/settings/refill_devices)', { timeout: 20_00
     await screen.findByText('Perfil de consumo guardado');
     await waitFor(() => expect(screen.queryByTestId('refill-profile-dialog')).toBeNull());
     await screen.findByText('Camião de obra');
-    expect(screen.getByTestId('refill-device-thresholds').textContent).toBe('L/100km 40,5 / 50 · L/h — / 15');
+    expect(screen.getByTestId('refill-device-l100km').textContent).toBe('40,5/50');
+    expect(screen.getByTestId('refill-device-lh').textContent).toBe('—/15');
   });
 
   it("shows the server's refusal and no success", async () => {

@@ -112,7 +112,7 @@ export function DeviceEditPage() {
           fullWidth
           slotProps={{
             htmlInput: { 'data-testid': 'device-speedLimit', inputMode: 'decimal' },
-            input: { endAdornment: <InputAdornment position="end">km/h</InputAdornment> },
+            input: { endAdornment: <InputAdornment position="end">{t('unit.kmh')}</InputAdornment> },
           }}
         />
       </Stack>

@@ -51,28 +51,28 @@ export function DevicesPage() {
       sortComparator: compareText,
     });
     return [
-      text('name', t('name'), 170),
+      text('name', t('name'), 210),
       text('plate', t('settings.licensePlate')),
       text('group', t('settings.group'), 150),
       text('model', t('settings.model')),
       text('fuel', t('settings.fuel'), 150),
-      text('chassis', t('settings.chassis')),
+      text('chassis', t('settings.chassis'), 110),
       ...(showGsm ? [text('gsm', t('settings.gsm'))] : []),
       text('hardware', t('settings.hardwareType'), 180),
-      text('notes', t('settings.notes')),
+      text('notes', t('settings.notes'), 110),
       {
         field: 'speedLimit',
         headerName: t('settings.speedLimitKmh'),
         type: 'number',
-        // "Limite de velocidade (km/h)" whole, with the sort arrow
-        minWidth: 240,
+        // "Limite de velocidade / (km/h)" whole on two lines, with the sort arrow
+        minWidth: 150,
         valueFormatter: (value: number | null) => formatNumber(value),
       },
       {
         field: 'odometer',
         headerName: t('settings.odometerKm'),
         type: 'number',
-        minWidth: 200,
+        minWidth: 150,
         valueFormatter: (value: number | null) => formatNumber(value, 1),
       },
       {
@@ -126,6 +126,7 @@ export function DevicesPage() {
       columns={columns}
       loading={devices.isLoading}
       exportName="Vehicles"
+      wrapHeaders
       editPath="/settings/device"
       canEdit
       rowActive={isActive}

@@ -87,7 +87,7 @@ export function GeofenceEditPage() {
         onChange={(e) => setSpeed(e.target.value)}
         slotProps={{
           htmlInput: { 'data-testid': 'zone-speedLimit', inputMode: 'decimal' },
-          input: { endAdornment: <InputAdornment position="end">km/h</InputAdornment> },
+          input: { endAdornment: <InputAdornment position="end">{t('unit.kmh')}</InputAdornment> },
         }}
       />
       {area?.type === 'circle' && (
@@ -120,7 +120,7 @@ export function GeofenceEditPage() {
             onChange={(e) => item && set({ area: withRadius(item.area, Number(e.target.value)) })}
             slotProps={{
               htmlInput: { 'data-testid': 'zone-radius', min: 1 },
-              input: { endAdornment: <InputAdornment position="end">m</InputAdornment> },
+              input: { endAdornment: <InputAdornment position="end">{t('unit.m')}</InputAdornment> },
             }}
           />
         </Stack>
@@ -171,7 +171,7 @@ export function GeofenceEditPage() {
               onChange={(e) => setAttribute('polylineDistance', Number(e.target.value))}
               slotProps={{
                 htmlInput: { 'data-testid': 'zone-polylineDistance' },
-                input: { endAdornment: <InputAdornment position="end">m</InputAdornment> },
+                input: { endAdornment: <InputAdornment position="end">{t('unit.m')}</InputAdornment> },
               }}
             />
           )}

@@ -31,6 +31,23 @@ async function currentKm(db: Db, deviceId: number): Promise<{ km: number; hours:
   return { km: Math.round(km), hours: hourMeter(attributes) ?? null };
 }
 
+async function deviceAttributes(db: Db, deviceId: number): Promise<Record<string, unknown>> {
+  const device = await db.kysely
+    .selectFrom('devices')
+    .select('attributes')
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  return parseJson(device?.attributes);
+}
+
+async function setDeviceAttributes(db: Db, deviceId: number, attributes: Record<string, unknown>) {
+  await db.kysely
+    .updateTable('devices')
+    .set({ attributes: toJson(attributes) })
+    .where('id', '=', deviceId)
+    .execute();
+}
+
 /**
  * Km left to each vehicle's next maintenance, days left on its insurance and on its inspection certificate:
  * most far off, a few soon, a few past due, as in a fleet that is looked after (the tables' lengths differ
@@ -84,7 +101,12 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
         invoice: `FT ${addDays(today, -lastDays).slice(0, 4)}/${300 + i}`,
       },
     ];
-    if (inWorkshop(i))
+    // in the workshop: an entry still open, and the vehicle marked so (the live map's wrench counts it)
+    const attributes = await deviceAttributes(db, deviceId);
+    const workshop = inWorkshop(i) || Number(attributes.in_maintenance) === 1;
+    if (workshop && Number(attributes.in_maintenance) !== 1)
+      await setDeviceAttributes(db, deviceId, { ...attributes, in_maintenance: 1 });
+    if (workshop)
       maintenances.push({
         dateStart: addDays(today, -3),
         dateEnd: null,
@@ -112,24 +134,12 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
       )
       .execute();
 
-    if (i % 4 === 3) {
-      const device = await db.kysely
-        .selectFrom('devices')
-        .select('attributes')
-        .where('id', '=', deviceId)
-        .executeTakeFirst();
-      await db.kysely
-        .updateTable('devices')
-        .set({
-          attributes: toJson({
-            ...parseJson(device?.attributes),
-            automaticMaintenance: 'automatic',
-            automaticMaintenancePeriodicity: period,
-          }),
-        })
-        .where('id', '=', deviceId)
-        .execute();
-    }
+    if (i % 4 === 3)
+      await setDeviceAttributes(db, deviceId, {
+        ...(await deviceAttributes(db, deviceId)),
+        automaticMaintenance: 'automatic',
+        automaticMaintenancePeriodicity: period,
+      });
 
     const insuranceExpiry = addDays(today, INSURANCE_DAYS[i % INSURANCE_DAYS.length]);
     await db.kysely

@@ -22,11 +22,15 @@ const DEMO_DAILY_KM = 94;
  * The vehicle's odometer (km) and engine hours at its last position, so the refills' readings lead up to
  * them; and its attributes (a vehicle without a fuel type takes its station's).
  */
+/** The demo profile's name (free text the fleet gives it): a boat's or a bus's own, else by weight. */
+const profileName = (heavy: boolean, category: string | null): string =>
+  category === 'boat' ? 'Embarcação' : category === 'bus' ? 'Autocarro' : heavy ? 'Pesado' : 'Ligeiro';
+
 async function vehicleNow(db: Db, deviceId: number) {
   const row = await db.kysely
     .selectFrom('devices')
     .leftJoin('positions', 'positions.id', 'devices.positionId')
-    .select(['positions.attributes as last', 'devices.attributes'])
+    .select(['positions.attributes as last', 'devices.attributes', 'devices.category'])
     .where('devices.id', '=', deviceId)
     .executeTakeFirst();
   const last = row?.last ? parseJson(row.last) : undefined;
@@ -35,6 +39,7 @@ async function vehicleNow(db: Db, deviceId: number) {
     odometer: last ? vehicleOdometerKm(last) : undefined,
     hours: Number.isFinite(hoursMs) && hoursMs > 0 ? hoursMs / 3_600_000 : undefined,
     attributes: parseJson(row?.attributes),
+    category: row?.category ?? null,
   };
 }
 export const DEMO_OPERATOR_PASSWORD = 'demo1234';
@@ -130,7 +135,7 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
       : { l100kmYellow: 11, l100kmRed: 14, lhYellow: 4, lhRed: 6 };
     await k
       .insertInto('refillDevices')
-      .values({ deviceId, code: '', consumptionProfile: heavy ? 'Pesado' : 'Ligeiro', ...profile })
+      .values({ deviceId, code: '', consumptionProfile: profileName(heavy, vehicle.category), ...profile })
       .onConflict((oc) => oc.column('deviceId').doNothing())
       .execute();
     const thresholds = thresholdsOf(profile);

@@ -21,6 +21,13 @@ describe.each(dialects())('management demo seed (%s)', (dialect) => {
     admin = await server.admin();
     for (let i = 0; i < 5; i++)
       ids.push(await insertDevice(server.services.db, `Demo ${i}`, `demo-mgmt-${i}`));
+    // a vehicle the fleet's seed marked as in the workshop (after the others: their states stay)
+    ids.push(await insertDevice(server.services.db, 'Demo 5', 'demo-mgmt-5'));
+    await server.services.db.kysely
+      .updateTable('devices')
+      .set({ attributes: JSON.stringify({ in_maintenance: 1 }) })
+      .where('id', '=', ids[5])
+      .execute();
     // one vehicle with an odometer: 13,904 km
     await insertPosition(server.services.db, ids[0], Date.now() - 60_000, {
       attributes: { odometer: 13_904_000, totalDistance: 13_904_000 },
@@ -49,6 +56,22 @@ describe.each(dialects())('management demo seed (%s)', (dialect) => {
       expect(file.status).toBe(200);
       expect(Number(file.headers.get('content-length'))).toBe(documents[0].file_size);
     }
+  });
+
+  it('has the vehicles in the workshop marked so, and only those: the summary and the map agree', async () => {
+    const summary = await admin.get(`${API}/maintenance_summary`);
+    const inProgress = summary.body.data
+      .filter((r: { state: string }) => r.state === 'progress')
+      .map((r: { id: number }) => r.id)
+      .sort();
+    // the seed's own workshop vehicle (the second) and the one marked before it ran
+    expect(inProgress).toEqual([ids[1], ids[5]].sort());
+    const devices = await server.services.db.kysely.selectFrom('devices').select(['id', 'attributes']).execute();
+    const marked = devices
+      .filter((d) => Number(JSON.parse(String(d.attributes)).in_maintenance) === 1)
+      .map((d) => Number(d.id))
+      .sort();
+    expect(marked).toEqual(inProgress);
   });
 
   it('dates the services by the km driven since, older ones at fewer km, none past the odometer', async () => {

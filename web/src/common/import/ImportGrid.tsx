@@ -87,12 +87,15 @@ export function ImportGrid({ rows, onChange, disabled }: Props) {
                   data-status={row.status}
                   data-failed={row.failed ? 'true' : 'false'}
                 >
-                  <LinearProgress
-                    variant="determinate"
-                    value={row.status * 100}
-                    color={row.failed ? 'error' : row.status >= 1 ? 'success' : 'primary'}
-                    sx={{ flex: 1 }}
-                  />
+                  {/* a bar only for a row with something to import (an empty row has no state) */}
+                  {(IMPORT_COLUMNS.some((key) => row[key].trim() !== '') || row.status > 0 || row.failed) && (
+                    <LinearProgress
+                      variant="determinate"
+                      value={row.status * 100}
+                      color={row.failed ? 'error' : row.status >= 1 ? 'success' : 'primary'}
+                      sx={{ flex: 1 }}
+                    />
+                  )}
                 </Box>
               </TableCell>
             </TableRow>

@@ -141,7 +141,8 @@ export function ImportPage({ title, help, confirmText, backPath, api, logKey, in
             <Box sx={{ flexGrow: 1 }} />
             <Button onClick={goBack}>{t('close')}</Button>
           </Stack>
-          <Box>
+          {/* progress once there is something to import, the log once it says something */}
+          <Box sx={{ display: total ? undefined : 'none' }}>
             <LinearProgress
               variant="determinate"
               value={total ? (done / total) * 100 : 0}
@@ -159,6 +160,7 @@ export function ImportPage({ title, help, confirmText, backPath, api, logKey, in
           <Box
             data-testid="import-log"
             sx={{
+              display: log.length ? undefined : 'none',
               fontFamily: 'monospace',
               fontSize: 13,
               bgcolor: 'action.hover',

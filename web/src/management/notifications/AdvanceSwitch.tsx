@@ -47,7 +47,7 @@ export function AdvanceSwitch({ kind, draft, update }: Props) {
                 inputLabel: { shrink: true },
                 htmlInput: { 'data-testid': `maintenance-notification-${field}`, inputMode: 'decimal' },
                 input: {
-                  endAdornment: <InputAdornment position="end">{LABELS[field].unit}</InputAdornment>,
+                  endAdornment: <InputAdornment position="end">{t(`unit.${LABELS[field].unit}`)}</InputAdornment>,
                 },
               }}
             />

@@ -21,10 +21,11 @@ import {
 } from './notificationForm';
 import { NOTIFICATIONS_PATH } from './notificationPaths';
 import { saveMaintenanceNotification, useMaintenanceNotifications } from './notificationsApi';
+import { titleTrail } from '../../common/titleTrail';
 
 /** /management/notification/:id? — a daily maintenance notification (document 3 §2, §3, §5). */
 export function NotificationEditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const { user } = useSession();
   const list = useMaintenanceNotifications();
@@ -41,10 +42,10 @@ export function NotificationEditPage() {
   );
 
   if (missing) return <Navigate to={NOTIFICATIONS_PATH} replace />;
-  const title = [
-    t('route.management_notifications'),
-    t(item?.id ? 'management.editTitle' : 'management.addTitle'),
-  ].join(' > ');
+  const title = titleTrail(
+    [t('route.management_notifications'), t(item?.id ? 'management.editTitle' : 'management.addTitle')],
+    i18n.dir() === 'rtl',
+  );
 
   return (
     <EditForm<NotificationDraft>
