@@ -356,6 +356,18 @@ describeBrowser('management', () => {
     await page.getByTestId('cost-designation').waitFor();
     expect(await fits()).toBe(true);
     await screenshot(page, 'management-cost-form-phone');
+    // the last tab, current: whole in view (MUI's own scroll into view left it cut at the bar's edge)
+    await page.goto(`/management/settings/${fleet.devices.soon.id}`);
+    await page.getByTestId('management-tab-settings').waitFor();
+    await page.waitForFunction(
+      () => {
+        const bar = document.querySelector('.MuiTabs-scroller')?.getBoundingClientRect();
+        const tab = document.querySelector('[role="tab"][aria-selected="true"]')?.getBoundingClientRect();
+        return !!bar && !!tab && tab.width > 0 && tab.left >= bar.left - 1 && tab.right <= bar.right + 1;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(t.errors).toEqual([]);
   });
 
