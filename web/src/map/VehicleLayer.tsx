@@ -13,7 +13,6 @@ import { vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeat
 import {
   selectedFilter,
   VEHICLE_ICONS,
-  VEHICLE_LABELS,
   VEHICLE_POINTS,
   VEHICLE_SELECTED,
   VEHICLE_SOURCE,
@@ -104,7 +103,6 @@ export function VehicleLayer(props: VehicleLayerProps) {
     }
     const any = shown.current.size > 0;
     dense.current = any && inView > DENSE_LIMIT;
-    const { vehicleNames, driverNames } = latest.current.labels;
     if (dense.current && pointsStale.current) {
       points.setDots(
         [...shown.current.values()].map((v) => {
@@ -120,7 +118,6 @@ export function VehicleLayer(props: VehicleLayerProps) {
     else sync.send();
     setLayersVisible(map, [VEHICLE_POINTS], dense.current);
     setLayersVisible(map, [VEHICLE_ICONS], any && !dense.current);
-    setLayersVisible(map, [VEHICLE_LABELS], any && !dense.current && (vehicleNames || driverNames));
   }, [map, points, sourceSync]);
 
   /**

@@ -7,7 +7,7 @@ import {
   clusterFontSize,
   clusterZoomTarget,
 } from './clusterDonut';
-import { vehicleSource } from './vehicleLayers';
+import { VEHICLE_ICONS, vehicleLayers, vehicleSource } from './vehicleLayers';
 import { vehicleFeature, vehicleIconId, vehicleLabel, type MapVehicle } from './vehicleFeatures';
 import { zoneFeatures } from './zoneFeatures';
 
@@ -150,5 +150,20 @@ describe('zone features', () => {
     expect(features[1].properties).toMatchObject({ icon: 'zone:fuel', anchor: 'bottom' });
     expect(features[2].properties).toMatchObject({ color: '#3bb2d0', fill: false });
     expect(features[3].properties).toMatchObject({ width: 8 });
+  });
+});
+
+describe('vehicle symbols', () => {
+  it('carry the name with the icon, so names keep off the other vehicles and never hide an icon', () => {
+    const layers = vehicleLayers(null);
+    // one symbol layer: a name never collides with its own icon, only with the others'
+    expect(layers.filter((layer) => layer.type === 'symbol').map((layer) => layer.id)).toEqual([
+      VEHICLE_ICONS,
+    ]);
+    const layout = layers.find((layer) => layer.id === VEHICLE_ICONS)!.layout as Record<string, unknown>;
+    expect(layout['icon-allow-overlap']).toBe(true);
+    expect(layout['icon-ignore-placement']).toBe(false);
+    expect(layout['text-optional']).toBe(true);
+    expect(layout['text-variable-anchor']).toEqual(['top', 'bottom', 'right', 'left']);
   });
 });

@@ -4,7 +4,6 @@ import { ICON_SIZE, MAP_FONT } from './mapContext';
 
 export const VEHICLE_SOURCE = 'vehicles';
 export const VEHICLE_ICONS = 'vehicle-icons';
-export const VEHICLE_LABELS = 'vehicle-labels';
 export const VEHICLE_SELECTED = 'vehicle-selected';
 /** Dense views draw each vehicle as a dot in its status colour instead (see VehicleLayer, pointLayer). */
 export const VEHICLE_POINTS = 'vehicle-points';
@@ -48,6 +47,9 @@ export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
       },
     },
     {
+      // Icon and name in one symbol: every icon drawn, and each keeps the other vehicles' names off it (a
+      // name is left out where it would cover one, never the icon); its own name sits below it, else
+      // above or beside it where that is free. Only the ≤ DENSE_LIMIT vehicles in view are icons.
       id: VEHICLE_ICONS,
       type: 'symbol',
       source: VEHICLE_SOURCE,
@@ -58,21 +60,15 @@ export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
         'icon-rotate': ['get', 'course'],
         'icon-rotation-alignment': 'map',
         'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-    },
-    {
-      id: VEHICLE_LABELS,
-      type: 'symbol',
-      source: VEHICLE_SOURCE,
-      filter: ['all', notCluster, ['has', 'label']],
-      layout: {
-        'text-field': ['get', 'label'],
+        'icon-ignore-placement': false,
+        // a vehicle has a label only when the user shows names (see vehicleFeature)
+        'text-field': ['coalesce', ['get', 'label'], ''],
         'text-font': MAP_FONT,
         'text-size': 12,
-        'text-anchor': 'top',
-        'text-offset': [0, 1.5],
+        'text-variable-anchor': ['top', 'bottom', 'right', 'left'],
+        'text-radial-offset': 1.5,
         'text-max-width': 14,
+        'text-optional': true,
       },
       paint: { 'text-color': '#212121', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },
