@@ -14,7 +14,7 @@ import type { CameraMedia, CameraVehicle } from './cameraTypes';
 import { MediaThumb } from './MediaThumb';
 import { MediaViewer } from './MediaViewer';
 
-const THUMB_HEIGHT = 60;
+const THUMB_HEIGHT = 90;
 const PHONE_THUMB_HEIGHT = 45;
 
 export const imagesPath = (deviceId: number): string => `/settings/camera_images/${deviceId}`;

@@ -56,7 +56,8 @@ export function driverColumns(
       field: 'vehicle',
       headerName: t('tacho.lastVehicle'),
       flex: 0.8,
-      minWidth: 120,
+      // "Máquina 1 (LD-32-64-WG)" whole
+      minWidth: 180,
       sortComparator: compareText,
     },
     {
