@@ -36,6 +36,7 @@ import {
   hasCanbus,
   passengersOfBus,
   ptoPortOf,
+  inDemoWorkshop,
 } from './simulator/demoFleet';
 import { createProfile } from './simulator/profile';
 import { historyStart } from './simulator/history';
@@ -193,7 +194,7 @@ export async function seedDemo(db: Db, now = Date.now(), options: SeedDemoOption
       tags: i % 6 === 0 ? 'frio' : undefined,
       ...(machine ? { vehicle_type: 3, engine_voltage: 13, show_hours: 1 } : {}),
       ...(i === 7 ? { privacy: 1 } : {}),
-      ...(i === 11 ? { in_maintenance: 1 } : {}),
+      ...(inDemoWorkshop(i) ? { in_maintenance: 1 } : {}),
       // the simulator's DualCams answer camera requests for these
       ...(DEMO_CAMERA_INDEXES.includes(i) ? { has_camera: 1 } : {}),
       // before the history: it goes through the pipeline, which reads them (a school bus's reader reads

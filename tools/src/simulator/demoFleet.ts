@@ -41,3 +41,11 @@ export const DEMO_CRANE_PTO_PORT = 2;
 /** The digital input the vehicle's work (pto) switches, or undefined. */
 export const ptoPortOf = (index: number): number | undefined =>
   at(index) === DEMO_CRANE_INDEX ? DEMO_CRANE_PTO_PORT : undefined;
+
+/**
+ * The vehicles in the workshop (seedDemo marks them `in_maintenance`, the management demo gives each an
+ * entry still open since DEMO_WORKSHOP_DAYS ago): the simulator parks them from then on.
+ */
+export const DEMO_WORKSHOP_INDEXES: readonly number[] = [1, 11];
+export const DEMO_WORKSHOP_DAYS = 3;
+export const inDemoWorkshop = (index: number): boolean => DEMO_WORKSHOP_INDEXES.includes(index);

@@ -4,7 +4,14 @@
  * machines at 20..22, boats at 23..24, trucks and buses among the rest.
  */
 import { demoDriverKey } from '../demoDrivers';
-import { demoPassengerCard, hasCanbus, passengersOfBus, ptoPortOf } from './demoFleet';
+import {
+  DEMO_WORKSHOP_DAYS,
+  demoPassengerCard,
+  hasCanbus,
+  inDemoWorkshop,
+  passengersOfBus,
+  ptoPortOf,
+} from './demoFleet';
 import { WAYPOINTS, makeRoute, type Route, type WaypointName } from './geo';
 
 export type VehicleKind = 'car' | 'truck' | 'machine' | 'boat';
@@ -26,6 +33,8 @@ export interface VehicleProfile {
    * shift. The demo's past keeps the fleet's working hours and its live part moves whenever it is opened.
    */
   allDayFrom?: number;
+  /** From this moment (ms) on the vehicle is in the workshop: it ends its trip and stays parked. */
+  workshopFrom?: number;
   /** the RFID key of the vehicle's usual driver (a demo seed driver's uniqueId) */
   driver: string;
   /** fuel level used per kilometre, percent of the tank */
@@ -98,6 +107,7 @@ function withStops(route: Route, parts: number): Route {
   return makeRoute(points);
 }
 
+const HOUR = 3_600_000;
 const SCHOOL_BUS_STOPS_PER_LEG = 5;
 /** a crane moves a few hundred metres on the site between lifts */
 const CRANE_STOPS_PER_LEG = 4;
@@ -106,7 +116,11 @@ const CRANE_STOPS_PER_LEG = 4;
  * `allDay`: a shift of 24 hours, so the vehicle drives, idles and parks at any hour; a time: the vehicle's
  * own shift before it and any hour from it on (allDayFrom).
  */
-export function createProfile(index: number, uniqueId: string, allDay: boolean | number = false): VehicleProfile {
+export function createProfile(
+  index: number,
+  uniqueId: string,
+  allDay: boolean | number = false,
+): VehicleProfile {
   const kind = kindOf(index);
   const passengerCards = passengersOfBus(index).map(demoPassengerCard);
   const night = kind !== 'machine' && kind !== 'boat' && index % 4 === 3;
@@ -147,11 +161,18 @@ export function createProfile(index: number, uniqueId: string, allDay: boolean |
     ptoPort: ptoPortOf(index),
     seed: 0x5eed + index * 7919,
   };
-  if (typeof allDay === 'number') return { ...profile, allDayFrom: allDay };
-  return allDay ? { ...profile, shiftStartHour: 0, shiftHours: 24 } : profile;
+  // the demo's vehicles in the workshop: parked since they went in (the demo's start less its days there)
+  const workshop =
+    allDay !== false && inDemoWorkshop(index)
+      ? { workshopFrom: typeof allDay === 'number' ? allDay - DEMO_WORKSHOP_DAYS * 24 * HOUR : -Infinity }
+      : {};
+  if (typeof allDay === 'number') return { ...profile, allDayFrom: allDay, ...workshop };
+  return allDay ? { ...profile, shiftStartHour: 0, shiftHours: 24, ...workshop } : profile;
 }
 
-const HOUR = 3_600_000;
+const inWorkshopAt = (profile: VehicleProfile, time: number) =>
+  profile.workshopFrom !== undefined && time >= profile.workshopFrom;
+
 /** Luanda is UTC+1 all year. */
 const LUANDA_OFFSET_HOURS = 1;
 
@@ -159,6 +180,7 @@ const localHour = (time: number) => (((time / HOUR + LUANDA_OFFSET_HOURS) % 24) 
 
 /** True while the vehicle's shift is running at `time` (shifts may cross midnight). */
 export function inShift(profile: VehicleProfile, time: number): boolean {
+  if (inWorkshopAt(profile, time)) return false;
   if (profile.allDayFrom !== undefined && time >= profile.allDayFrom) return true;
   const sinceStart = (localHour(time) - profile.shiftStartHour + 24) % 24;
   return sinceStart < profile.shiftHours;
@@ -170,8 +192,9 @@ export function nextShiftStart(profile: VehicleProfile, time: number): number {
   const next = time + (untilStart === 0 ? 24 : untilStart) * HOUR;
   // the vehicle works at any hour from allDayFrom: its next shift starts then at the latest
   const always = profile.allDayFrom;
-  if (always === undefined || next <= always) return next;
-  return Math.max(time, always);
+  const start = always === undefined || next <= always ? next : Math.max(time, always);
+  // none once in the workshop
+  return inWorkshopAt(profile, start) ? Infinity : start;
 }
 
 /** When the shift running at `time` ends (undefined outside the shift). */

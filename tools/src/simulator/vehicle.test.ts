@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoDriverKey } from '../demoDrivers';
+import { DEMO_WORKSHOP_DAYS, DEMO_WORKSHOP_INDEXES, inDemoWorkshop } from './demoFleet';
 import { distanceM } from './geo';
+import { runHistory } from './history';
 import { createProfile, inShift, kindOf, nextShiftStart, shiftEnd } from './profile';
 import { createRandom } from './random';
 import {
@@ -19,6 +21,7 @@ import {
   step,
   type Phase,
   type VehicleState,
+  type Sample,
 } from './vehicle';
 
 const HOUR = 3_600_000;
@@ -99,7 +102,7 @@ describe('day cycle', () => {
     expect(allDay.some((s) => s.phase === 'off')).toBe(false);
   });
 
-  it('keeps its shift before --allday-from (the demo\'s past) and works at any hour from then on', () => {
+  it("keeps its shift before --allday-from (the demo's past) and works at any hour from then on", () => {
     // the demo starts at 02:00 on the second night: the first night off shift, the second on the road
     const start = MIDNIGHT + 26 * HOUR;
     const states = simulate(0, MIDNIGHT, 30, 1, start);
@@ -275,5 +278,32 @@ describe('the demo fleet of the specific reports and passenger control', () => {
     expect(samples.filter((s) => s.speedKmh > 95).every((s) => s.rpm! > 3000)).toBe(true);
     expect(samples.some((s) => s.speedKmh > 95)).toBe(true);
     expect(simulate(1, MIDNIGHT, 1, 1, true).map(sampleOf)[0].rpm).toBeNull();
+  });
+});
+
+describe('a demo vehicle in the workshop', () => {
+  it('drives until it went in, then stays parked with the ignition off', () => {
+    const start = Date.UTC(2026, 10, 20, 12);
+    const profile = createProfile(DEMO_WORKSHOP_INDEXES[0], 'workshop', start);
+    const wentIn = start - DEMO_WORKSHOP_DAYS * 24 * 3_600_000;
+    expect(profile.workshopFrom).toBe(wentIn);
+    const samples: Sample[] = [];
+    runHistory(profile, createRandom(7), wentIn - 4 * 24 * 3_600_000, start + 24 * 3_600_000, (s) =>
+      samples.push(s),
+    );
+    // it worked before
+    expect(samples.some((s) => s.time < wentIn && s.speedKmh > 0)).toBe(true);
+    // once its last trip is over (a few hours at most), it never moves or starts again
+    const after = samples.filter((s) => s.time > wentIn + 6 * 3_600_000);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((s) => s.speedKmh === 0 && !s.ignition)).toBe(true);
+    expect(nextShiftStart(profile, start)).toBe(Infinity);
+    expect(inShift(profile, start)).toBe(false);
+  });
+
+  it('is only the demo’s: a plain simulator vehicle of the same index keeps its shifts', () => {
+    const plain = createProfile(DEMO_WORKSHOP_INDEXES[0], 'plain');
+    expect(plain.workshopFrom).toBeUndefined();
+    expect(inDemoWorkshop(DEMO_WORKSHOP_INDEXES[0] + 1)).toBe(false);
   });
 });

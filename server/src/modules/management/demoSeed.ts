@@ -51,12 +51,13 @@ async function setDeviceAttributes(db: Db, deviceId: number, attributes: Record<
 /**
  * Km left to each vehicle's next maintenance, days left on its insurance and on its inspection certificate:
  * most far off, a few soon, a few past due, as in a fleet that is looked after (the tables' lengths differ
- * so the combinations vary). Two vehicles are in the workshop.
+ * so the combinations vary). The vehicles the seed marked `in_maintenance` are in the workshop.
  */
 const KM_LEFT = [6200, 11800, 3400, 800, 9100, 14500, 4700, 7600, 2900, -450, 8300, 5200, 12600];
 const INSURANCE_DAYS = [200, 160, 12, 300, -5, 240, 330, 45, 120, 270, 180, 75];
 const INSPECTION_DAYS = [150, 400, 220, 95, 310, 20, 260, 130, 380];
-const inWorkshop = (i: number) => i % 12 === 1;
+/** days the demo's vehicles in the workshop have been there (the simulator's DEMO_WORKSHOP_DAYS) */
+const WORKSHOP_DAYS = 3;
 /** km a demo vehicle drives a day (about 8,500 in 90 days, as the refills' demo has them) */
 const DEMO_DAILY_KM = 94;
 
@@ -101,14 +102,11 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
         invoice: `FT ${addDays(today, -lastDays).slice(0, 4)}/${300 + i}`,
       },
     ];
-    // in the workshop: an entry still open, and the vehicle marked so (the live map's wrench counts it)
-    const attributes = await deviceAttributes(db, deviceId);
-    const workshop = inWorkshop(i) || Number(attributes.in_maintenance) === 1;
-    if (workshop && Number(attributes.in_maintenance) !== 1)
-      await setDeviceAttributes(db, deviceId, { ...attributes, in_maintenance: 1 });
-    if (workshop)
+    // the vehicles the fleet's seed marked in the workshop (the live map's wrench counts them; the simulator
+    // parks them since they went in): an entry still open since then
+    if (Number((await deviceAttributes(db, deviceId)).in_maintenance) === 1)
       maintenances.push({
-        dateStart: addDays(today, -3),
+        dateStart: addDays(today, -WORKSHOP_DAYS),
         dateEnd: null,
         complete: bool(false),
         description: 'Substituição da embraiagem',
