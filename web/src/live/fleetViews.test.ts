@@ -78,6 +78,24 @@ describe('the fleet between flushes', () => {
     expect(made.status.status).toBe('driving');
   });
 
+  it('keeps the views made on arrival for their flush when a build comes first (a tick of the clock)', () => {
+    const fleet = new FleetViews();
+    const devices = [device(1, 'A'), device(2, 'B')];
+    const shown = [position(1), position(2)];
+    const first = fleet.build(devices, shown, drivers, NOW);
+    const moved = position(2, { latitude: -8.9, speed: 40, attributes: { ignition: true } });
+    const [made] = fleet.prepare([moved]);
+    // the status clock ticks before the flush: the vehicles still show their positions until the flush
+    const later = new Date(NOW.getTime() + 60_000);
+    const ticked = fleet.build(devices, shown, drivers, later);
+    expect(ticked[1].position).toBe(shown[1]);
+    expect(ticked[1]).toBe(first[1]);
+    // the flush then finds the view made on arrival, not one to make again
+    const flushed = fleet.build(devices, [shown[0], moved], drivers, later);
+    expect(flushed[1]).toBe(made);
+    expect(flushed[0]).toBe(first[0]);
+  });
+
   it('builds again at the flush what was prepared for a superseded position or a clock past its 24 h', () => {
     const fleet = new FleetViews();
     const devices = [device(1, 'A')];

@@ -19,6 +19,8 @@ export class FleetViews {
   private positions = new Map<number, LivePosition>();
   private devices: readonly Device[] | null = null;
   private views = new Map<number, VehicleView>();
+  /** Views made on arrival for positions no build has applied yet (see prepare). */
+  private prepared = new Map<number, VehicleView>();
 
   /** The latest position of each device: only the positions not already held are written. */
   private positionsOf(list: readonly LivePosition[]): ReadonlyMap<number, LivePosition> {
@@ -38,9 +40,10 @@ export class FleetViews {
 
   /**
    * Makes the views of vehicles already listed for positions just received, with the devices, drivers and
-   * clock of the last build; a flush reuses each one whose position, device, drivers and clock are still
-   * those (else it builds the view again, as without this). Unknown vehicles wait for the flush. Returns
-   * the views made.
+   * clock of the last build; the flush that applies those positions reuses each one whose position,
+   * device, drivers and clock are still those (else it builds the view again, as without this). They are
+   * kept apart until then: a build before the flush (the status clock's tick) still shows the positions
+   * it was given and leaves them for the flush. Unknown vehicles wait for the flush. Returns the views made.
    */
   prepare(positions: readonly LivePosition[]): VehicleView[] {
     const made: VehicleView[] = [];
@@ -50,7 +53,7 @@ export class FleetViews {
       const drivers = old.drivers as ReadonlyMap<number, Driver>;
       const view = vehicleView(old.device, position, drivers, old.input.now, old);
       view.drivers = old.drivers;
-      this.views.set(view.id, view);
+      this.prepared.set(view.id, view);
       made.push(view);
     }
     return made;
@@ -62,13 +65,24 @@ export class FleetViews {
     drivers: ReadonlyMap<number, Driver>,
     now: Date,
   ): VehicleView[] {
-    const views = buildVehicleViews(devices, this.positionsOf(positionList), drivers, now, this.views);
+    const positions = this.positionsOf(positionList);
+    const { views: held, prepared } = this;
+    // a vehicle's view made on arrival when the build applies that very position, else the one it shows
+    const previous = {
+      get(id: number): VehicleView | undefined {
+        const ready = prepared.get(id);
+        return ready && ready.position === positions.get(id) ? ready : held.get(id);
+      },
+    };
+    const views = buildVehicleViews(devices, positions, drivers, now, previous);
     if (devices !== this.devices) {
       this.devices = devices;
       this.views = indexBy(views, (view) => view.id);
     } else {
       for (const view of views) if (this.views.get(view.id) !== view) this.views.set(view.id, view);
     }
+    // what this build applied is no longer waiting; views of positions still to come stay for their flush
+    for (const [id, view] of prepared) if (view.position === positions.get(id)) prepared.delete(id);
     return views;
   }
 }

@@ -151,7 +151,7 @@ export function buildVehicleViews(
   positions: ReadonlyMap<number, LivePosition>,
   drivers: ReadonlyMap<number, Driver>,
   now: Date,
-  previous?: ReadonlyMap<number, VehicleView>,
+  previous?: { get(id: number): VehicleView | undefined },
 ): VehicleView[] {
   const views: VehicleView[] = [];
   for (const device of devices) {

@@ -92,6 +92,7 @@ function MaintenanceList({ deviceId, period, control }: VehicleListProps) {
       exportName="Maintenances"
       wrapHeaders
       wrapCells
+      actionsFirst
       editPath="/management/maintenance"
       canAdd
       canEdit

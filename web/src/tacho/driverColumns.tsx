@@ -57,7 +57,7 @@ export function driverColumns(
       headerName: t('tacho.lastVehicle'),
       flex: 0.8,
       // "Máquina 1 (LD-32-64-WG)" whole
-      minWidth: 180,
+      minWidth: 210,
       sortComparator: compareText,
     },
     {
