@@ -12,7 +12,11 @@ import { applyVehicles } from './vehicleChanges';
 import { vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
 import {
   selectedFilter,
+  VEHICLE_HIT_IMAGE,
+  VEHICLE_HIT_PX,
+  VEHICLE_HITS,
   VEHICLE_ICONS,
+  VEHICLE_LABELS,
   VEHICLE_POINTS,
   VEHICLE_SELECTED,
   VEHICLE_SOURCE,
@@ -117,7 +121,9 @@ export function VehicleLayer(props: VehicleLayerProps) {
     if (dense.current) sync.keepCurrent(latest.current.selectedId);
     else sync.send();
     setLayersVisible(map, [VEHICLE_POINTS], dense.current);
-    setLayersVisible(map, [VEHICLE_ICONS], any && !dense.current);
+    setLayersVisible(map, [VEHICLE_ICONS, VEHICLE_HITS], any && !dense.current);
+    const { vehicleNames, driverNames } = latest.current.labels;
+    setLayersVisible(map, [VEHICLE_LABELS], any && !dense.current && (vehicleNames || driverNames));
   }, [map, points, sourceSync]);
 
   /**
@@ -221,6 +227,12 @@ export function VehicleLayer(props: VehicleLayerProps) {
   useEffect(() => {
     const sync = sourceSync();
     map.addSource(VEHICLE_SOURCE, vehicleSource(cluster));
+    if (!map.hasImage(VEHICLE_HIT_IMAGE))
+      map.addImage(VEHICLE_HIT_IMAGE, {
+        width: VEHICLE_HIT_PX,
+        height: VEHICLE_HIT_PX,
+        data: new Uint8Array(VEHICLE_HIT_PX * VEHICLE_HIT_PX * 4),
+      });
     for (const layer of vehicleLayers(latest.current.selectedId)) map.addLayer(layer);
     map.addLayer(points, VEHICLE_ICONS);
     map.setLayoutProperty(VEHICLE_POINTS, 'visibility', 'none');

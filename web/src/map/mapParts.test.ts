@@ -7,7 +7,7 @@ import {
   clusterFontSize,
   clusterZoomTarget,
 } from './clusterDonut';
-import { VEHICLE_ICONS, vehicleLayers, vehicleSource } from './vehicleLayers';
+import { VEHICLE_HITS, VEHICLE_ICONS, VEHICLE_LABELS, vehicleLayers, vehicleSource } from './vehicleLayers';
 import { vehicleFeature, vehicleIconId, vehicleLabel, type MapVehicle } from './vehicleFeatures';
 import { zoneFeatures } from './zoneFeatures';
 
@@ -154,16 +154,19 @@ describe('zone features', () => {
 });
 
 describe('vehicle symbols', () => {
-  it('carry the name with the icon, so names keep off the other vehicles and never hide an icon', () => {
+  it('keep the names off the other vehicles: an invisible mark on each, placed before the names', () => {
     const layers = vehicleLayers(null);
-    // one symbol layer: a name never collides with its own icon, only with the others'
-    expect(layers.filter((layer) => layer.type === 'symbol').map((layer) => layer.id)).toEqual([
-      VEHICLE_ICONS,
-    ]);
-    const layout = layers.find((layer) => layer.id === VEHICLE_ICONS)!.layout as Record<string, unknown>;
-    expect(layout['icon-allow-overlap']).toBe(true);
-    expect(layout['icon-ignore-placement']).toBe(false);
-    expect(layout['text-optional']).toBe(true);
-    expect(layout['text-variable-anchor']).toEqual(['top', 'bottom', 'right', 'left']);
+    const symbols = layers.filter((layer) => layer.type === 'symbol').map((layer) => layer.id);
+    // the map places symbols from the top layer down: the marks first, then the names
+    expect(symbols).toEqual([VEHICLE_ICONS, VEHICLE_LABELS, VEHICLE_HITS]);
+    const layout = (id: string) => layers.find((layer) => layer.id === id)!.layout as Record<string, unknown>;
+    expect(layout(VEHICLE_HITS)['icon-allow-overlap']).toBe(true);
+    expect(layout(VEHICLE_HITS)['icon-ignore-placement']).toBe(false);
+    expect(
+      (layers.find((layer) => layer.id === VEHICLE_HITS)!.paint as Record<string, unknown>)['icon-opacity'],
+    ).toBe(0);
+    // the icons take no room (their own names sit beside them); a name tries below, above, then beside
+    expect(layout(VEHICLE_ICONS)['icon-ignore-placement']).toBe(true);
+    expect(layout(VEHICLE_LABELS)['text-variable-anchor']).toEqual(['top', 'bottom', 'right', 'left']);
   });
 });

@@ -4,7 +4,17 @@ import { ICON_SIZE, MAP_FONT } from './mapContext';
 
 export const VEHICLE_SOURCE = 'vehicles';
 export const VEHICLE_ICONS = 'vehicle-icons';
+export const VEHICLE_LABELS = 'vehicle-labels';
 export const VEHICLE_SELECTED = 'vehicle-selected';
+/**
+ * An invisible mark on each vehicle's centre, above the names: placed first, it keeps every name off the
+ * other vehicles (a name is left out rather than drawn over one) while the icons themselves are drawn
+ * wherever they are (they take no room, so their own names sit beside them).
+ */
+export const VEHICLE_HITS = 'vehicle-hits';
+/** The mark's image: transparent, the size of a vehicle's body on its icon. */
+export const VEHICLE_HIT_IMAGE = 'vehicle-hit';
+export const VEHICLE_HIT_PX = 28;
 /** Dense views draw each vehicle as a dot in its status colour instead (see VehicleLayer, pointLayer). */
 export const VEHICLE_POINTS = 'vehicle-points';
 /** An id no vehicle has, for "nothing selected" in filters. */
@@ -47,9 +57,6 @@ export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
       },
     },
     {
-      // Icon and name in one symbol: every icon drawn, and each keeps the other vehicles' names off it (a
-      // name is left out where it would cover one, never the icon); its own name sits below it, else
-      // above or beside it where that is free. Only the ≤ DENSE_LIMIT vehicles in view are icons.
       id: VEHICLE_ICONS,
       type: 'symbol',
       source: VEHICLE_SOURCE,
@@ -60,17 +67,37 @@ export function vehicleLayers(selectedId: number | null): LayerSpecification[] {
         'icon-rotate': ['get', 'course'],
         'icon-rotation-alignment': 'map',
         'icon-allow-overlap': true,
-        'icon-ignore-placement': false,
-        // a vehicle has a label only when the user shows names (see vehicleFeature)
-        'text-field': ['coalesce', ['get', 'label'], ''],
+        'icon-ignore-placement': true,
+      },
+    },
+    {
+      id: VEHICLE_LABELS,
+      type: 'symbol',
+      source: VEHICLE_SOURCE,
+      filter: ['all', notCluster, ['has', 'label']],
+      layout: {
+        'text-field': ['get', 'label'],
         'text-font': MAP_FONT,
         'text-size': 12,
+        // below the vehicle, else above or beside it where that is free
         'text-variable-anchor': ['top', 'bottom', 'right', 'left'],
         'text-radial-offset': 1.5,
         'text-max-width': 14,
-        'text-optional': true,
       },
       paint: { 'text-color': '#212121', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+    },
+    {
+      id: VEHICLE_HITS,
+      type: 'symbol',
+      source: VEHICLE_SOURCE,
+      filter: notCluster,
+      layout: {
+        'icon-image': VEHICLE_HIT_IMAGE,
+        'icon-size': ICON_SIZE,
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': false,
+      },
+      paint: { 'icon-opacity': 0 },
     },
   ] as LayerSpecification[];
 }

@@ -8,6 +8,7 @@ import {
   type Client,
   type TestServer,
 } from '../../harness';
+import { parseJson } from '../../../src/db/mapping';
 import { seedManagementDemo } from '../../../src/modules/management/demoSeed';
 import { API } from '../../managementFleet';
 
@@ -68,7 +69,7 @@ describe.each(dialects())('management demo seed (%s)', (dialect) => {
     expect(inProgress).toEqual([ids[5]]);
     const devices = await server.services.db.kysely.selectFrom('devices').select(['id', 'attributes']).execute();
     const marked = devices
-      .filter((d) => Number(JSON.parse(String(d.attributes)).in_maintenance) === 1)
+      .filter((d) => Number(parseJson(d.attributes).in_maintenance) === 1)
       .map((d) => Number(d.id))
       .sort();
     expect(marked).toEqual(inProgress);
