@@ -6,14 +6,35 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+/** Whether `port` can be bound on loopback now. */
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+
+/**
+ * Below the range the system hands out to outgoing connections and to `listen(0)` (Linux: 32768–60999):
+ * a port chosen now is bound later (HAProxy's after every node has started), and meanwhile any process's
+ * connection to the database or Redis could take an ephemeral one ("Address already in use" in CI).
+ */
+export const STABLE_PORTS = { from: 20_000, to: 32_000 } as const;
+
+/** A loopback port free now, outside the ephemeral range (else, rarely, one the system picks). */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const port = STABLE_PORTS.from + Math.floor(Math.random() * (STABLE_PORTS.to - STABLE_PORTS.from));
+    if (await bindable(port)) return port;
+  }
+  return new Promise<number>((resolve, reject) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as { port: number };
       s.close(() => resolve(port));
     });
     s.on('error', reject);
   });
+}
 
 /** The HAProxy binary: FROTA_HAPROXY, else the Debian package's, else one on PATH; undefined when none. */
 export function findHaproxy(env: NodeJS.ProcessEnv = process.env): string | undefined {
