@@ -13,7 +13,7 @@ import { formatSaveError } from '../common/saveError';
 import { useCurrentUser } from '../session/sessionContext';
 import { openBarcodePdf } from './barcodePdf';
 import { CodeDialog } from './CodeDialog';
-import { thresholdParts } from './profileForm';
+import { thresholdOf } from './profileForm';
 import { mayEditProfile } from './refillRules';
 import { RefillProfileDialog } from './RefillProfileDialog';
 import { fetchRefillDevices, refillKeys } from './refillsApi';
@@ -60,11 +60,11 @@ export function RefillDevicesPage() {
         flex: 0.6,
         sortable: false,
         valueGetter: (_value: unknown, row: RefillDevice) => {
-          const part = thresholdParts(row).find((p) => p.unit === LIMIT_UNITS[key]);
+          const part = thresholdOf(row, LIMIT_UNITS[key]);
           return part ? `${part.yellow} / ${part.red}` : '';
         },
         renderCell: ({ row, value }) => {
-          const part = thresholdParts(row).find((p) => p.unit === LIMIT_UNITS[key]);
+          const part = thresholdOf(row, LIMIT_UNITS[key]);
           if (!part) return null;
           return (
             <Tooltip title={t('refills.thresholdsTitle')}>

@@ -99,6 +99,10 @@ export function thresholdParts(profile: RefillProfile): { unit: string; yellow: 
     .map(([unit, yellow, red]) => ({ unit, yellow: figure(yellow), red: figure(red) }));
 }
 
+/** One unit's limits of a profile (its refill vehicles' column), or undefined when it has none. */
+export const thresholdOf = (profile: RefillProfile, unit: 'L/100km' | 'L/h') =>
+  thresholdParts(profile).find((part) => part.unit === unit);
+
 /** The thresholds in one line: `L/100km 38 / 45 · L/h 12 / 15`. */
 export function thresholdSummary(profile: RefillProfile): string {
   return thresholdParts(profile)

@@ -104,7 +104,8 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
     ];
     // the vehicles the fleet's seed marked in the workshop (the live map's wrench counts them; the simulator
     // parks them since they went in): an entry still open since then
-    if (Number((await deviceAttributes(db, deviceId)).in_maintenance) === 1)
+    const attributes = await deviceAttributes(db, deviceId);
+    if (Number(attributes.in_maintenance) === 1)
       maintenances.push({
         dateStart: addDays(today, -WORKSHOP_DAYS),
         dateEnd: null,
@@ -134,7 +135,7 @@ export async function seedManagementDemo(db: Db, deviceIds: number[], now: numbe
 
     if (i % 4 === 3)
       await setDeviceAttributes(db, deviceId, {
-        ...(await deviceAttributes(db, deviceId)),
+        ...attributes,
         automaticMaintenance: 'automatic',
         automaticMaintenancePeriodicity: period,
       });
