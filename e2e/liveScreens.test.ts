@@ -267,6 +267,18 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     await screenshot(page, 'live-mobile-popup');
   });
 
+  it("groups a phone's vehicles by default, a user who never chose", async () => {
+    const near = await createLiveFleet(`${tag}ph`, [
+      { key: 'p1', name: `P1 ${tag}`, group: 'a', fix: { lat: -8.8383, lon: 13.2344, ignition: true } },
+      { key: 'p2', name: `P2 ${tag}`, group: 'a', fix: { lat: -8.8385, lon: 13.2346, ignition: false } },
+      { key: 'pf', name: `PF ${tag}`, group: 'b', fix: { lat: -12.5763, lon: 13.4055, ignition: false } },
+    ]);
+    t = await open(browser, near, { width: 390, height: 844 });
+    const cluster = t.page.getByTestId('vehicle-cluster');
+    await cluster.first().waitFor();
+    expect(await cluster.first().innerText()).toBe('2');
+  });
+
   it('groups nearby vehicles into donut clusters when map_groupVehicles is on', async () => {
     const grouped = await createLiveFleet(
       `${tag}gr`,

@@ -57,7 +57,7 @@ export function OnlineMapPage() {
   const areas = useAreas();
   // The camera dialog is the cameras area's (its manifest lends it, lazy: loaded on the first open).
   const CameraDialog = vehicleDialogOf(areas, 'cameras')?.Dialog;
-  const settings = useMemo(() => mapSettings(user), [user]);
+  const settings = useMemo(() => mapSettings(user, mobile), [user, mobile]);
   const canEditZones = !isTemporaryUser(user) && !user.readonly;
   const fleet = useFleet();
   const groups = useGroups();

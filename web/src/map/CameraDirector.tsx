@@ -5,6 +5,22 @@ import { useMap } from './mapContext';
 /** Document 1 §2: the initial view fits all positions with 100 px padding. */
 export const FIT_PADDING = 100;
 
+/** The map's control column (zoom, compass, drawing …), 29 px buttons 10 px in from the edge, and a margin. */
+const CONTROLS_PX = 56;
+
+/**
+ * The fit's padding for a free area of `width` × `height` px: the spec's 100 px, but on a small screen an
+ * eighth of it (a phone's 390 px kept 190 for the fleet with 100 a side), never less than the control
+ * column, so no vehicle is fitted under the buttons.
+ */
+export function fitPadding(width: number, height: number): number {
+  const eighth = Math.floor(Math.min(width, height) / 8);
+  return Math.max(
+    0,
+    Math.min(FIT_PADDING, Math.max(CONTROLS_PX, eighth), Math.floor(Math.min(width, height) / 3)),
+  );
+}
+
 export type CameraTarget =
   | {
       kind: 'point';
@@ -58,14 +74,19 @@ export function CameraDirector({ fit, request, inset }: CameraDirectorProps) {
       south = Math.min(south, latitude);
       north = Math.max(north, latitude);
     }
+    const container = map.getContainer();
     map.fitBounds(
       [
         [west, south],
         [east, north],
       ],
-      { padding: FIT_PADDING, maxZoom: FOCUS_ZOOM, duration: 0 },
+      {
+        padding: fitPadding(container.clientWidth - left - right, container.clientHeight - bottom),
+        maxZoom: FOCUS_ZOOM,
+        duration: 0,
+      },
     );
-  }, [map, fit]);
+  }, [map, fit, left, right, bottom]);
 
   useEffect(() => {
     if (!request || request.seq === done.current) return;

@@ -29,6 +29,17 @@ describe('map settings from the user attributes', () => {
     });
   });
 
+  it("groups a phone's vehicles unless the user chose otherwise, and never a desktop's by default", () => {
+    expect(mapSettings({ email: 'a@x', attributes: {} }, true).groupVehicles).toBe(true);
+    expect(mapSettings({ email: 'a@x', attributes: {} }, false).groupVehicles).toBe(false);
+    expect(mapSettings({ email: 'a@x', attributes: { map_groupVehicles: false } }, true).groupVehicles).toBe(
+      false,
+    );
+    expect(mapSettings({ email: 'a@x', attributes: { map_groupVehicles: true } }, false).groupVehicles).toBe(
+      true,
+    );
+  });
+
   it('hides zone names with the zones, and always names vehicles for temporary users', () => {
     expect(mapSettings({ email: 'a@x', attributes: { map_showGeofences: false } }).showGeofenceNames).toBe(
       false,

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
+import {
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -21,6 +31,8 @@ export function InterfacePage() {
   const userId = id ?? String(user?.id ?? '');
   const { item, update, loading } = useEditItem<User>('users', userId, () => user as User);
   const [played, setPlayed] = useState(false);
+  // The switches show what this screen's map does (grouping is on by default on a phone).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const set = (key: string, value: unknown) =>
     update((u) => {
       const attributes = { ...u.attributes, [key]: value };
@@ -48,7 +60,7 @@ export function InterfacePage() {
           disabled={key === 'map_showGeofenceNames' && !(item && toggleShown(item, 'map_showGeofences'))}
           control={
             <Switch
-              checked={item ? toggleShown(item, key) : false}
+              checked={item ? toggleShown(item, key, phone) : false}
               onChange={(e) => set(key, e.target.checked)}
               slotProps={{ input: { 'data-testid': `interface-${key}` } as object }}
             />

@@ -26,6 +26,9 @@ describe('interface settings', () => {
     };
     expect(toggleShown(changed, 'map_showVehicleNames')).toBe(false);
     expect(toggleShown(changed, 'map_groupVehicles')).toBe(true);
+    // an untouched grouping switch shows on on a phone, where the map groups by default
+    expect(toggleShown({ email: 'a@x', attributes: {} }, 'map_groupVehicles', true)).toBe(true);
+    expect(toggleShown({ email: 'a@x', attributes: {} }, 'map_groupVehicles')).toBe(false);
     // zone names go with the zones
     expect(
       toggleShown({ email: 'gestor@x', attributes: { map_showGeofences: 0 } }, 'map_showGeofenceNames'),

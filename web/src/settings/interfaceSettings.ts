@@ -26,10 +26,14 @@ const SETTING_OF: Record<MapToggle, keyof MapSettings> = {
 
 /**
  * Whether a switch shows on: what the map does for this user, so a setting never changed shows its
- * default (vehicle names, zones and their names on) rather than off.
+ * default (vehicle names, zones and their names on; grouping on a phone) rather than off.
  */
-export function toggleShown(user: Pick<User, 'email' | 'attributes'>, key: MapToggle): boolean {
-  return mapSettings(user)[SETTING_OF[key]];
+export function toggleShown(
+  user: Pick<User, 'email' | 'attributes'>,
+  key: MapToggle,
+  phone = false,
+): boolean {
+  return mapSettings(user, phone)[SETTING_OF[key]];
 }
 
 /**
