@@ -9,7 +9,8 @@
  * plus the whole task rendering them (flushMs), the render's part up to the screen's effects
  * (flushRenderMs), and the map applying them in the next animation frame, a task of its own (flushMapMs);
  * and blank rows while the panel scrolls. Prints one JSON line. `--profile FILE` also writes the page's
- * CPU profile of one more full flush, `--trace FILE` its trace (DevTools, Performance panel, for both).
+ * CPU profile of one more full flush, `--trace FILE` its trace (DevTools, Performance panel, for both),
+ * `--pan-profile FILE` the page's CPU profile of one more drag-and-wheel run over the 10,000.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     vehicles: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '10' },
     profile: { type: 'string' },
+    'pan-profile': { type: 'string' },
     trace: { type: 'string' },
   },
 });
@@ -139,6 +141,15 @@ try {
   let idleFps = 0;
   for (let i = 0; i < 60 && idleFps < 30; i++) idleFps = await page.evaluate(countFrames, 1000);
   const fps = await panAndZoom(page, seconds * 1000);
+  if (args['pan-profile']) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await panAndZoom(page, seconds * 1000);
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(args['pan-profile'], JSON.stringify(profile));
+  }
   const scroll = await page.evaluate(scrollForBlankRows, { step: 400, frames: 120 });
   // Five flushes: a major collection of the page's heap lands in about one flush in four and can double it,
   // so the median of five tells the usual flush and the list shows the unlucky ones.

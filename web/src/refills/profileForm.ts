@@ -103,13 +103,6 @@ export function thresholdParts(profile: RefillProfile): { unit: string; yellow: 
 export const thresholdOf = (profile: RefillProfile, unit: 'L/100km' | 'L/h') =>
   thresholdParts(profile).find((part) => part.unit === unit);
 
-/** The thresholds in one line: `L/100km 38 / 45 · L/h 12 / 15`. */
-export function thresholdSummary(profile: RefillProfile): string {
-  return thresholdParts(profile)
-    .map(({ unit, yellow, red }) => `${unit} ${yellow} / ${red}`)
-    .join(' · ');
-}
-
 export const APP_VERSION_MAX_LENGTH = 64;
 
 /** An address a phone can open from the QR code: http:// or https:// and a host. */

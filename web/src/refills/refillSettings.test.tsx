@@ -15,7 +15,7 @@ import { queryKeys } from '../api/queries';
 import type { Device, User } from '../api/types';
 import { SessionContext } from '../session/sessionContext';
 import { AppAndroidDialog } from './AppAndroidDialog';
-import { appProblem, profileBody, profileDraftOf, profileProblem, thresholdSummary } from './profileForm';
+import { appProblem, profileBody, profileDraftOf, profileProblem, thresholdOf } from './profileForm';
 import { RefillDetails } from './RefillDetails';
 import { RefillDevicesPage } from './RefillDevicesPage';
 import { mayEditProfile } from './refillRules';
@@ -141,13 +141,13 @@ describe('the consumption profile rules', () => {
     expect(profileProblem({ ...draft, consumption_profile: 'x'.repeat(129) })?.message).toBe(
       'refills.profileTooLong',
     );
-    expect(thresholdSummary(truck)).toBe('L/100km 35 / 45 · L/h 10 / 15');
-    expect(thresholdSummary({ ...truck, l100km_yellow: null, lh_yellow: null, lh_red: null })).toBe(
-      'L/100km — / 45',
-    );
-    expect(
-      thresholdSummary({ ...truck, l100km_yellow: 0.35, l100km_red: 40.5, lh_yellow: null, lh_red: null }),
-    ).toBe('L/100km 0,35 / 40,5');
+    expect(thresholdOf(truck, 'L/100km')).toEqual({ unit: 'L/100km', yellow: '35', red: '45' });
+    expect(thresholdOf(truck, 'L/h')).toEqual({ unit: 'L/h', yellow: '10', red: '15' });
+    const redOnly = { ...truck, l100km_yellow: null, lh_yellow: null, lh_red: null };
+    expect(thresholdOf(redOnly, 'L/100km')).toEqual({ unit: 'L/100km', yellow: '—', red: '45' });
+    expect(thresholdOf(redOnly, 'L/h')).toBeUndefined();
+    const decimals = { ...truck, l100km_yellow: 0.35, l100km_red: 40.5 };
+    expect(thresholdOf(decimals, 'L/100km')).toEqual({ unit: 'L/100km', yellow: '0,35', red: '40,5' });
   });
 
   it('are for managers of the refill centre who may write', () => {

@@ -110,7 +110,13 @@ export function fileColumns({
       flex: 0.9,
       valueFormatter: (_value: DateValue, row) => periodText(date(row.data_from), date(row.data_to)),
     },
-    { field: 'days', headerName: t('tacho.days'), type: 'number', width: 80 },
+    {
+      field: 'days',
+      headerName: t('tacho.days'),
+      description: t('tacho.daysHint'),
+      type: 'number',
+      width: 80,
+    },
     {
       field: 'file_size',
       headerName: t('tacho.sizeKb'),

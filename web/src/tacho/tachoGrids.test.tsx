@@ -192,6 +192,10 @@ describe('tachograph files grid (document 3 §2)', { timeout: 20_000 }, () => {
     expect(cell(card, 'file_size')).toBe('25,2');
     expect(cell(card, 'data_from')).toBe('01/02/2026 – 01/03/2026');
     expect(cell(card, 'periodicity')).toBe('A cada 14 dias');
+    // "Dias" says what it counts on hover
+    const daysHeader = document.querySelector('[role="columnheader"][data-field="days"]')!;
+    fireEvent.mouseOver(daysHeader.querySelector('.MuiDataGrid-columnHeaderTitle')!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Dias com atividade registada no ficheiro');
     expect(cell(unit, 'periodicity')).toBe('Nunca');
     expect(within(card).getByTestId('tacho-file-download').getAttribute('href')).toBe(
       '/report/api.php/tacho_file/7',

@@ -22,9 +22,31 @@ const DEMO_DAILY_KM = 94;
  * The vehicle's odometer (km) and engine hours at its last position, so the refills' readings lead up to
  * them; and its attributes (a vehicle without a fuel type takes its station's).
  */
-/** The demo profile's name (free text the fleet gives it): a boat's or a bus's own, else by weight. */
-const profileName = (heavy: boolean, category: string | null): string =>
-  category === 'boat' ? 'Embarcação' : category === 'bus' ? 'Autocarro' : heavy ? 'Pesado' : 'Ligeiro';
+/**
+ * A demo consumption profile: its name (free text the fleet gives it), its limits and the vehicle's usual
+ * consumption (L/100km) the refills scatter around. A boat and a bus have their own, else by weight.
+ */
+interface DemoProfile {
+  name: string;
+  limits: { l100kmYellow: number; l100kmRed: number; lhYellow: number; lhRed: number };
+  normal: number;
+}
+const PROFILES = {
+  boat: {
+    name: 'Embarcação',
+    limits: { l100kmYellow: 62, l100kmRed: 75, lhYellow: 20, lhRed: 26 },
+    normal: 52,
+  },
+  bus: { name: 'Autocarro', limits: { l100kmYellow: 30, l100kmRed: 36, lhYellow: 9, lhRed: 12 }, normal: 25 },
+  heavy: { name: 'Pesado', limits: { l100kmYellow: 38, l100kmRed: 45, lhYellow: 12, lhRed: 15 }, normal: 32 },
+  light: { name: 'Ligeiro', limits: { l100kmYellow: 11, l100kmRed: 14, lhYellow: 4, lhRed: 6 }, normal: 8.5 },
+} satisfies Record<string, DemoProfile>;
+
+export function demoProfile(heavy: boolean, category: string | null): DemoProfile {
+  if (category === 'boat') return PROFILES.boat;
+  if (category === 'bus') return PROFILES.bus;
+  return heavy ? PROFILES.heavy : PROFILES.light;
+}
 
 async function vehicleNow(db: Db, deviceId: number) {
   const row = await db.kysely
@@ -130,17 +152,14 @@ export async function seedRefillsDemo(db: Db, deviceIds: number[], now: number):
     const capacity = numberAttr(vehicle.attributes.fuel_tank_capacity);
     // a heavy profile for the big tanks (trucks, machines), a light one for the rest
     const heavy = capacity !== undefined ? capacity >= 200 : i % 3 === 0;
-    const profile = heavy
-      ? { l100kmYellow: 38, l100kmRed: 45, lhYellow: 12, lhRed: 15 }
-      : { l100kmYellow: 11, l100kmRed: 14, lhYellow: 4, lhRed: 6 };
+    const { name, limits: profile, normal } = demoProfile(heavy, vehicle.category);
     await k
       .insertInto('refillDevices')
-      .values({ deviceId, code: '', consumptionProfile: profileName(heavy, vehicle.category), ...profile })
+      .values({ deviceId, code: '', consumptionProfile: name, ...profile })
       .onConflict((oc) => oc.column('deviceId').doNothing())
       .execute();
     const thresholds = thresholdsOf(profile);
     const station = heavy ? stations[0] : stations[i % 2];
-    const normal = heavy ? 32 : 8.5;
     if (!vehicle.attributes.fuel_type)
       await k
         .updateTable('devices')

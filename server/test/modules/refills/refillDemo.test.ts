@@ -4,7 +4,12 @@ import { consumptionState } from '@frota/core';
 import { migrateToLatest } from '../../../src/db/migrate';
 import { parseJson } from '../../../src/db/mapping';
 import { verifyPassword } from '../../../src/auth/password';
-import { seedRefillsDemo, DEMO_APP, DEMO_OPERATOR_PASSWORD } from '../../../src/modules/refills/demoSeed';
+import {
+  demoProfile,
+  seedRefillsDemo,
+  DEMO_APP,
+  DEMO_OPERATOR_PASSWORD,
+} from '../../../src/modules/refills/demoSeed';
 import { readAppVersion, writeAppVersion } from '../../../src/modules/refills/appVersion';
 import { dialects, freshDatabase, insertDevice, insertPosition } from '../../harness';
 
@@ -114,6 +119,28 @@ describe.each(dialects())('refill demo seed (%s)', (dialect) => {
       .where('deviceId', '=', devices[1])
       .executeTakeFirstOrThrow();
     expect(profile.consumptionProfile).toBe('Ligeiro');
+  });
+
+  it('gives boats and buses limits of their own, above the heavy and light ones, each red above its yellow', () => {
+    const boat = demoProfile(false, 'boat');
+    const bus = demoProfile(true, 'bus');
+    const heavy = demoProfile(true, 'truck');
+    const light = demoProfile(false, 'car');
+    expect([boat.name, bus.name, heavy.name, light.name]).toEqual([
+      'Embarcação',
+      'Autocarro',
+      'Pesado',
+      'Ligeiro',
+    ]);
+    expect(boat.limits.lhYellow).toBeGreaterThan(heavy.limits.lhYellow);
+    expect(boat.limits.l100kmYellow).toBeGreaterThan(heavy.limits.l100kmRed);
+    expect(bus.limits).not.toEqual(heavy.limits);
+    for (const { limits, normal } of [boat, bus, heavy, light]) {
+      expect(limits.l100kmRed).toBeGreaterThan(limits.l100kmYellow);
+      expect(limits.lhRed).toBeGreaterThan(limits.lhYellow);
+      // the usual consumption is green
+      expect(normal * 1.05).toBeLessThan(limits.l100kmYellow);
+    }
   });
 
   it("gives the App Android dialog a link and a version, and keeps an administrator's", async () => {
