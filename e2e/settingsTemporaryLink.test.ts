@@ -93,10 +93,11 @@ describeBrowser('temporary link', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([500, 500]);
     await formScreenshot(page, 'settings-temporary-link-form');
     const id = Number(pathOf(page).split('/').pop());
-    // the list copies a row's link too (it shows the token; the address is what is handed over)
+    // the list shows each row's link address and copies it (the address is what is handed over)
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await openList(page, '/settings/temporary_links');
     await search(page, tag);
+    expect(await page.getByTestId('link-address-row').textContent()).toBe(address);
     await page.getByTestId('link-copy-row').click();
     await page.locator('[data-testid="link-copy-row"][data-copied]').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);

@@ -70,6 +70,10 @@ describeBrowser('zone form', () => {
       .getByTestId('zone-preview')
       .locator('[data-testid="map-canvas"][data-fitted="CIRCLE (-8.8383 13.2344, 250)"][data-idle]')
       .waitFor();
+    // zoom buttons lead out to the zone's surroundings
+    expect(await page.getByTestId('zone-preview').locator('.maplibregl-ctrl-zoom-out').isVisible()).toBe(
+      true,
+    );
     await formScreenshot(page, 'settings-zone-form');
     // a click on the map puts the circle's centre there (up and left of it: north and west)
     await page

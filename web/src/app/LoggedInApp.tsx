@@ -17,6 +17,7 @@ import { AreasContext } from '../session/areas';
 import type { AppRoute } from '../session/routes';
 import { useSession } from '../session/sessionContext';
 import { SnapshotKeeper } from './SnapshotKeeper';
+import { NoticeClose } from './NoticeClose';
 
 function Page({ route, Screen }: { route: AppRoute; Screen: Screen | null }) {
   const { pathname } = useLocation();
@@ -63,6 +64,7 @@ export function LoggedInApp() {
               autoHideDuration={3000}
               anchorOrigin={{ vertical: 'bottom', horizontal: end }}
               classes={{ containerAnchorOriginTopCenter: 'frota-notices-top' }}
+              action={(id) => <NoticeClose id={id} />}
             >
               <Routes>
                 <Route path="/login" element={<Navigate to="/" replace />} />

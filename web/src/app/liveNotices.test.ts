@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import type { AppEvent } from '../api/types';
 import { ensureLanguage } from './i18n';
-import { liveNotices, noticeText } from './liveNotices';
+import { liveNotices, noticeText, noticeVariant } from './liveNotices';
 
 const event = (id: number, type: string, deviceId = 1): AppEvent => ({
   id,
@@ -32,5 +32,10 @@ describe('live notices', () => {
     );
     // a vehicle the list does not hold (yet): the event's own text
     expect(noticeText({ event: flush[0], more: 0 }, undefined, pt)).toBe('Alarme: Ignição ligada');
+  });
+
+  it('show an alarm as a warning and other events as information', () => {
+    expect(noticeVariant({ event: event(4, 'alarm'), more: 0 })).toBe('warning');
+    expect(noticeVariant({ event: flush[0], more: 0 })).toBe('info');
   });
 });

@@ -25,3 +25,7 @@ export function noticeText(notice: LiveNotice, vehicleName: string | undefined, 
   const text = vehicleName ? t('liveEvent.ofVehicle', { name: vehicleName, text: event }) : event;
   return notice.more > 0 ? t('liveEvent.more', { text, count: notice.more }) : text;
 }
+
+/** An alarm reads as a warning (amber), every other event as information. */
+export const noticeVariant = (notice: LiveNotice): 'warning' | 'info' =>
+  notice.event.type === 'alarm' ? 'warning' : 'info';

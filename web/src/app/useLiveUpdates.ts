@@ -11,7 +11,7 @@ import { flushBegins, flushFolded } from '../api/flushProbe';
 import { positionsArrived } from '../api/liveArrivals';
 import { AREAS } from './areas';
 import { LiveRefresher } from './liveRefresh';
-import { liveNotices, noticeText } from './liveNotices';
+import { liveNotices, noticeText, noticeVariant } from './liveNotices';
 
 export const LIVE_FLUSH_MS = 10_000;
 export const NOTIFICATION_TOAST_MS = 10_000;
@@ -86,7 +86,7 @@ export function useLiveUpdates(user: User | null): void {
         if (phone && phoneNotice !== undefined) closeSnackbar(phoneNotice);
         for (const notice of liveNotices(batch.events, phone)) {
           const key = enqueueSnackbar(noticeText(notice, names.get(notice.event.deviceId), t), {
-            variant: 'info',
+            variant: noticeVariant(notice),
             autoHideDuration: NOTIFICATION_TOAST_MS,
             anchorOrigin: noticeAnchor(phone, document.documentElement.dir === 'rtl'),
           });

@@ -54,6 +54,15 @@ export function formatCurrency(value: number | string | null | undefined, symbol
   return symbol ? `${text} ${symbol}` : text;
 }
 
+const LATIN_UNITS = { km: 'km', h: 'h', kmh: 'km/h', m: 'm', d: 'd', L: 'L' } as const;
+export type UnitKey = keyof typeof LATIN_UNITS;
+
+/** A unit as the interface language writes it ("km/h"; Arabic "كم/س"), the Latin one before the tables load. */
+export function unitText(unit: UnitKey): string {
+  const key = `unit.${unit}`;
+  return i18n.exists(key) ? i18n.t(key) : LATIN_UNITS[unit];
+}
+
 /** A number in the interface language's format with a fixed count of decimals; empty text for no number. */
 export function formatNumber(value: number | null | undefined, decimals = 0): string {
   return formatNumberIn(currentLanguage(), value, decimals);

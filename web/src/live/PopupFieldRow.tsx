@@ -22,7 +22,7 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import BadgeIcon from '@mui/icons-material/Badge';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_COLORS } from './levelText';
-import { Ltr } from './Ltr';
+import { Ltr, Measure } from './Ltr';
 import type { PopupField } from './popupFields';
 import { STATUS_HEX } from './statusColors';
 import { localAddress } from '../common/localAddress';
@@ -73,7 +73,7 @@ export function PopupFieldRow({ field, onCycleLevel, onToggleOdometer }: PopupFi
     case 'speed':
       return (
         <Line icon={<SpeedIcon />} testId="speed">
-          <Ltr>{field.text}</Ltr>
+          <Measure>{field.text}</Measure>
         </Line>
       );
     case 'driver':
@@ -199,7 +199,8 @@ export function PopupFieldRow({ field, onCycleLevel, onToggleOdometer }: PopupFi
       return (
         <Line icon={field.mode === 'hours' ? <TimerIcon /> : <SpeedIcon />} testId="odometer">
           <ButtonBase onClick={onToggleOdometer} sx={{ fontSize: 14 }}>
-            {t(field.mode === 'hours' ? 'live.hourMeter' : 'live.odometer')}:&nbsp;<Ltr>{field.text}</Ltr>
+            {t(field.mode === 'hours' ? 'live.hourMeter' : 'live.odometer')}:&nbsp;
+            <Measure>{field.text}</Measure>
           </ButtonBase>
         </Line>
       );

@@ -1,7 +1,7 @@
 import { Box, Divider, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { minutesText, type TachoPanel as Panel } from './tachograph';
-import { formatNumber } from '../common/formatters';
+import { formatNumber, unitText } from '../common/formatters';
 
 /** Tachograph time, odometer, current activity, card, driving and rest times. */
 export function TachoPanel({ panel, formatTime }: { panel: Panel; formatTime: (iso: string) => string }) {
@@ -9,7 +9,7 @@ export function TachoPanel({ panel, formatTime }: { panel: Panel; formatTime: (i
   const rows: Array<[string, string]> = [];
   if (panel.time) rows.push([t('live.tacho.time'), formatTime(panel.time)]);
   if (panel.odometerKm !== undefined)
-    rows.push([t('live.odometer'), `${formatNumber(panel.odometerKm, 1)} km`]);
+    rows.push([t('live.odometer'), `${formatNumber(panel.odometerKm, 1)} ${unitText('km')}`]);
   if (panel.activity) rows.push([t('live.tacho.activity'), t(`live.tachoActivity.${panel.activity}`)]);
   if (panel.cardInserted !== undefined)
     rows.push([t('live.tacho.card'), t(panel.cardInserted ? 'live.tacho.cardIn' : 'live.tacho.cardOut')]);

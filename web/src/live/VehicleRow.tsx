@@ -9,7 +9,7 @@ import { defaultOdometerMode, isElectric, odometerModes } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import { cycleFuelMode, fuelModeOf, odometerModeOf, toggleOdometerMode } from './displayModes';
 import { LEVEL_COLORS, levelDisplay } from './levelText';
-import { Ltr } from './Ltr';
+import { Ltr, Measure } from './Ltr';
 import { coordinatesText, odometerText, speedText } from './popupFields';
 import { STATUS_HEX } from './statusColors';
 import type { VehicleView } from './types';
@@ -121,7 +121,7 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
           {position && (
             <>
               {' · '}
-              <Ltr>{speedText(position.speed)}</Ltr>
+              <Measure>{speedText(position.speed)}</Measure>
             </>
           )}
         </span>
@@ -170,7 +170,7 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
             data-testid="row-odometer"
           >
             <SpeedIcon />
-            <Ltr>{odometer}</Ltr>
+            <Measure>{odometer}</Measure>
           </Tap>
         )}
       </Bottom>

@@ -111,7 +111,10 @@ describe('popup fields', () => {
     expect(fields.find((f) => f.kind === 'level')).toMatchObject({ text: '40%', color: 'orange' });
     expect(fields.find((f) => f.kind === 'power')).toMatchObject({ text: '12,6 V', color: 'green' });
     expect(fields.find((f) => f.kind === 'immobilization')).toMatchObject({ state: 'on', pending: false });
-    expect(fields.find((f) => f.kind === 'odometer')).toMatchObject({ mode: 'odometer', text: '1\u00a0000,0 km' });
+    expect(fields.find((f) => f.kind === 'odometer')).toMatchObject({
+      mode: 'odometer',
+      text: '1\u00a0000,0 km',
+    });
   });
 
   it('cycles the level display through litres and, for electric vehicles, energy and range', () => {

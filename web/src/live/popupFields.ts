@@ -18,7 +18,7 @@ import {
   type StatusColor,
   type VehicleStatusLabel,
 } from '@frota/core';
-import { formatNumber, formatPercent } from '../common/formatters';
+import { formatNumber, formatPercent, unitText } from '../common/formatters';
 import type { Geofence, Tag } from '../api/types';
 import type { VehicleView } from './types';
 import { zoneType } from './zoneList';
@@ -44,7 +44,7 @@ export type PopupField =
   | { kind: 'immobilization'; state: ImmobilizationState; pending: boolean }
   | { kind: 'odometer'; mode: OdometerMode; text: string };
 
-export const speedText = (knots: number): string => `${Math.round(knotsToKmh(knots))} km/h`;
+export const speedText = (knots: number): string => `${Math.round(knotsToKmh(knots))} ${unitText('kmh')}`;
 
 /** Six decimals, latitude first. */
 export const coordinatesText = (latitude: number, longitude: number): string =>
@@ -68,10 +68,10 @@ export const odometerValue = (attributes: Record<string, unknown>): number | und
 export function odometerText(mode: OdometerMode, attributes: Record<string, unknown>): string | undefined {
   if (mode === 'hours') {
     const hours = hourMeter(attributes);
-    return hours === undefined ? undefined : `${oneDecimal(hours)} h`;
+    return hours === undefined ? undefined : `${oneDecimal(hours)} ${unitText('h')}`;
   }
   const km = odometerValue(attributes);
-  return km === undefined ? undefined : `${oneDecimal(km)} km`;
+  return km === undefined ? undefined : `${oneDecimal(km)} ${unitText('km')}`;
 }
 
 /** Tag names of the vehicle (attributes.tags holds tag codes, comma separated or as a list). */

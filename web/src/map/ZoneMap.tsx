@@ -1,6 +1,7 @@
 /** A small map of one zone, fitted to its shape (its own chunk: MapLibre loads with the first form). */
 import { useEffect, useMemo } from 'react';
-import type { MapMouseEvent } from 'maplibre-gl';
+import { NavigationControl, type MapMouseEvent } from 'maplibre-gl';
+import { useTranslation } from 'react-i18next';
 import { areaBounds, parseArea, toLngLatBounds } from '@frota/core';
 import { MapView } from './MapView';
 import { useMap } from './mapContext';
@@ -9,10 +10,24 @@ import type { MapZone } from './zoneFeatures';
 
 /** room around the shape, more at the foot where the map's attribution sits */
 const PADDING = { top: 32, left: 32, right: 32, bottom: 48 };
-const MAX_ZOOM = 17;
+/** A small zone (a 100 m circle) is shown with some of its surroundings, its neighbours among them. */
+const MAX_ZOOM = 16;
+/**
+ * A zone still being created is shown from further out: the base map has no streets offline, so the fleet's
+ * other zones around it are what tells the user where to click; the + button brings them closer.
+ */
+const NEW_ZONE_MAX_ZOOM = 13;
 
 /** Fits the camera to the zone whenever its shape changes; an unreadable shape leaves the camera where it is. */
-function ZoneFit({ area, corridor }: { area: string; corridor: number | undefined }) {
+function ZoneFit({
+  area,
+  corridor,
+  maxZoom,
+}: {
+  area: string;
+  corridor: number | undefined;
+  maxZoom: number;
+}) {
   const map = useMap();
   useEffect(() => {
     let bounds: ReturnType<typeof toLngLatBounds>;
@@ -21,10 +36,25 @@ function ZoneFit({ area, corridor }: { area: string; corridor: number | undefine
     } catch {
       return;
     }
-    map.fitBounds(bounds, { padding: PADDING, maxZoom: MAX_ZOOM, duration: 0 });
+    map.fitBounds(bounds, { padding: PADDING, maxZoom, duration: 0 });
     // the shape the camera shows (tests and screenshots read it)
     map.getContainer().setAttribute('data-fitted', area);
-  }, [map, area, corridor]);
+  }, [map, area, corridor, maxZoom]);
+  return null;
+}
+
+/** Zoom buttons, on the side the page reads towards: the way out to the surroundings of a small zone. */
+function ZoomButtons() {
+  const map = useMap();
+  const { i18n } = useTranslation();
+  const side = i18n.dir() === 'rtl' ? 'top-left' : 'top-right';
+  useEffect(() => {
+    const control = new NavigationControl({ showCompass: false, showZoom: true });
+    map.addControl(control, side);
+    return () => {
+      map.removeControl(control);
+    };
+  }, [map, side]);
   return null;
 }
 
@@ -45,17 +75,24 @@ function ZonePick({ onPick }: { onPick: (latitude: number, longitude: number) =>
 
 export default function ZoneMap({
   zone,
+  context = [],
   onPick,
 }: {
   zone: MapZone;
+  /** the fleet's other zones, drawn around it as landmarks (the edited one left out of them) */
+  context?: readonly MapZone[];
   onPick?: (latitude: number, longitude: number) => void;
 }) {
-  const zones = useMemo(() => [zone], [zone]);
+  const zones = useMemo(
+    () => [...context.filter((other) => !zone.id || other.id !== zone.id), zone],
+    [zone, context],
+  );
   const corridor = Number(zone.attributes.polylineDistance) || undefined;
   return (
     <MapView initialLayer="road">
       <ZoneLayer zones={zones} showNames />
-      <ZoneFit area={zone.area} corridor={corridor} />
+      <ZoomButtons />
+      <ZoneFit area={zone.area} corridor={corridor} maxZoom={zone.id ? MAX_ZOOM : NEW_ZONE_MAX_ZOOM} />
       {onPick && <ZonePick onPick={onPick} />}
     </MapView>
   );

@@ -11,10 +11,13 @@ const ZoneMap = lazy(() => import('./ZoneMap'));
  */
 export function ZonePreview({
   zone,
+  context,
   height,
   onPick,
 }: {
   zone: MapZone;
+  /** the fleet's other zones, shown around it */
+  context?: readonly MapZone[];
   height: number;
   /** a click on the map: the point it chose (a circle's centre) */
   onPick?: (latitude: number, longitude: number) => void;
@@ -35,7 +38,7 @@ export function ZonePreview({
       }}
     >
       <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
-        <ZoneMap zone={drawn} onPick={onPick} />
+        <ZoneMap zone={drawn} context={context} onPick={onPick} />
       </Suspense>
     </Box>
   );

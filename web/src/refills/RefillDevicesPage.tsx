@@ -55,7 +55,7 @@ export function RefillDevicesPage() {
       // page's reading order (right to left too), each after a dot of its colour
       ...(['l100km', 'lh'] as const).map((key): GridColDef<RefillDevice> => ({
         field: key,
-        headerName: LIMIT_UNITS[key],
+        headerName: t(`refills.${key}`),
         minWidth: 110,
         flex: 0.6,
         sortable: false,
@@ -71,7 +71,7 @@ export function RefillDevicesPage() {
               <Box
                 component="span"
                 data-testid={`refill-device-${key}`}
-                aria-label={`${t('refills.thresholdsTitle')}: ${LIMIT_UNITS[key]} ${value as string}`}
+                aria-label={`${t('refills.thresholdsTitle')}: ${t(`refills.${key}`)} ${value as string}`}
                 sx={{ display: 'inline-flex', alignItems: 'baseline', columnGap: 0.75 }}
               >
                 <Box component="span" sx={{ ...LIMIT_MARK, color: 'warning.dark' }}>

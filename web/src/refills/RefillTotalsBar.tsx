@@ -10,7 +10,7 @@ import type { RefillTotals } from './refillTypes';
  */
 export function RefillTotalsBar({ totals }: { totals: RefillTotals | undefined }) {
   const { t } = useTranslation();
-  const text = totalsText(totals);
+  const text = totalsText(totals, { litres: t('unit.L'), km: t('unit.km'), l100km: t('refills.l100km') });
   return (
     <Stack
       direction="row"

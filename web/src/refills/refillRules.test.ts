@@ -331,6 +331,13 @@ describe('the centre totals', () => {
     expect(
       totalsText({ filledLitres: 30, consumedLitres: 0, consumedKm: 0, consumedL100km: null }).consumed,
     ).toBe('0,00 L · 0 km');
+    // in the user's language's units (Arabic)
+    expect(
+      totalsText(
+        { filledLitres: 30, consumedLitres: 168, consumedKm: 800, consumedL100km: 21 },
+        { litres: 'ل', km: 'كم', l100km: 'ل/100كم' },
+      ),
+    ).toEqual({ filled: '30,00 ل', consumed: '168,00 ل · 800 كم · 21,00 ل/100كم' });
     expect(totalsText(undefined)).toEqual({ filled: '', consumed: '' });
   });
 });

@@ -109,14 +109,25 @@ export function shareProblem(emailTo: string, emailCc: string): 'to' | 'cc' | nu
   return null;
 }
 
+/** The units the footer writes, in the user's language (Arabic writes ل, كم, ل/100كم). */
+export interface TotalsUnits {
+  litres: string;
+  km: string;
+  l100km: string;
+}
+const LATIN_UNITS: TotalsUnits = { litres: 'L', km: 'km', l100km: 'L/100km' };
+
 /** The footer's figures: litres filled; litres consumed, km and L/100km (blank while loading). */
-export function totalsText(totals: RefillTotals | undefined): { filled: string; consumed: string } {
+export function totalsText(
+  totals: RefillTotals | undefined,
+  units: TotalsUnits = LATIN_UNITS,
+): { filled: string; consumed: string } {
   if (!totals) return { filled: '', consumed: '' };
-  const litres = (value: number) => `${formatNumber(value, 2)} L`;
+  const litres = (value: number) => `${formatNumber(value, 2)} ${units.litres}`;
   const consumed = [
     litres(totals.consumedLitres),
-    `${formatNumber(totals.consumedKm, 0)} km`,
-    ...(totals.consumedL100km === null ? [] : [`${formatNumber(totals.consumedL100km, 2)} L/100km`]),
+    `${formatNumber(totals.consumedKm, 0)} ${units.km}`,
+    ...(totals.consumedL100km === null ? [] : [`${formatNumber(totals.consumedL100km, 2)} ${units.l100km}`]),
   ];
   return { filled: litres(totals.filledLitres), consumed: consumed.join(' · ') };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   Accordion,
   AccordionDetails,
@@ -16,6 +16,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ZONE_COLORS, ZONE_DEFAULTS, corridorDistance } from '@frota/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useGeofences } from '../api/queries';
 import { EditForm } from '../common/EditForm';
 import { useEditItem } from '../common/useEditItem';
 import { DEFAULT_POI_ICON, POI_ICONS, poiIconUrl, poiLabelKey } from '../icons';
@@ -44,6 +45,9 @@ export function GeofenceEditPage() {
   const color = String(item?.attributes.color ?? ZONE_DEFAULTS.color);
   // the shape as text is for the few who paste one: folded, unless it cannot be read (then it must be fixed)
   const [textOpen, setTextOpen] = useState(false);
+  // the fleet's other zones as landmarks on the form's map (the base map has no streets offline)
+  const { data: zones } = useGeofences();
+  const context = useMemo(() => zones ?? [], [zones]);
   const circle = area?.type === 'circle';
   const pickCentre = useCallback(
     (latitude: number, longitude: number) =>
@@ -181,6 +185,7 @@ export function GeofenceEditPage() {
         <Stack spacing={0.5}>
           <ZonePreview
             zone={{ id: item.id ?? 0, name: item.name, area: item.area, attributes: item.attributes }}
+            context={context}
             height={280}
             onPick={circle ? pickCentre : undefined}
           />

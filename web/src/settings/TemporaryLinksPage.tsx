@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,10 @@ import { CopyLinkButton } from './LinkShare';
 import { useTemporaryLinks, type TemporaryLink } from './settingsQueries';
 import { linkAddress } from './temporaryLinkForm';
 
-/** /settings/temporary_links: name (with a button copying the link), e-mail, token and expiry (DD/MM/YYYY HH:mm:ss). */
+/**
+ * /settings/temporary_links: name, the link's address (what is shared, with a button copying it), e-mail,
+ * token and expiry (DD/MM/YYYY HH:mm:ss).
+ */
 export function TemporaryLinksPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -21,12 +25,21 @@ export function TemporaryLinksPage() {
       { field: 'name', headerName: t('name'), flex: 1, minWidth: 160, sortComparator: compareText },
       {
         field: 'link',
-        headerName: '',
-        width: 56,
+        headerName: t('settings.linkAddress'),
+        flex: 1.2,
+        minWidth: 220,
         sortable: false,
         disableColumnMenu: true,
-        disableExport: true,
-        renderCell: ({ row }) => <CopyLinkButton address={linkAddress(row.token)} />,
+        valueGetter: (_value, row) => linkAddress(row.token),
+        renderCell: ({ value }) => (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0, height: '100%' }}>
+            <CopyLinkButton address={String(value)} />
+            {/* an address reads left to right on an Arabic page too */}
+            <Typography variant="body2" noWrap dir="ltr" data-testid="link-address-row" sx={{ minWidth: 0 }}>
+              {String(value)}
+            </Typography>
+          </Stack>
+        ),
       },
       { field: 'email', headerName: t('email'), flex: 1, minWidth: 200 },
       { field: 'token', headerName: t('settings.token'), flex: 1, minWidth: 200 },
