@@ -324,6 +324,13 @@ describeBrowser('settings lists', () => {
     await openList(t.page, '/settings/users');
     await search(t.page, `${tag} Bloqueado`);
     expect(await t.page.getByTestId('user-disabled').textContent()).toBe('Desactivado');
+    // a gap between the name and the mark
+    const chip = (await t.page.getByTestId('user-disabled').boundingBox())!;
+    const name = (await t.page
+      .getByTestId('user-disabled')
+      .locator('xpath=preceding-sibling::span')
+      .boundingBox())!;
+    expect(chip.x - (name.x + name.width)).toBeGreaterThanOrEqual(6);
     const csv = await exportList(t.page, 'csv');
     expect(csv.lines[1]).toMatch(new RegExp(`^${tag} Bloqueado,`));
   });
@@ -386,8 +393,15 @@ describeBrowser('settings lists', () => {
     t = await sessionOnly(browser);
     await openList(t.page, '/settings/temporary_links');
     await search(t.page, tag);
-    // the untitled column beside the name copies the link
-    expect(await headerTitles(t.page)).toEqual(['Nome', '', 'E-mail', 'Token', 'Expira em', '']);
+    // beside the name, each link's address with a button copying it (the export keeps the spec's columns)
+    expect(await headerTitles(t.page)).toEqual([
+      'Nome',
+      'Endereço do acesso',
+      'E-mail',
+      'Token',
+      'Expira em',
+      '',
+    ]);
     expect(await columnTexts(t.page, 'expirationTime')).toEqual(['06/05/2031 08:08:09']);
     expect((await columnTexts(t.page, 'email'))[0]).toMatch(/^temp_/);
     expect((await columnTexts(t.page, 'token'))[0]).toMatch(/^[A-Za-z0-9]{40}$/);

@@ -126,6 +126,32 @@ describe('DataList colours, count, selection and totals (issue 16 item 4)', { ti
     });
   });
 
+  it('on a phone, shows a worded text once (a vehicle named by its plate), figures even when equal', async () => {
+    await asPhone(async () => {
+      type Car = { id: number; vehicle: string; plate: string; litres: number; cost: number };
+      const cars: Car[] = [
+        { id: 1, vehicle: 'LD-21-47-LD', plate: 'LD-21-47-LD', litres: 25, cost: 25 },
+        { id: 2, vehicle: 'Barco 1', plate: 'BARCO-23', litres: 30, cost: 90 },
+      ];
+      const carColumns: GridColDef<Car>[] = [
+        { field: 'vehicle', headerName: 'Veículo', width: 150 },
+        { field: 'plate', headerName: 'Matrícula', width: 150 },
+        { field: 'litres', headerName: 'Litros', width: 100 },
+        { field: 'cost', headerName: 'Custo', width: 100 },
+      ];
+      render(
+        <Frame>
+          <DataList rows={cars} columns={carColumns} exportName="Cars" />
+        </Frame>,
+      );
+      const cards = await screen.findAllByTestId('list-card');
+      const labels = (card: HTMLElement) =>
+        [...card.querySelectorAll('.MuiTypography-caption')].map((c) => c.textContent);
+      expect(labels(cards[0])).toEqual(['Litros', 'Custo']);
+      expect(labels(cards[1])).toEqual(['Matrícula', 'Litros', 'Custo']);
+    });
+  });
+
   it('offers a refresh button only when asked', async () => {
     const onRefresh = vi.fn();
     show({ onRefresh, idPrefix: 'things' });

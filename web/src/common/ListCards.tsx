@@ -34,6 +34,9 @@ export interface ListCardsProps<R extends GridValidRowModel & { id: number }> {
   page: { index: number; size: number; total: number; onPage: (index: number) => void };
 }
 
+/** A text with a letter in it (a name, a plate): figures and dates may repeat, equal by chance. */
+const WORDED = /\p{L}/u;
+
 /** What a column shows for a row: its own cell renderer where it has one, else its formatted value. */
 function cellOf<R extends GridValidRowModel & { id: number }>(
   row: R,
@@ -99,6 +102,9 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
       <Stack spacing={1}>
         {rows.map((row) => {
           const tone = rowTone?.(row);
+          // a worded text shown once: a vehicle named by its plate has no second line repeating the plate
+          const titleCell = title ? cellOf(row, title, apiRef) : null;
+          const shownTexts = new Set<string>(typeof titleCell === 'string' ? [titleCell] : []);
           const attributes: Record<string, string> = {};
           if (rowAttributes?.rowIdAttribute)
             attributes[`data-${rowAttributes.rowIdAttribute}`] = String(row.id);
@@ -139,7 +145,7 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
                   component="div"
                   sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
                 >
-                  {title ? keepBracketsWhole(cellOf(row, title, apiRef)) : row.id}
+                  {title ? keepBracketsWhole(titleCell) : row.id}
                 </Typography>
                 {buttons.map((column) => (
                   <Box key={column.field} data-field={column.field} sx={{ display: 'flex' }}>
@@ -183,6 +189,10 @@ export function ListCards<R extends GridValidRowModel & { id: number }>(props: L
                 {details.map((column) => {
                   const cell = cellOf(row, column, apiRef);
                   if (cell === null || cell === undefined || cell === '') return null;
+                  if (typeof cell === 'string' && WORDED.test(cell)) {
+                    if (shownTexts.has(cell)) return null;
+                    shownTexts.add(cell);
+                  }
                   const cellColour = cellTone?.(row, column.field);
                   return [
                     <Typography

@@ -30,6 +30,8 @@ export function TemporaryLinksPage() {
         minWidth: 220,
         sortable: false,
         disableColumnMenu: true,
+        // the export keeps the spec's columns: name, e-mail, token and expiry
+        disableExport: true,
         valueGetter: (_value, row) => linkAddress(row.token),
         renderCell: ({ value }) => (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0, height: '100%' }}>

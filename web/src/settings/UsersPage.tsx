@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Chip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,19 +29,14 @@ export function UsersPage() {
         sortComparator: compareText,
         // a blocked user (disabled) told apart from the active ones at a glance; the export keeps the name
         renderCell: ({ row }) => (
-          <>
-            {row.name}
+          // after the name in the page's reading order, a gap between them either way (a margin on the
+          // chip touched the name in Arabic)
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <span>{row.name}</span>
             {row.disabled && (
-              <Chip
-                size="small"
-                label={t('settings.profile.disabled')}
-                // after the name in its own reading order (a Latin name reads left to right in Arabic too):
-                // a logical margin, which the right-to-left styles leave as it is
-                sx={{ marginInlineStart: '8px' }}
-                data-testid="user-disabled"
-              />
+              <Chip size="small" label={t('settings.profile.disabled')} data-testid="user-disabled" />
             )}
-          </>
+          </Box>
         ),
       },
       { field: 'email', headerName: t('email'), flex: 1, minWidth: 200, sortComparator: compareText },
