@@ -44,9 +44,8 @@ export function ImportGrid({ rows, onChange, disabled }: Props) {
       testId="import-grid-scroll"
       sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
-      {/* cells wide enough to type a name in: a phone scrolls the grid sideways, and shows the start of the
-          third column (with the shade) so the columns beyond the screen are seen to be there */}
-      <Table size="small" stickyHeader data-testid="import-grid" sx={{ minWidth: { xs: 560, sm: 720 } }}>
+      {/* cells wide enough to type a name in: a phone scrolls the grid sideways */}
+      <Table size="small" stickyHeader data-testid="import-grid" sx={{ minWidth: 720 }}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: 40 }}>#</TableCell>
