@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { totalsText } from './refillRules';
+import { languageUnits, totalsText } from './refillRules';
 import type { RefillTotals } from './refillTypes';
 
 /**
@@ -10,7 +10,7 @@ import type { RefillTotals } from './refillTypes';
  */
 export function RefillTotalsBar({ totals }: { totals: RefillTotals | undefined }) {
   const { t } = useTranslation();
-  const text = totalsText(totals, { litres: t('unit.L'), km: t('unit.km'), l100km: t('refills.l100km') });
+  const text = totalsText(totals, languageUnits(t('refills.l100km')));
   return (
     <Stack
       direction="row"

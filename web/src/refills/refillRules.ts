@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { User } from '../api/types';
-import { formatNumber } from '../common/formatters';
+import { formatNumber, unitText } from '../common/formatters';
 import { mayWrite } from '../common/listActions';
 import { hasPermission } from '../session/permissions';
 import type { Refill, RefillStation, RefillTotals } from './refillTypes';
@@ -115,12 +115,17 @@ export interface TotalsUnits {
   km: string;
   l100km: string;
 }
-const LATIN_UNITS: TotalsUnits = { litres: 'L', km: 'km', l100km: 'L/100km' };
+/** The interface language's units (common/formatters); L/100km as the refill tables name it. */
+export const languageUnits = (l100km = 'L/100km'): TotalsUnits => ({
+  litres: unitText('L'),
+  km: unitText('km'),
+  l100km,
+});
 
 /** The footer's figures: litres filled; litres consumed, km and L/100km (blank while loading). */
 export function totalsText(
   totals: RefillTotals | undefined,
-  units: TotalsUnits = LATIN_UNITS,
+  units: TotalsUnits = languageUnits(),
 ): { filled: string; consumed: string } {
   if (!totals) return { filled: '', consumed: '' };
   const litres = (value: number) => `${formatNumber(value, 2)} ${units.litres}`;
