@@ -213,6 +213,18 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     const bar = (await page.locator('header').first().boundingBox())!;
     expect([map.x, map.y, map.width, map.y + map.height]).toEqual([0, bar.y + bar.height, 1280, 800]);
     expect(await page.getByTestId('vehicle-tab').innerText()).toContain('المركبات');
+    // Each row's address is cut at its own end: the cut element takes the direction of its text.
+    const addresses = page.getByTestId('vehicle-row-address');
+    await expect.poll(() => addresses.count()).toBe(2);
+    for (const address of await addresses.all()) {
+      const [text, direction, overflow] = await address.evaluate((e) => [
+        e.textContent ?? '',
+        getComputedStyle(e).direction,
+        getComputedStyle(e).textOverflow,
+      ]);
+      const firstStrong = /[A-Za-z\u00C0-\u024F]|[\u0600-\u06FF]/.exec(text)?.[0] ?? '';
+      expect([direction, overflow]).toEqual([/[\u0600-\u06FF]/.test(firstStrong) ? 'rtl' : 'ltr', 'ellipsis']);
+    }
     await page.getByTestId('vehicle-row').filter({ hasText: 'شاحنة' }).click();
     const popup = page.getByTestId('vehicle-popup');
     expect(await popup.getByTestId('popup-status').innerText()).toBe('قيد القيادة');

@@ -101,6 +101,13 @@ describeBrowser('driver import', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('scroll-edge-right').waitFor();
     expect((await page.getByTestId('import-name-0').boundingBox())!.width).toBeGreaterThanOrEqual(140);
+    // the name and the phone show whole, the notes begin at the edge
+    const grid = (await page.getByTestId('import-grid-scroll').boundingBox())!;
+    const phone = (await page.getByTestId('import-phone-0').boundingBox())!;
+    const notes = (await page.getByTestId('import-notes-0').boundingBox())!;
+    expect(phone.x + phone.width).toBeLessThanOrEqual(grid.x + grid.width);
+    expect(phone.width).toBeGreaterThanOrEqual(100);
+    expect(notes.x).toBeLessThan(grid.x + grid.width);
     await formScreenshot(page, 'settings-driver-import-phone');
   });
 });

@@ -136,14 +136,17 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
         {position ? (
           <>
             <PlaceIcon />
-            <span>
-              {position.address ? (
-                // An address keeps its own reading order ("2 km SW of Viana" in a right-to-left page).
-                <bdi>{localAddress(position.address, t)}</bdi>
-              ) : (
-                <Ltr>{coordinatesText(position.latitude, position.longitude)}</Ltr>
-              )}
-            </span>
+            {/* The cut span itself takes the text's direction, so the ellipsis falls at the text's end: a
+                Latin address on an Arabic page is cut on the right, an Arabic one on the left. */}
+            {position.address ? (
+              <span dir="auto" data-testid="vehicle-row-address">
+                {localAddress(position.address, t)}
+              </span>
+            ) : (
+              <span dir="ltr" data-testid="vehicle-row-address">
+                {coordinatesText(position.latitude, position.longitude)}
+              </span>
+            )}
           </>
         ) : (
           <span>{t('live.noPosition')}</span>

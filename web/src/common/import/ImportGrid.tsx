@@ -13,7 +13,18 @@ import { useTranslation } from 'react-i18next';
 import { ShadedTableContainer } from '../ShadedTableContainer';
 import { IMPORT_COLUMNS, pasteInto, type ImportColumn, type ImportRow } from './driverImport';
 
-const WIDTHS: Record<ImportColumn, string> = { name: '34%', phone: '18%', notes: '26%', rfid: '22%' };
+/**
+ * Column widths in pixels under a fixed layout: a phone (about 340 px of grid) shows the number, the name
+ * and the phone whole and the notes beginning at the edge, the sign that more lies beyond; a wider screen
+ * shares its extra width out in the same proportions.
+ */
+const NUMBER_WIDTH = 36;
+const STATUS_WIDTH = 110;
+const WIDTHS: Record<ImportColumn, number> = { name: 164, phone: 120, notes: 200, rfid: 160 };
+const GRID_MIN_WIDTH =
+  NUMBER_WIDTH + STATUS_WIDTH + Object.values(WIDTHS).reduce((sum, width) => sum + width, 0);
+/** Cells with inputs keep a narrow side padding: the width goes to what is typed. */
+const CELL_SX = { px: 1 };
 
 const HEADERS: Record<ImportColumn, string> = {
   name: 'name',
@@ -45,24 +56,29 @@ export function ImportGrid({ rows, onChange, disabled }: Props) {
       sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
       {/* cells wide enough to type a name in: a phone scrolls the grid sideways */}
-      <Table size="small" stickyHeader data-testid="import-grid" sx={{ minWidth: 720 }}>
+      <Table
+        size="small"
+        stickyHeader
+        data-testid="import-grid"
+        sx={{ minWidth: GRID_MIN_WIDTH, tableLayout: 'fixed' }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 40 }}>#</TableCell>
+            <TableCell sx={{ ...CELL_SX, width: NUMBER_WIDTH }}>#</TableCell>
             {IMPORT_COLUMNS.map((key) => (
-              <TableCell key={key} sx={{ width: WIDTHS[key] }}>
+              <TableCell key={key} sx={{ ...CELL_SX, width: WIDTHS[key] }}>
                 {t(HEADERS[key])}
               </TableCell>
             ))}
-            <TableCell sx={{ width: 110 }}>{t('settings.status')}</TableCell>
+            <TableCell sx={{ ...CELL_SX, width: STATUS_WIDTH }}>{t('settings.status')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row, index) => (
             <TableRow key={index} data-testid="import-row">
-              <TableCell>{index + 1}</TableCell>
+              <TableCell sx={CELL_SX}>{index + 1}</TableCell>
               {IMPORT_COLUMNS.map((key, column) => (
-                <TableCell key={key} sx={{ py: 0.25 }}>
+                <TableCell key={key} sx={{ ...CELL_SX, py: 0.25 }}>
                   <TextField
                     variant="standard"
                     size="small"
@@ -80,7 +96,7 @@ export function ImportGrid({ rows, onChange, disabled }: Props) {
                   />
                 </TableCell>
               ))}
-              <TableCell>
+              <TableCell sx={CELL_SX}>
                 <Box
                   sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
                   data-testid={`import-status-${index}`}
