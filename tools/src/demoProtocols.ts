@@ -13,6 +13,8 @@ export interface DemoProtocolVehicle {
   name: string;
   category: string;
   model: string;
+  /** The odometer the vehicle had when it got its tracker (km): these trackers send none of their own. */
+  odometerKm: number;
 }
 
 export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
@@ -22,6 +24,7 @@ export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
     name: 'LD-36-52-GT',
     category: 'car',
     model: 'Concox GT06N',
+    odometerKm: 61240,
   },
   {
     protocol: 'h02',
@@ -29,6 +32,7 @@ export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
     name: 'LD-37-59-HQ',
     category: 'pickup',
     model: 'Sinotrack ST-901',
+    odometerKm: 38915,
   },
   {
     protocol: 'gl200',
@@ -36,6 +40,7 @@ export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
     name: 'LD-38-66-QL',
     category: 'van',
     model: 'Queclink GV300',
+    odometerKm: 44790,
   },
   {
     protocol: 'gps103',
@@ -43,6 +48,7 @@ export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
     name: 'LD-39-73-CB',
     category: 'truck',
     model: 'Coban TK103B',
+    odometerKm: 127460,
   },
   {
     protocol: 'wialon',
@@ -50,6 +56,7 @@ export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
     name: 'LD-40-80-WL',
     category: 'car',
     model: 'Wialon IPS',
+    odometerKm: 52380,
   },
   {
     protocol: 'traccar',
@@ -57,6 +64,7 @@ export const DEMO_PROTOCOL_VEHICLES: readonly DemoProtocolVehicle[] = [
     name: 'LD-41-87-TC',
     category: 'van',
     model: 'Via Traccar',
+    odometerKm: 29870,
   },
 ];
 
@@ -92,7 +100,13 @@ export async function seedProtocolVehicles(db: Db, groupId: number | null): Prom
         status: 'offline',
         lastUpdate: null,
         positionId: null,
-        attributes: toJson({ license_plate: v.name, speedLimit: 100 / 1.852, fuel_tank_capacity: 60 }),
+        attributes: toJson({
+          license_plate: v.name,
+          speedLimit: 100 / 1.852,
+          fuel_tank_capacity: 60,
+          // the odometer's starting value (Traccar's accumulator): the server counts on from there
+          totalDistance: v.odometerKm * 1000,
+        }),
       })
       .execute();
   }

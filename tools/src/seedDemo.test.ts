@@ -26,6 +26,12 @@ describe.each(dialects())('demo seed on %s', (dialect) => {
     expect(also.every((v) => devices.some((d: { uniqueId: string }) => d.uniqueId === v.uniqueId))).toBe(
       true,
     );
+    // they start from an odometer of their own, not from 0 km
+    type Attributed = { uniqueId: string; attributes: { totalDistance?: number } };
+    const odometers = also.map(
+      (v) => devices.find((d: Attributed) => d.uniqueId === v.uniqueId).attributes.totalDistance,
+    );
+    expect(odometers.every((m: number | undefined) => (m ?? 0) > 10_000_000)).toBe(true);
     // every vehicle the simulator drives by default is active; one more is inactive
     const simulated = parseOptions([], {}).ids;
     expect(simulated).toHaveLength(DEMO_VEHICLES);
