@@ -207,6 +207,11 @@ describeBrowser('cameras', () => {
     expect(await van.getByTestId('camera-latest-driver').locator('img').getAttribute('src')).toBe(
       `/report/api.php/media/${ids.driverPhoto}`,
     );
+    // every column fits a desktop: nothing overruns the grid, so no shade says more lies beyond
+    const body = page.locator('.MuiDataGrid-virtualScroller');
+    // (a few pixels of the grid's own padding may overrun: the shade allows 8)
+    expect(await body.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(8);
+    expect(await page.getByTestId('scroll-edge-right').count()).toBe(0);
     await screenshot(page, 'cameras-list');
 
     await road.click();

@@ -98,6 +98,7 @@ describeBrowser('temporary link', () => {
     await openList(page, '/settings/temporary_links');
     await search(page, tag);
     expect(await page.getByTestId('link-address-row').textContent()).toBe(address);
+    expect(await page.getByTestId('link-expired').count()).toBe(0);
     await page.getByTestId('link-copy-row').click();
     await page.locator('[data-testid="link-copy-row"][data-copied]').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
@@ -134,7 +135,9 @@ describeBrowser('temporary link', () => {
     await page.getByTestId('edit-save').click();
     await page.waitForURL((url) => url.pathname === '/settings/temporary_links');
     await search(page, tag);
-    expect(await columnTexts(page, 'expirationTime')).toEqual(['01/01/2020 00:00:00']);
+    // the list marks the link expired beside its date
+    expect(await columnTexts(page, 'expirationTime')).toEqual(['01/01/2020 00:00:00Expirado']);
+    expect(await page.getByTestId('link-expired').textContent()).toBe('Expirado');
     const late = await openPortuguesePage(browser);
     await late.page.goto(address);
     await late.page.waitForURL((url) => url.pathname === '/login');

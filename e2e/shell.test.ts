@@ -175,6 +175,42 @@ describeBrowser('application shell', () => {
     expect(await dialog.textContent()).toContain('só tem permissões de leitura');
   });
 
+  it("shows a phone's notice in the app bar, between its buttons, over none of the page", async () => {
+    await t.page.setViewportSize({ width: 390, height: 844 });
+    await t.page.routeWebSocket(/\/api\/socket$/, (ws) => {
+      ws.send(
+        JSON.stringify({
+          events: [
+            {
+              id: 7,
+              type: 'alarm',
+              eventTime: new Date().toISOString(),
+              deviceId: 1,
+              attributes: { alarm: 'sos' },
+            },
+          ],
+        }),
+      );
+    });
+    await login();
+    const notice = t.page.locator('.notistack-MuiContent').filter({ hasText: 'Alarme: SOS' });
+    await notice.waitFor({ timeout: 15_000 });
+    // the notice's slide-in settles before it is measured
+    await expect
+      .poll(async () => (await notice.boundingBox())?.y, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(0);
+    const box = (await notice.boundingBox())!;
+    const bar = (await t.page.locator('header').first().boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+    const buttons = t.page.locator('header button');
+    for (const button of await buttons.all()) {
+      const b = (await button.boundingBox())!;
+      const overlaps = b.x < box.x + box.width && box.x < b.x + b.width;
+      expect(overlaps).toBe(false);
+    }
+    await screenshot(t.page, 'live-toast-phone');
+  });
+
   it('shows each live event as a toast after the 10 s flush and reopens a closed socket', async () => {
     let connections = 0;
     await t.page.routeWebSocket(/\/api\/socket$/, (ws) => {

@@ -10,6 +10,7 @@ import { RedirectToFirst, RouteGate } from './gates';
 import { LoadingPage } from './LoadingPage';
 import { MaterialTexts } from './MaterialTexts';
 import { screenFor, type Screen } from './pages';
+import { PHONE_NOTICE_STYLES } from './phoneNotices';
 import { PlaceholderPage } from './PlaceholderPage';
 import { readSnapshot } from './fleetSnapshot';
 import { createQueryClient } from './queryClient';
@@ -57,8 +58,9 @@ export function LoggedInApp() {
         <SnapshotKeeper />
         <MaterialTexts>
           <BrowserRouter>
-            {/* notices at the top of a phone (useLiveUpdates) start below the app bar and its menu button */}
-            <GlobalStyles styles={{ '.frota-notices-top': { top: '64px !important' } }} />
+            {/* a phone's notice (useLiveUpdates: top centre) sits in the app bar's title space, between the
+                menu and account buttons: the page under the bar (its title, a form) stays uncovered */}
+            <GlobalStyles styles={PHONE_NOTICE_STYLES} />
             <SnackbarProvider
               maxSnack={5}
               autoHideDuration={3000}

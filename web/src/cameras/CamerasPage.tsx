@@ -42,6 +42,8 @@ export function CamerasPage() {
       description,
       width: Math.round((thumb * 4) / 3) + 20,
       sortable: false,
+      // an image column has nothing to sort or filter: no menu button (in the last column it overran the grid)
+      disableColumnMenu: true,
       disableExport: true,
       renderCell: ({ row }) => (
         <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>

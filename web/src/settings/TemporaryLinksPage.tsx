@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,29 @@ import { compareText } from '../common/listSearch';
 import { useFormat } from '../common/useFormat';
 import { CopyLinkButton } from './LinkShare';
 import { useTemporaryLinks, type TemporaryLink } from './settingsQueries';
-import { linkAddress } from './temporaryLinkForm';
+import { linkAddress, linkExpired } from './temporaryLinkForm';
 
 /**
  * /settings/temporary_links: name, the link's address (what is shared, with a button copying it), e-mail,
- * token and expiry (DD/MM/YYYY HH:mm:ss).
+ * token and expiry (DD/MM/YYYY HH:mm:ss), an expired link marked so. The generated e-mail and token are the
+ * link's internals: shown quieter, whole on hover.
  */
+function Technical({ value }: { value: unknown }) {
+  const text = String(value ?? '');
+  return (
+    <Typography
+      variant="body2"
+      noWrap
+      dir="ltr"
+      title={text}
+      color="text.secondary"
+      sx={{ fontFamily: 'monospace', fontSize: '0.8rem', minWidth: 0, lineHeight: 'inherit' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
 export function TemporaryLinksPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -43,13 +60,39 @@ export function TemporaryLinksPage() {
           </Stack>
         ),
       },
-      { field: 'email', headerName: t('email'), flex: 1, minWidth: 200 },
-      { field: 'token', headerName: t('settings.token'), flex: 1, minWidth: 200 },
+      {
+        field: 'email',
+        headerName: t('email'),
+        flex: 0.8,
+        minWidth: 180,
+        renderCell: ({ value }) => <Technical value={value} />,
+      },
+      {
+        field: 'token',
+        headerName: t('settings.token'),
+        flex: 0.8,
+        minWidth: 180,
+        renderCell: ({ value }) => <Technical value={value} />,
+      },
       {
         field: 'expirationTime',
         headerName: t('settings.expiration'),
-        minWidth: 170,
+        minWidth: 240,
         valueFormatter: (value: string | null) => format.dateTime(value),
+        renderCell: ({ value, formattedValue }) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <span>{String(formattedValue ?? '')}</span>
+            {linkExpired(value as string | null) && (
+              <Chip
+                size="small"
+                color="error"
+                variant="outlined"
+                label={t('settings.linkExpired')}
+                data-testid="link-expired"
+              />
+            )}
+          </Stack>
+        ),
       },
     ],
     [t, format],

@@ -6,6 +6,7 @@ import {
   defaultExpiration,
   historyDay,
   linkAddress,
+  linkExpired,
   newTemporaryLink,
   validateTemporaryLink,
 } from './temporaryLinkForm';
@@ -108,6 +109,10 @@ describe('temporary link form', () => {
     expect(validateTemporaryLink(link)).toBe('settings.temporaryVehicleRequired');
     expect(validateTemporaryLink({ ...link, deviceIds: [3] })).toBeNull();
     expect(linkAddress('abc', 'https://frota.ao')).toBe('https://frota.ao/?token=abc');
+    const now = Date.parse('2026-11-30T12:00:00Z');
+    expect(linkExpired('2026-11-30T11:59:59Z', now)).toBe(true);
+    expect(linkExpired('2026-12-07T23:59:59Z', now)).toBe(false);
+    expect(linkExpired(null, now)).toBe(false);
   });
 });
 

@@ -47,3 +47,10 @@ export const historyDate = (iso: unknown, tz = DEFAULT_TIMEZONE): string =>
 /** The address that opens the map with the link's session. */
 export const linkAddress = (token: string | null | undefined, origin = window.location.origin): string =>
   `${origin}/?token=${encodeURIComponent(token ?? '')}`;
+
+/** Whether a link's expiry has passed (a link without one never expires). */
+export const linkExpired = (expirationTime: string | null | undefined, now = Date.now()): boolean => {
+  if (!expirationTime) return false;
+  const at = Date.parse(expirationTime);
+  return Number.isFinite(at) && at <= now;
+};
