@@ -68,7 +68,8 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
           attributes: { license_plate: 'LD-90-90-AR' },
           fix: { lat: -8.82, lon: 13.22, speed: 25, ignition: true },
         },
-        { key: 'mike', name: `Mike ${tag}`, group: 'b', fix: { lat: -8.86, lon: 13.26, ignition: false } },
+        // away from any place: the offline geocoder names it "3 km E de Kilamba, Luanda, AO"
+        { key: 'mike', name: `Mike ${tag}`, group: 'b', fix: { lat: -9.0, lon: 13.3, ignition: false } },
       ],
       { attributes: { language: 'ar', map_showDriverNames: true } },
     );
@@ -213,18 +214,29 @@ describeBrowser('online map: zones, demo, Arabic and mobile', () => {
     const bar = (await page.locator('header').first().boundingBox())!;
     expect([map.x, map.y, map.width, map.y + map.height]).toEqual([0, bar.y + bar.height, 1280, 800]);
     expect(await page.getByTestId('vehicle-tab').innerText()).toContain('المركبات');
-    // Each row's address is cut at its own end: the cut element takes the direction of its text.
+    // Each row's address keeps its distance whole and cuts its place at the place's own end: the cut part
+    // takes the direction of its text (a Latin place reads, and is cut, left to right on this page).
     const addresses = page.getByTestId('vehicle-row-address');
     await expect.poll(() => addresses.count()).toBe(2);
-    for (const address of await addresses.all()) {
-      const [text, direction, overflow] = await address.evaluate((e) => [
+    const places = page.getByTestId('vehicle-row').getByTestId('address-place');
+    expect(await places.count()).toBe(2);
+    for (const place of await places.all()) {
+      const [text, direction, overflow] = await place.evaluate((e) => [
         e.textContent ?? '',
         getComputedStyle(e).direction,
         getComputedStyle(e).textOverflow,
       ]);
       const firstStrong = /[A-Za-z\u00C0-\u024F]|[\u0600-\u06FF]/.exec(text)?.[0] ?? '';
-      expect([direction, overflow]).toEqual([/[\u0600-\u06FF]/.test(firstStrong) ? 'rtl' : 'ltr', 'ellipsis']);
+      expect([direction, overflow]).toEqual([
+        /[\u0600-\u06FF]/.test(firstStrong) ? 'rtl' : 'ltr',
+        'ellipsis',
+      ]);
     }
+    const lead = page.getByTestId('vehicle-row').getByTestId('address-lead');
+    expect(await lead.textContent()).toBe('3 كم شرق ');
+    expect(await lead.evaluate((e) => e.scrollWidth <= e.clientWidth && getComputedStyle(e).direction)).toBe(
+      'rtl',
+    );
     await page.getByTestId('vehicle-row').filter({ hasText: 'شاحنة' }).click();
     const popup = page.getByTestId('vehicle-popup');
     expect(await popup.getByTestId('popup-status').innerText()).toBe('قيد القيادة');

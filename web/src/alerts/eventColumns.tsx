@@ -6,6 +6,7 @@ import { alertTypeName } from './alertTypes';
 import type { AlertEvent } from './eventsApi';
 import { statusKey, statusOf } from './eventStatus';
 import { StatusButton } from './StatusChip';
+import { AddressText } from '../common/AddressText';
 import { localAddress } from '../common/localAddress';
 
 const KMH_PER_KNOT = 1.852;
@@ -66,8 +67,8 @@ export function eventColumns(
     {
       ...text('address', t('alerts.address'), 280, true),
       valueFormatter: (value: string | null) => (value ? localAddress(value, t) : ''),
-      // an address keeps its own reading order in a right-to-left table ("4 km NW of …" starts at its left)
-      renderCell: ({ formattedValue }) => <bdi>{formattedValue as string}</bdi>,
+      // the distance kept whole and the place cut at its own end, each in its reading order
+      renderCell: ({ value }) => (value ? <AddressText address={value as string} /> : null),
     },
     text('lastStatusUser', t('alerts.user'), 130),
     text('lastStatusDetails', t('alerts.observations'), 180),

@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadLanguageTable } from '../i18n/tables';
-import { localAddress } from './localAddress';
+import { localAddress, localAddressParts } from './localAddress';
 
 async function translator(language: 'pt' | 'en' | 'es' | 'fr' | 'ar') {
   const i18n = createInstance();
@@ -45,5 +45,30 @@ describe('localAddress, read again', () => {
     expect(calls).toBe(once);
     // another language (another translator) reads it anew
     expect(localAddress(stored, await translator('ar'))).toBe('7 كم جنوب شرق Cacuaco, Luanda, AO');
+  });
+});
+
+describe('localAddressParts', () => {
+  it('splits a distance and direction from the place, in every language', async () => {
+    const stored = '12 km NE de Viana, AO';
+    expect(localAddressParts(stored, await translator('pt'))).toEqual({
+      lead: '12 km NE de',
+      place: 'Viana, AO',
+    });
+    expect(localAddressParts(stored, await translator('en'))).toEqual({
+      lead: '12 km NE of',
+      place: 'Viana, AO',
+    });
+    expect(localAddressParts(stored, await translator('ar'))).toEqual({
+      lead: '12 كم شمال شرق',
+      place: 'Viana, AO',
+    });
+  });
+
+  it('keeps any other address whole as the place', async () => {
+    expect(localAddressParts('Kinaxixi, Luanda, AO', await translator('ar'))).toEqual({
+      lead: '',
+      place: 'Kinaxixi, Luanda, AO',
+    });
   });
 });

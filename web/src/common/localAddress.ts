@@ -37,3 +37,21 @@ export function localAddress(address: string, t: Translate): string {
   }
   return text;
 }
+
+/** An address shown in two parts: what leads ("4 km NW of") and the place it names ("Estalagem, Viana, AO"). */
+export interface AddressParts {
+  lead: string;
+  place: string;
+}
+
+/**
+ * The address in the reader's language split where the place begins, or the whole as the place when the
+ * address names no distance or the language's sentence does not end with the place. A cut address loses
+ * the end of its place, not its distance and direction, in whichever direction each part reads.
+ */
+export function localAddressParts(address: string, t: Translate): AddressParts {
+  const text = localAddress(address, t);
+  const parts = parseRelativeAddress(address);
+  if (!parts || !text.endsWith(parts.place)) return { lead: '', place: text };
+  return { lead: text.slice(0, text.length - parts.place.length).trimEnd(), place: parts.place };
+}

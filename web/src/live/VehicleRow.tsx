@@ -14,7 +14,7 @@ import { coordinatesText, odometerText, speedText } from './popupFields';
 import { STATUS_HEX } from './statusColors';
 import type { VehicleView } from './types';
 import { VehicleIndicators } from './VehicleIndicators';
-import { localAddress } from '../common/localAddress';
+import { AddressText } from '../common/AddressText';
 
 /** Document 1 §2: vehicle rows are 130 px high. */
 export const VEHICLE_ROW_HEIGHT = 130;
@@ -136,12 +136,10 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
         {position ? (
           <>
             <PlaceIcon />
-            {/* The cut span itself takes the text's direction, so the ellipsis falls at the text's end: a
-                Latin address on an Arabic page is cut on the right, an Arabic one on the left. */}
+            {/* Cut at the text's own end: an address keeps its distance and loses the end of its place;
+                coordinates read left to right on an Arabic page too. */}
             {position.address ? (
-              <span dir="auto" data-testid="vehicle-row-address">
-                {localAddress(position.address, t)}
-              </span>
+              <AddressText address={position.address} testId="vehicle-row-address" />
             ) : (
               <span dir="ltr" data-testid="vehicle-row-address">
                 {coordinatesText(position.latitude, position.longitude)}
