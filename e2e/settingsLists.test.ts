@@ -393,9 +393,11 @@ describeBrowser('settings lists', () => {
     t = await sessionOnly(browser);
     await openList(t.page, '/settings/temporary_links');
     await search(t.page, tag);
-    // beside the name, each link's address with a button copying it (the export keeps the spec's columns)
+    // beside the name, what each link shows and its address with a button copying it (the export keeps
+    // the spec's columns)
     expect(await headerTitles(t.page)).toEqual([
       'Nome',
+      'Veículos',
       'Endereço do acesso',
       'E-mail',
       'Token',

@@ -99,6 +99,8 @@ describeBrowser('temporary link', () => {
     await search(page, tag);
     expect(await page.getByTestId('link-address-row').textContent()).toBe(address);
     expect(await page.getByTestId('link-expired').count()).toBe(0);
+    // and what it shows: its vehicle by name
+    expect(await columnTexts(page, 'deviceIds')).toEqual([`${tag} Partilhado`]);
     await page.getByTestId('link-copy-row').click();
     await page.locator('[data-testid="link-copy-row"][data-copied]').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);

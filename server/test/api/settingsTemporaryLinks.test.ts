@@ -90,6 +90,15 @@ describe.each(dialects())('temporary links on %s', (dialect) => {
     const made = await creator.client.post(BASE, { name: 'Do criador', deviceIds: [f.d2.id] });
     expect(made.status, made.text).toBe(200);
     expect((await creator.client.get(BASE)).body.map((u: { id: number }) => u.id)).toEqual([made.body.id]);
+    // the list says what each link shares, as far as the caller sees: a vehicle the administrator adds
+    // that the creator does not see stays out of the creator's list
+    await f.admin.post('/api/permissions', { userId: made.body.id, deviceId: f.d3.id });
+    const listed = (await creator.client.get(BASE)).body as Array<{ id: number; deviceIds: number[] }>;
+    expect(listed.map((l) => [l.id, l.deviceIds])).toEqual([[made.body.id, [f.d2.id]]]);
+    const all = (await f.admin.get(BASE)).body as Array<{ id: number; deviceIds: number[] }>;
+    expect(all.find((l) => l.id === made.body.id)!.deviceIds).toEqual(
+      [f.d2.id, f.d3.id].sort((a, b) => a - b),
+    );
     const hidden = await creator.client.post(BASE, { name: 'Alheio', deviceIds: [f.d3.id] });
     expect(hidden.status).toBe(404);
     expect((await f.bob.client.get(BASE)).status).toBe(403);

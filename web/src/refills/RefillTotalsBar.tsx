@@ -11,6 +11,7 @@ import type { RefillTotals } from './refillTypes';
 export function RefillTotalsBar({ totals }: { totals: RefillTotals | undefined }) {
   const { t } = useTranslation();
   const text = totalsText(totals, languageUnits(t('refills.l100km')));
+  const parts = text.consumed ? text.consumed.split(' · ') : [];
   return (
     <Stack
       direction="row"
@@ -26,20 +27,25 @@ export function RefillTotalsBar({ totals }: { totals: RefillTotals | undefined }
     >
       <Typography variant="body2" data-testid="refills-total-filled">
         {`${t('refills.totalFilled')}: `}
-        {/* figures with their units read left to right on an Arabic page too */}
+        {/* a figure with its unit isolated, in the unit's direction: "14,731.09 L" left to right, and on
+            an Arabic page "14,731.09 ل" right to left, the figure first as Arabic reads it */}
         <strong>
-          <bdi dir="ltr">{text.filled}</bdi>
+          <bdi>{text.filled}</bdi>
         </strong>
       </Typography>
       <Typography variant="body2" data-testid="refills-total-consumed">
         {`${t('refills.totalConsumed')}: `}
-        {/* each figure isolated: a phone's line breaks between them, not inside one (in Arabic a wrapped
-            isolate of all three read in a scrambled order) */}
+        {/* each figure isolated and kept whole with the dot after it: a phone's line breaks between
+            figures, never inside one nor before a dot (in Arabic a wrapped isolate of all three read in a
+            scrambled order) */}
         <strong>
-          {text.consumed.split(' · ').map((part, i) => (
+          {parts.map((part, i) => (
             <Fragment key={i}>
-              {i > 0 && ' · '}
-              <bdi dir="ltr">{part}</bdi>
+              <span style={{ whiteSpace: 'nowrap' }}>
+                <bdi>{part}</bdi>
+                {i < parts.length - 1 && ' ·'}
+              </span>
+              {i < parts.length - 1 && ' '}
             </Fragment>
           ))}
         </strong>

@@ -4,12 +4,13 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sendJson } from '../api/client';
+import { useDevices } from '../api/queries';
 import { DataList } from '../common/DataList';
 import { compareText } from '../common/listSearch';
 import { useFormat } from '../common/useFormat';
 import { CopyLinkButton } from './LinkShare';
 import { useTemporaryLinks, type TemporaryLink } from './settingsQueries';
-import { linkAddress, linkExpired } from './temporaryLinkForm';
+import { linkAddress, linkExpired, linkVehicles } from './temporaryLinkForm';
 
 /**
  * /settings/temporary_links: name, the link's address (what is shared, with a button copying it), e-mail,
@@ -36,10 +37,25 @@ export function TemporaryLinksPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const links = useTemporaryLinks();
+  const devices = useDevices();
+  const deviceNames = useMemo(
+    () => new Map((devices.data ?? []).map((device) => [device.id, device.name])),
+    [devices.data],
+  );
   const queryClient = useQueryClient();
   const columns = useMemo<GridColDef<TemporaryLink>[]>(
     () => [
       { field: 'name', headerName: t('name'), flex: 1, minWidth: 160, sortComparator: compareText },
+      {
+        // what the link shows: its vehicles by name (the screen's column; the export keeps the spec's)
+        field: 'deviceIds',
+        headerName: t('settings.vehicles'),
+        flex: 1,
+        minWidth: 180,
+        sortable: false,
+        disableExport: true,
+        valueGetter: (_value, row) => linkVehicles(row.deviceIds, deviceNames),
+      },
       {
         field: 'link',
         headerName: t('settings.linkAddress'),
@@ -95,7 +111,7 @@ export function TemporaryLinksPage() {
         ),
       },
     ],
-    [t, format],
+    [t, format, deviceNames],
   );
   const remove = useCallback(
     async (row: TemporaryLink) => {
@@ -117,7 +133,13 @@ export function TemporaryLinksPage() {
       canRemove
       onRemove={remove}
       itemName={(row) => row.name}
-      searchTexts={(row) => [row.name, row.email, row.token, format.dateTime(row.expirationTime)]}
+      searchTexts={(row) => [
+        row.name,
+        linkVehicles(row.deviceIds, deviceNames),
+        row.email,
+        row.token,
+        format.dateTime(row.expirationTime),
+      ]}
       initialSort={[{ field: 'name', sort: 'asc' }]}
     />
   );

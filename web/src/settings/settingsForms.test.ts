@@ -7,6 +7,7 @@ import {
   historyDay,
   linkAddress,
   linkExpired,
+  linkVehicles,
   newTemporaryLink,
   validateTemporaryLink,
 } from './temporaryLinkForm';
@@ -113,6 +114,12 @@ describe('temporary link form', () => {
     expect(linkExpired('2026-11-30T11:59:59Z', now)).toBe(true);
     expect(linkExpired('2026-12-07T23:59:59Z', now)).toBe(false);
     expect(linkExpired(null, now)).toBe(false);
+    const names = new Map([
+      [1, 'LD-12-44-CK'],
+      [2, 'Escolar 1'],
+    ]);
+    expect(linkVehicles([1, 2, 3], names)).toBe('Escolar 1, LD-12-44-CK');
+    expect(linkVehicles(undefined, names)).toBe('');
   });
 });
 

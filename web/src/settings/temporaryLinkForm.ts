@@ -1,3 +1,4 @@
+import { compareText } from '../common/listSearch';
 import dayjs from 'dayjs';
 import { DEFAULT_TIMEZONE } from '../common/formatters';
 import { randomString } from '../common/random';
@@ -54,3 +55,12 @@ export const linkExpired = (expirationTime: string | null | undefined, now = Dat
   const at = Date.parse(expirationTime);
   return Number.isFinite(at) && at <= now;
 };
+
+/** A link's vehicles by name, sorted, unknown ones left out. */
+export function linkVehicles(ids: readonly number[] | undefined, names: ReadonlyMap<number, string>): string {
+  return (ids ?? [])
+    .map((id) => names.get(id))
+    .filter((name): name is string => !!name)
+    .sort(compareText)
+    .join(', ');
+}

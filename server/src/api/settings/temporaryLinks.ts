@@ -85,10 +85,22 @@ export function temporaryLinkRoutes(app: FastifyInstance, services: Services): v
     return linkJson(services, scope, await findLink(services, scope, Number(saved.id)));
   };
 
-  app.get(base, { schema: { tags, summary: 'Temporary links the caller manages' } }, async (req) => {
-    const scope = await reader(req);
-    return (await reachableLinks(services, scope)).map(userJson);
-  });
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Temporary links the caller manages, each with the vehicles and zones it shares',
+      },
+    },
+    async (req) => {
+      const scope = await reader(req);
+      // a link's vehicles and zones as far as the caller sees them (the list says what each link shows)
+      const out = [];
+      for (const row of await reachableLinks(services, scope)) out.push(await linkJson(services, scope, row));
+      return out;
+    },
+  );
 
   app.get(
     `${base}/:id`,
