@@ -18,6 +18,7 @@ describeBrowser('application shell', () => {
   let browser: Browser;
   let email: string;
   let readonlyEmail: string;
+  let arabicEmail: string;
   let t: TestPage;
 
   beforeAll(async () => {
@@ -29,6 +30,13 @@ describeBrowser('application shell', () => {
       email,
       password,
       attributes: { permissions: ['map.online', 'map.dashboard'] },
+    });
+    arabicEmail = uniqueEmail('shell-ar');
+    await api.createUser({
+      name: 'Shell ar',
+      email: arabicEmail,
+      password,
+      attributes: { language: 'ar', permissions: ['map.online'] },
     });
     readonlyEmail = uniqueEmail('readonly');
     await api.createUser({
@@ -209,6 +217,40 @@ describeBrowser('application shell', () => {
       expect(overlaps).toBe(false);
     }
     await screenshot(t.page, 'live-toast-phone');
+  });
+
+  it("keeps a gap between an Arabic notice's text and its close button", async () => {
+    await t.page.routeWebSocket(/\/api\/socket$/, (ws) => {
+      ws.send(
+        JSON.stringify({
+          events: [
+            {
+              id: 8,
+              type: 'alarm',
+              eventTime: new Date().toISOString(),
+              deviceId: 1,
+              attributes: { alarm: 'sos' },
+            },
+          ],
+        }),
+      );
+    });
+    await t.page.goto('/login');
+    await loginThroughPage(t.page, arabicEmail, password);
+    await t.page.waitForURL((url) => url.pathname === '/');
+    const notice = t.page.locator('.notistack-MuiContent').first();
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await t.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // right to left: the text on the right, its close button on the left, apart
+    const text = (await notice.locator('#notistack-snackbar').boundingBox())!;
+    const close = (await notice.getByTestId('notice-close').boundingBox())!;
+    const glyphs = await notice.locator('#notistack-snackbar').evaluate((e) => {
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      return range.getBoundingClientRect().left;
+    });
+    expect(close.x + close.width).toBeLessThanOrEqual(text.x + text.width);
+    expect(glyphs - (close.x + close.width)).toBeGreaterThanOrEqual(8);
   });
 
   it('shows each live event as a toast after the 10 s flush and reopens a closed socket', async () => {

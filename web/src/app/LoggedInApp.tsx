@@ -10,7 +10,7 @@ import { RedirectToFirst, RouteGate } from './gates';
 import { LoadingPage } from './LoadingPage';
 import { MaterialTexts } from './MaterialTexts';
 import { screenFor, type Screen } from './pages';
-import { PHONE_NOTICE_STYLES } from './phoneNotices';
+import { NOTICE_STYLES } from './noticeStyles';
 import { PlaceholderPage } from './PlaceholderPage';
 import { readSnapshot } from './fleetSnapshot';
 import { createQueryClient } from './queryClient';
@@ -60,7 +60,7 @@ export function LoggedInApp() {
           <BrowserRouter>
             {/* a phone's notice (useLiveUpdates: top centre) sits in the app bar's title space, between the
                 menu and account buttons: the page under the bar (its title, a form) stays uncovered */}
-            <GlobalStyles styles={PHONE_NOTICE_STYLES} />
+            <GlobalStyles styles={NOTICE_STYLES} />
             <SnackbarProvider
               maxSnack={5}
               autoHideDuration={3000}

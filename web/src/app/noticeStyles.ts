@@ -2,11 +2,11 @@
 const BAR_BUTTON_ROOM = 60;
 
 /**
- * Where a phone's live notice shows (useLiveUpdates anchors it top centre, the class `frota-notices-top`): in
- * the app bar's title space between the menu and account buttons, so the page under the bar (its title, a
- * form) stays uncovered and both buttons stay in reach.
+ * How notices look. A phone's live notice (useLiveUpdates anchors it top centre, the class
+ * `frota-notices-top`) shows in the app bar's title space between the menu and account buttons, so the page
+ * under the bar (its title, a form) stays uncovered and both buttons stay in reach.
  */
-export const PHONE_NOTICE_STYLES = {
+export const NOTICE_STYLES = {
   '.frota-notices-top': {
     top: '0 !important',
     left: `${BAR_BUTTON_ROOM}px !important`,
@@ -32,5 +32,15 @@ export const PHONE_NOTICE_STYLES = {
     WebkitLineClamp: 2,
     WebkitBoxOrient: 'vertical',
     overflow: 'hidden',
+  },
+  // right to left, the close button mirrored: notistack places it with physical margins made for left to
+  // right (auto on the left, -8 px on the right, 16 px padding on the left), which in Arabic put it onto the
+  // text; it goes to the far (left) end with its 16 px towards the text. Written as for left to right: the
+  // page's right-to-left style cache flips every side of these rules (margin-right: auto, and so on).
+  '[dir="rtl"] #notistack-snackbar + div': {
+    marginLeft: 'auto',
+    marginRight: -8,
+    paddingLeft: 16,
+    paddingRight: 0,
   },
 } as const;
