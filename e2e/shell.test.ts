@@ -58,6 +58,13 @@ describeBrowser('application shell', () => {
     expect(t.errors).toEqual([]);
   });
 
+  /** The page's live socket, faked: on connecting it receives one SOS alarm event. */
+  const fakeSocketSendsSos = (id: number) =>
+    t.page.routeWebSocket(/\/api\/socket$/, (ws) => {
+      const event = { id, type: 'alarm', eventTime: new Date().toISOString(), deviceId: 1 };
+      ws.send(JSON.stringify({ events: [{ ...event, attributes: { alarm: 'sos' } }] }));
+    });
+
   const login = async () => {
     await t.page.goto('/login');
     await loginThroughPage(t.page, email, password);
@@ -185,21 +192,7 @@ describeBrowser('application shell', () => {
 
   it("shows a phone's notice in the app bar, between its buttons, over none of the page", async () => {
     await t.page.setViewportSize({ width: 390, height: 844 });
-    await t.page.routeWebSocket(/\/api\/socket$/, (ws) => {
-      ws.send(
-        JSON.stringify({
-          events: [
-            {
-              id: 7,
-              type: 'alarm',
-              eventTime: new Date().toISOString(),
-              deviceId: 1,
-              attributes: { alarm: 'sos' },
-            },
-          ],
-        }),
-      );
-    });
+    await fakeSocketSendsSos(7);
     await login();
     const notice = t.page.locator('.notistack-MuiContent').filter({ hasText: 'Alarme: SOS' });
     await notice.waitFor({ timeout: 15_000 });
@@ -220,21 +213,7 @@ describeBrowser('application shell', () => {
   });
 
   it("keeps a gap between an Arabic notice's text and its close button", async () => {
-    await t.page.routeWebSocket(/\/api\/socket$/, (ws) => {
-      ws.send(
-        JSON.stringify({
-          events: [
-            {
-              id: 8,
-              type: 'alarm',
-              eventTime: new Date().toISOString(),
-              deviceId: 1,
-              attributes: { alarm: 'sos' },
-            },
-          ],
-        }),
-      );
-    });
+    await fakeSocketSendsSos(8);
     await t.page.goto('/login');
     await loginThroughPage(t.page, arabicEmail, password);
     await t.page.waitForURL((url) => url.pathname === '/');
