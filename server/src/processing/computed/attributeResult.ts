@@ -5,6 +5,7 @@
  */
 import type { PositionFix } from '@frota/core';
 import { ExpressionError, type Value } from './expressionLanguage';
+import { setAttribute } from '../../db/attributeSet';
 
 export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean'] as const;
 
@@ -42,5 +43,5 @@ export function applyResult(p: ResultTarget, attribute: string, type: string, v:
   else if ((NUMBER_FIELDS as readonly string[]).includes(attribute))
     p[attribute as (typeof NUMBER_FIELDS)[number]] = asNumber(v);
   else if (attribute === 'address') p.address = asString(v);
-  else p.attributes[attribute] = typedResult(type, v);
+  else setAttribute(p.attributes, attribute, typedResult(type, v));
 }

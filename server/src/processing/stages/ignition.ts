@@ -3,6 +3,7 @@
  * (ignition on and above 3 km/h). Both carried forward from record to record (ISO text).
  */
 import { knotsToKmh } from '@frota/core';
+import { setAttribute } from '../../db/attributeSet';
 import { boolAttr, type DeviceState } from '../deviceState';
 import type { ProcessedPosition } from '../types';
 
@@ -28,6 +29,6 @@ export function applyIgnition(state: DeviceState, p: ProcessedPosition): void {
 }
 
 function setOrClear(attributes: Record<string, unknown>, key: string, value: unknown): void {
-  if (value !== undefined && value !== null) attributes[key] = value;
+  if (value !== undefined && value !== null) setAttribute(attributes, key, value);
   else if (key in attributes) delete attributes[key];
 }

@@ -1,3 +1,4 @@
+import { setAttribute } from '../../db/attributeSet';
 import type { AvlIo, NumberIo } from './avlRecord';
 import { bigUnsignedOf, rawIoValue, signedOf, unsignedOf } from './ioValue';
 
@@ -108,11 +109,11 @@ export function addAlarm(attributes: Record<string, unknown>, alarm: string): vo
  * carry vendor-specific payloads, so they are kept raw only.
  */
 export function applyIo(attributes: Record<string, unknown>, io: AvlIo): void {
-  attributes[ioKey(io.id)] = io.unsigned ?? rawIoValue(io.value, io.variable);
+  setAttribute(attributes, ioKey(io.id), io.unsigned ?? rawIoValue(io.value, io.variable));
   const row = ROWS_BY_ID.get(io.id);
   if (!row || io.variable) return;
   const value = row.convert(io);
   if (value === undefined) return;
   if (row.key === 'alarm') addAlarm(attributes, String(value));
-  else attributes[row.key] = value;
+  else setAttribute(attributes, row.key, value);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasFastProperties } from '../../db/testing/objectShape';
 import { ioElement } from './avlEncoder';
 import type { AvlRecord } from './avlRecord';
 import { decodeAvlPositions, recordToPosition } from './recordToPosition';
@@ -120,5 +121,13 @@ describe('decodeAvlPositions: documentation examples', () => {
       power: 22.074,
     });
     expect(positions[1].attributes.io11).toBe(38);
+  });
+
+  it('leaves the attributes of a record of many IO elements a fast object (a quick JSON text, quick reads)', () => {
+    // 24 one-byte elements, ids 1..24, most of them named too (in1..in4, odometer, rssi, …)
+    const io = Array.from({ length: 24 }, (_, i) => ioElement(i + 1, 1, i));
+    const p = recordToPosition(record({ io }), IMEI);
+    expect(Object.keys(p.attributes).length).toBeGreaterThan(24);
+    expect(hasFastProperties(p.attributes)).toBe(true);
   });
 });

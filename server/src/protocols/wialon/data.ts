@@ -3,6 +3,7 @@ import type { PositionFix } from '../framed/codec';
 import type { RecordError } from './answers';
 import { isAbsent, readCoordinate, readDecimal, readTime, readUnsigned } from './fields';
 import { applyParams, parseParams } from './params';
+import { setAttribute } from '../../db/attributeSet';
 
 export type RecordResult = { ok: true; fix: PositionFix } | { ok: false; error: RecordError };
 
@@ -22,7 +23,7 @@ const fail = (error: RecordError): RecordResult => ({ ok: false, error });
 function setBits(attributes: Record<string, unknown>, prefix: string, mask: number): void {
   const bits = Math.max(MIN_MASK_BITS, mask.toString(2).length);
   for (let bit = 0; bit < bits; bit++)
-    attributes[`${prefix}${bit + 1}`] = Math.floor(mask / 2 ** bit) % 2 === 1;
+    setAttribute(attributes, `${prefix}${bit + 1}`, Math.floor(mask / 2 ** bit) % 2 === 1);
 }
 
 type Extended = { error: RecordError } | { accuracy?: number };
@@ -42,7 +43,7 @@ function readExtended(fields: string[], attributes: Record<string, unknown>): Ex
     const values = adcField.split(',').map(readDecimal);
     if (values.some((value) => value === undefined)) return { error: 'adc' };
     values.forEach((value, i) => {
-      if (value !== null && value !== undefined) attributes[`adc${i + 1}`] = value;
+      if (value !== null && value !== undefined) setAttribute(attributes, `adc${i + 1}`, value);
     });
   }
   if (!isAbsent(ibutton)) attributes.driverUniqueId = ibutton;

@@ -1,4 +1,5 @@
 import { addAlarm } from '../teltonika/ioTable';
+import { setAttribute } from '../../db/attributeSet';
 
 export type ParamValue = number | string;
 
@@ -52,7 +53,7 @@ const as =
   (value, attributes) => {
     const converted = read(value);
     if (converted === undefined) return false;
-    attributes[key] = converted;
+    setAttribute(attributes, key, converted);
     return true;
   };
 
@@ -99,7 +100,7 @@ export function applyParams(params: Param[], attributes: Record<string, unknown>
     const mapper = Object.hasOwn(KNOWN, key) ? KNOWN[key] : undefined;
     if (mapper?.(value, attributes)) continue;
     // a plain object's prototype is not a parameter
-    if (name !== '__proto__') attributes[name] = value;
+    if (name !== '__proto__') setAttribute(attributes, name, value);
   }
   return accuracy;
 }
