@@ -16,7 +16,12 @@ describe('setAttribute', () => {
     for (const [i, key] of freshKeys('n').entries()) setAttribute(named, key, i);
     expect(hasFastProperties(named)).toBe(true);
     expect(JSON.stringify(named)).toBe(
-      JSON.stringify({ priority: 0, sat: 11, event: 0, ...Object.fromEntries(freshKeys('n').map((k, i) => [k, i])) }),
+      JSON.stringify({
+        priority: 0,
+        sat: 11,
+        event: 0,
+        ...Object.fromEntries(freshKeys('n').map((k, i) => [k, i])),
+      }),
     );
   });
 
