@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatCurrency, formatDate, formatDateTime, TIMEZONES } from './formatters';
 
 describe('formatDateTime', () => {
@@ -20,6 +20,22 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDateTime('2026-03-01T10:00:00Z', 'Nowhere/City')).toBe('01/03/2026 11:00:00');
+  });
+  it('answers empty text for an invalid number or Date', () => {
+    expect(formatDateTime(Number.NaN)).toBe('');
+    expect(formatDateTime(9e15)).toBe('');
+    expect(formatDateTime(new Date('not a date'))).toBe('');
+  });
+  it('checks a date without writing it out as text (Date.toString: slow, and not needed)', () => {
+    const toText = vi.spyOn(Date.prototype, 'toString');
+    try {
+      expect(formatDateTime('2026-03-01T23:30:05Z')).toBe('02/03/2026 00:30:05');
+      expect(formatDateTime(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('02/01/2026 04:04:05');
+      expect(formatDate(new Date(Date.UTC(2026, 11, 31, 23, 30)))).toBe('01/01/2027');
+      expect(toText).not.toHaveBeenCalled();
+    } finally {
+      toText.mockRestore();
+    }
   });
   it('formats dates alone', () => {
     expect(formatDate('2026-12-31T23:30:00Z')).toBe('01/01/2027');
