@@ -5,6 +5,12 @@ import type { Db, Dialect } from '../db/database';
 import { parseJson } from '../db/mapping';
 import { migrateToLatest } from '../db/migrate';
 import { BatchWriter, type WriteRequest } from './batchWriter';
+import {
+  DEFAULT_CHECKPOINT_PAGES,
+  MAIN_CHECKPOINT_PAGES,
+  WRITER_CHECKPOINT_PAGES,
+  type WriterThread,
+} from './batchWriterThread';
 import type { ProcessedPosition } from './types';
 
 const T0 = Date.UTC(2025, 0, 1);
@@ -300,5 +306,20 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
       await writer.write(request(deviceIds[11], 80_010, 2));
       expect(await latestOf(deviceIds[11])).toMatchObject({ n: 80_011 });
       expect(writer.stats).toMatchObject({ commits: 2, threadCommits: 1 });
+      // the main connection checkpoints as before, now that it writes the batches
+      expect(db.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(DEFAULT_CHECKPOINT_PAGES);
+    });
+
+  if (dialect === 'sqlite' && thread)
+    it('leaves checkpoints to the writer thread while it runs, and gives them back when it ends', async () => {
+      const checkpoints = () => db.sqlite!.pragma('wal_autocheckpoint', { simple: true });
+      const writer = new BatchWriter(db, { sqliteThread: true, delayMs: 1, maxRecords: 100 });
+      await writer.write(request(deviceIds[12], 90_000, 2));
+      const thread = (writer as unknown as { thread: WriterThread }).thread;
+      expect(await thread.settings()).toEqual({ walAutocheckpoint: WRITER_CHECKPOINT_PAGES });
+      // a request writing on the main thread meanwhile does not copy the thread's log
+      expect(checkpoints()).toBe(MAIN_CHECKPOINT_PAGES);
+      await writer.close();
+      expect(checkpoints()).toBe(DEFAULT_CHECKPOINT_PAGES);
     });
 });

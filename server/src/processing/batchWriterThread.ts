@@ -3,10 +3,26 @@
  * decoding, processing and acknowledging while SQLite writes. The thread has its own connection to the
  * database file; the main thread is told the rows' ids once the batch is committed, and acknowledges then.
  * A database in memory cannot be shared with another connection: it keeps writing on the main thread.
+ *
+ * Checkpoints (copying the write-ahead log back into the database file) belong to the thread too: it
+ * checkpoints every WRITER_CHECKPOINT_PAGES pages of log rather than SQLite's 1,000 (fewer, longer copies
+ * in its own thread: about 1.4 µs less CPU a record), and while it runs the main connection checkpoints
+ * only past MAIN_CHECKPOINT_PAGES, so a request that writes on the main thread never pays for copying the
+ * thread's log (10,000 pages take 50 to 100 ms).
  */
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SQLITE_MMAP_BYTES } from '../db/database';
+
+/** SQLite's own default: the main connection's, with no thread writing. */
+export const DEFAULT_CHECKPOINT_PAGES = 1000;
+/** The writer thread checkpoints every this many pages of log (40 MiB at 4 KiB a page). */
+export const WRITER_CHECKPOINT_PAGES = 10_000;
+/**
+ * While the thread runs, the main connection checkpoints only past this: a safety net for a long stretch
+ * of main-thread writes with no device data (the thread checkpoints at its next commit otherwise).
+ */
+export const MAIN_CHECKPOINT_PAGES = 20_000;
 
 export const SQL = {
   position:
@@ -27,6 +43,10 @@ export interface ThreadBatch {
   statistics: unknown[][];
 }
 
+export interface WriterSettings {
+  walAutocheckpoint: number;
+}
+
 interface Answer {
   id: number;
   positionIds?: number[];
@@ -43,19 +63,33 @@ export class WriterThread {
   >();
   private failed: Error | undefined;
 
-  constructor(file: string, synchronous: number, statisticsSql: string) {
+  private readonly settingsWaiting: Array<(settings: WriterSettings) => void> = [];
+
+  constructor(
+    file: string,
+    synchronous: number,
+    statisticsSql: string,
+    /** the main connection, whose checkpoints the thread takes over while it runs */
+    private readonly main?: BetterSqlite3.Database,
+  ) {
     this.worker = new Worker(new URL('./sqliteWriter.worker.mjs', import.meta.url), {
       workerData: {
         file,
         synchronous,
         mmapBytes: SQLITE_MMAP_BYTES,
+        checkpointPages: WRITER_CHECKPOINT_PAGES,
         sql: { ...SQL, statistics: statisticsSql },
       },
     });
+    this.main?.pragma(`wal_autocheckpoint = ${MAIN_CHECKPOINT_PAGES}`);
     // an idle thread never keeps the process alive (the server closes it, a test's process may just end);
     // a batch waiting for its commit does, like any pending write
     this.worker.unref();
-    this.worker.on('message', (answer: Answer) => {
+    this.worker.on('message', (answer: Answer | { settings: WriterSettings }) => {
+      if ('settings' in answer) {
+        this.settingsWaiting.shift()?.(answer.settings);
+        return;
+      }
       const waiter = this.waiting.get(answer.id);
       if (!waiter) return;
       this.waiting.delete(answer.id);
@@ -65,6 +99,8 @@ export class WriterThread {
       else waiter.resolve({ positionIds: answer.positionIds!, eventIds: answer.eventIds! });
     });
     const fail = (err: Error) => {
+      // the batches after it commit on the main thread, which checkpoints as before
+      if (!this.failed) this.restoreMainCheckpoints();
       this.failed = err;
       for (const waiter of this.waiting.values()) waiter.reject(err);
       this.waiting.clear();
@@ -82,7 +118,19 @@ export class WriterThread {
   static for(sqlite: BetterSqlite3.Database, statisticsSql: string): WriterThread | undefined {
     if (sqlite.memory || !sqlite.name || sqlite.name === ':memory:') return undefined;
     const synchronous = Number(sqlite.pragma('synchronous', { simple: true }));
-    return new WriterThread(sqlite.name, synchronous, statisticsSql);
+    return new WriterThread(sqlite.name, synchronous, statisticsSql, sqlite);
+  }
+
+  private restoreMainCheckpoints(): void {
+    if (this.main?.open) this.main.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINT_PAGES}`);
+  }
+
+  /** The thread's connection settings, as it reads them (tests). */
+  settings(): Promise<WriterSettings> {
+    return new Promise((resolve) => {
+      this.settingsWaiting.push(resolve);
+      this.worker.postMessage('settings');
+    });
   }
 
   /** Commits one batch; resolves with the ids of its positions and events once it is committed. */
@@ -104,5 +152,6 @@ export class WriterThread {
     this.worker.ref();
     this.worker.postMessage('close');
     await ended;
+    this.restoreMainCheckpoints();
   }
 }

@@ -11,7 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-const { file, synchronous, mmapBytes, sql } = workerData;
+const { file, synchronous, mmapBytes, checkpointPages, sql } = workerData;
 const db = new Database(file);
 // the same settings as the server's own connection (db/database.ts); the search function it registers is
 // not needed here: no statement or trigger of these tables calls it
@@ -20,6 +20,8 @@ db.pragma(`synchronous = ${synchronous}`);
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
 db.pragma(`mmap_size = ${mmapBytes}`);
+// this thread checkpoints the log, in fewer and longer copies than SQLite's default (batchWriterThread.ts)
+db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
 
 const insertPosition = db.prepare(sql.position);
 const insertEvent = db.prepare(sql.event);
@@ -51,6 +53,10 @@ const write = db.transaction((batch) => {
 });
 
 parentPort.on('message', (message) => {
+  if (message === 'settings') {
+    parentPort.postMessage({ settings: { walAutocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }) } });
+    return;
+  }
   if (message === 'close') {
     db.close();
     parentPort.close();
