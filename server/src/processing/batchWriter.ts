@@ -75,24 +75,35 @@ const THREAD_SLOTS = 2;
 
 const CHUNK = 400; // rows per INSERT: 16 columns x 400 stays far below SQLite's variable limit
 
-/** A position's values in the order of `SQL.position`'s columns (SQLite). */
-const positionValues = (p: ProcessedPosition): unknown[] => [
-  p.deviceId,
-  p.protocol,
-  p.serverTime,
-  p.deviceTime,
-  p.fixTime,
-  p.valid ? 1 : 0,
-  p.latitude,
-  p.longitude,
-  p.altitude,
-  p.speed,
-  p.course,
-  p.accuracy,
-  p.address,
-  p.event,
-  toJson(p.attributes),
-];
+/**
+ * A position's values in the order of `SQL.position`'s columns (SQLite), written onto the end of a batch's
+ * flat array (no array of their own per record).
+ */
+function pushPositionValues(out: unknown[], p: ProcessedPosition): void {
+  out.push(
+    p.deviceId,
+    p.protocol,
+    p.serverTime,
+    p.deviceTime,
+    p.fixTime,
+    p.valid ? 1 : 0,
+    p.latitude,
+    p.longitude,
+    p.altitude,
+    p.speed,
+    p.course,
+    p.accuracy,
+    p.address,
+    p.event,
+    toJson(p.attributes),
+  );
+}
+
+function positionValues(p: ProcessedPosition): unknown[] {
+  const out: unknown[] = [];
+  pushPositionValues(out, p);
+  return out;
+}
 
 /** The device rows of a batch: the latest record of each device wins, in id order (one lock order). */
 function deviceUpdates(batch: Pending[], positionIds: number[][]) {
@@ -214,7 +225,7 @@ export class BatchWriter {
     let offset = 0;
     for (const { request } of batch) {
       offsets.push(offset);
-      for (const p of request.positions) positions.push(...positionValues(p));
+      for (const p of request.positions) pushPositionValues(positions, p);
       for (const e of request.events)
         events.push(
           e.draft.type,

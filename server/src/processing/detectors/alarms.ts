@@ -5,7 +5,7 @@
  */
 import { boolAttr, numberAttr } from '../deviceState';
 import type { EventDraft } from '../types';
-import type { Detector } from './types';
+import { none, type Detector } from './types';
 
 /** Decoder alarm names -> the names the product uses (document 2 §4). */
 export const ALARM_NAMES: Record<string, string> = {
@@ -45,21 +45,23 @@ function isLowBattery(attrs: Record<string, unknown>): boolean | undefined {
 }
 
 export const alarmDetector: Detector = ({ state, position }) => {
-  const events: EventDraft[] = [];
-  const seen = new Set<string>();
+  // most records carry no alarm: nothing is allocated for them
+  let events: EventDraft[] | undefined;
+  let seen: Set<string> | undefined;
   const current = alarmsOf(position.attributes.alarm);
   if (current.length) {
     const before = new Set(alarmsOf(state.last?.attributes.alarm));
+    seen = new Set<string>();
     for (const alarm of current) {
       if (seen.has(alarm) || before.has(alarm)) continue;
       seen.add(alarm);
-      events.push({ type: 'alarm', eventTime: position.fixTime, attributes: { alarm } });
+      (events ??= []).push({ type: 'alarm', eventTime: position.fixTime, attributes: { alarm } });
     }
   }
   const low = isLowBattery(position.attributes);
   const wasLow = state.last ? isLowBattery(state.last.attributes) : false;
-  if (low && !wasLow && !seen.has('lowBattery') && boolAttr(position.attributes.charge) !== true) {
-    events.push({ type: 'alarm', eventTime: position.fixTime, attributes: { alarm: 'lowBattery' } });
+  if (low && !wasLow && !seen?.has('lowBattery') && boolAttr(position.attributes.charge) !== true) {
+    (events ??= []).push({ type: 'alarm', eventTime: position.fixTime, attributes: { alarm: 'lowBattery' } });
   }
-  return { events };
+  return events ? { events } : none;
 };
