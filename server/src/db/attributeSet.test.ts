@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { setAttribute } from './attributeSet';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasFastProperties } from './testing/objectShape';
+
+/**
+ * The module afresh for each test: its setters are cached per process, and other test files in this
+ * worker (the protocols' fuzz tests) may have filled the cache, after which new keys take computed stores.
+ */
+let setAttribute: typeof import('./attributeSet').setAttribute;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ setAttribute } = await import('./attributeSet'));
+});
 
 /** Thirty keys in a fresh order each run, so no earlier object's shapes are reused. */
 const freshKeys = (tag: string) => Array.from({ length: 30 }, (_, i) => `k${tag}${i}`);
@@ -35,5 +44,13 @@ describe('setAttribute', () => {
     const guarded: Record<string, unknown> = {};
     setAttribute(guarded, 'constructor', 1);
     expect(Object.keys(guarded)).toEqual(['constructor']);
+  });
+
+  it('sets keys past the cache with computed stores, the same values', async () => {
+    const { MAX_NAMED_KEYS } = await import('./attributeSet');
+    const target: Record<string, unknown> = {};
+    for (let i = 0; i <= MAX_NAMED_KEYS; i++) setAttribute(target, `many${i}`, i);
+    expect(Object.keys(target)).toHaveLength(MAX_NAMED_KEYS + 1);
+    expect(target[`many${MAX_NAMED_KEYS}`]).toBe(MAX_NAMED_KEYS);
   });
 });
