@@ -16,10 +16,6 @@ export const MAX_NAMED_KEYS = 4096;
 
 const setters = new Map<string, Setter>();
 
-function computedSet(target: Record<string, unknown>, key: string, value: unknown): void {
-  target[key] = value;
-}
-
 function setterFor(key: string): Setter | undefined {
   let setter = setters.get(key);
   if (setter) return setter;
@@ -34,5 +30,5 @@ function setterFor(key: string): Setter | undefined {
 export function setAttribute(attributes: Record<string, unknown>, key: string, value: unknown): void {
   const setter = setterFor(key);
   if (setter) setter(attributes, value);
-  else computedSet(attributes, key, value);
+  else attributes[key] = value;
 }
