@@ -39,6 +39,7 @@ import { migration027 } from './migrations/027_scopedKeys';
 import { migration028 } from './migrations/028_credentials';
 import { migration029 } from './migrations/029_driverKeys';
 import { migration030 } from './migrations/030_privatePositions';
+import { migration031 } from './migrations/031_positionDeviceCheck';
 
 function provider(db: Db, extra: Record<string, Migration>): MigrationProvider {
   return {
@@ -83,6 +84,7 @@ function core(db: Db): Record<string, Migration> {
     '028_credentials': migration028(db.dialect),
     '029_driverKeys': migration029(db.dialect),
     '030_privatePositions': migration030(db.dialect),
+    '031_positionDeviceCheck': migration031(db.dialect),
   };
 }
 

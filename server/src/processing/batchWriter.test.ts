@@ -1,4 +1,4 @@
-import { type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, insertDevice } from '../../test/harness';
 import type { Db, Dialect } from '../db/database';
@@ -228,6 +228,79 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  /** The hourly tallies of `ids` and a fresh count of their positions (migration 006), as sorted rows. */
+  const talliesAndCount = async (ids: number[]) => {
+    const kept = (
+      await sql<{ deviceId: number; hour: number; positions: number; timeSum: number }>`
+        SELECT device_id, hour, positions, time_sum FROM position_tallies
+        WHERE device_id IN (${sql.join(ids)}) AND positions <> 0 ORDER BY device_id, hour`.execute(db.kysely)
+    ).rows;
+    const rows = await db.kysely
+      .selectFrom('positions')
+      .select(['deviceId', 'fixTime'])
+      .where('deviceId', 'in', ids)
+      .execute();
+    const counted = new Map<string, number[]>();
+    for (const r of rows) {
+      const fix = Number(r.fixTime);
+      const hour = Math.floor(fix / 3_600_000);
+      const key = `${r.deviceId}:${hour}`;
+      const c = counted.get(key) ?? [Number(r.deviceId), hour, 0, 0];
+      c[2]++;
+      c[3] += fix % 86_400_000;
+      counted.set(key, c);
+    }
+    return {
+      kept: kept.map((t) => [Number(t.deviceId), Number(t.hour), Number(t.positions), Number(t.timeSum)]),
+      counted: [...counted.values()].sort((x, y) => x[0] - y[0] || x[1] - y[1]),
+    };
+  };
+
+  it('keeps the hourly tallies of what it writes, once (on PostgreSQL the writer tallies, not the trigger)', async () => {
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 5, maxRecords: 1000 });
+    const ids = deviceIds.slice(20, 23);
+    // records an hour and a quarter apart: each request spans several hours, two vehicles share hours
+    const spread = (id: number, first: number): WriteRequest => {
+      const r = request(id, first, 4);
+      r.positions = r.positions.map((p, k) => ({ ...p, fixTime: T0 + first * 1000 + k * 4_500_000 + 7 }));
+      // the vehicles' latest positions stay as the other tests leave them
+      return { ...r, devices: [] };
+    };
+    await Promise.all(ids.map((id, i) => writer.write(spread(id, 90_000 + i))));
+    await writer.write(spread(ids[0], 90_010));
+    const { kept, counted } = await talliesAndCount(ids);
+    expect(kept.length).toBeGreaterThanOrEqual(12);
+    expect(kept).toEqual(counted);
+  });
+
+  it('refuses a batch holding a vehicle deleted meanwhile, and commits none of it', async () => {
+    const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 5, maxRecords: 1000 });
+    const gone = await insertDevice(db, 'Gone', `batch-gone-${thread}`);
+    await db.kysely.deleteFrom('devices').where('id', '=', gone).execute();
+    const kept = deviceIds[24];
+    const count = async () =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom('positions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const stored = (id: number, first: number, n: number) => ({ ...request(id, first, n), devices: [] });
+    const good = writer.write(stored(kept, 95_000, 3));
+    const orphan = writer.write(stored(gone, 95_100, 2));
+    await expect(good).rejects.toThrow(/foreign key/i);
+    await expect(orphan).rejects.toThrow(/foreign key/i);
+    expect(await count()).toBe(before);
+    // the vehicle that still exists is written by its next batch, tallied once
+    await writer.write(stored(kept, 95_000, 3));
+    expect(await count()).toBe(before + 3);
+    const { kept: tallies, counted } = await talliesAndCount([kept, gone]);
+    expect(tallies).toEqual(counted);
   });
 
   it('runs PostgreSQL transactions side by side, each vehicle ending on its last record', async () => {

@@ -17,7 +17,7 @@ import {
 } from './stages/deviceStatistics';
 import { SQL, WriterThread, type ThreadBatch } from './batchWriterThread';
 import { stageTimes } from './stageTimes';
-import { insertEventsPg, insertPositionsPg, updateDevicesPg, type EventRow } from './pgBatchInserts';
+import { insertEventsPg, storePositionsPg, updateDevicesPg, type EventRow } from './pgBatchInserts';
 
 export interface WriteRequest {
   positions: ProcessedPosition[];
@@ -415,7 +415,7 @@ export class BatchWriter {
     const positions = batch.flatMap(({ request }) => request.positions);
     const ids =
       dialect === 'postgres'
-        ? await insertPositionsPg(
+        ? await storePositionsPg(
             trx,
             positions,
             positions.map((p) => toJson(p.attributes)),

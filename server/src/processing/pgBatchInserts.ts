@@ -7,6 +7,8 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { BATCH_CHECKED } from '../db/migrations/031_positionDeviceCheck';
+import { TALLY_DAY_MS, TALLY_HOUR_MS } from '../db/migrations/006_positionTallies';
 import type { ProcessedPosition } from './types';
 
 /** `{1,2,NULL}`: a number (or boolean) array literal without quoting each element. */
@@ -30,7 +32,70 @@ function column<T, V>(rows: readonly T[], pick: (row: T) => V): V[] {
   return out;
 }
 
-export async function insertPositionsPg(
+/**
+ * The batch's vehicles, locked `FOR KEY SHARE` in id order as the foreign key of positions once locked them
+ * row by row (a vehicle deleted meanwhile waits for this transaction, then takes its positions with it),
+ * and the transaction marked as checked and tallied by the writer, so the positions' insert trigger returns
+ * at once (migration 031). Throws, before anything is written, when a vehicle no longer exists.
+ */
+export async function claimDevicesPg(
+  trx: Transaction<Database>,
+  positions: readonly ProcessedPosition[],
+): Promise<void> {
+  const ids = [...new Set(column(positions, (p) => p.deviceId))].sort((a, b) => a - b);
+  const { rows } = await sql<{ held: number[] }>`SELECT set_config(${BATCH_CHECKED}, 'on', true) AS checked,
+    ARRAY(SELECT id FROM devices WHERE id = ANY(${arrayLiteral(ids)}::integer[]) ORDER BY id FOR KEY SHARE) AS held`.execute(
+    trx,
+  );
+  const held = new Set(rows[0].held.map(Number));
+  const missing = ids.filter((id) => !held.has(id));
+  if (missing.length)
+    throw new Error(
+      `insert on table "positions" violates foreign key constraint "positions_device_id_fkey": ` +
+        `devices ${missing.join(', ')} are not present in table "devices"`,
+    );
+}
+
+/**
+ * The batch's count and time-of-day sum per vehicle and UTC hour, added to the hourly tallies in one upsert
+ * (rows in key order, as the trigger it replaces for the writer took them): what migration 006's trigger
+ * would add for these rows, grouped here from the values already in hand.
+ */
+export async function addTalliesPg(
+  trx: Transaction<Database>,
+  positions: readonly ProcessedPosition[],
+): Promise<void> {
+  const groups = new Map<number, Map<number, { positions: number; timeSum: number }>>();
+  for (const p of positions) {
+    const hour = (p.fixTime - (p.fixTime % TALLY_HOUR_MS)) / TALLY_HOUR_MS;
+    let hours = groups.get(p.deviceId);
+    if (!hours) groups.set(p.deviceId, (hours = new Map()));
+    const tally = hours.get(hour);
+    if (tally) {
+      tally.positions++;
+      tally.timeSum += p.fixTime % TALLY_DAY_MS;
+    } else hours.set(hour, { positions: 1, timeSum: p.fixTime % TALLY_DAY_MS });
+  }
+  const devices: number[] = [];
+  const hours: number[] = [];
+  const counts: number[] = [];
+  const sums: number[] = [];
+  for (const device of [...groups.keys()].sort((a, b) => a - b))
+    for (const [hour, tally] of [...groups.get(device)!].sort((a, b) => a[0] - b[0])) {
+      devices.push(device);
+      hours.push(hour);
+      counts.push(tally.positions);
+      sums.push(tally.timeSum);
+    }
+  if (!devices.length) return;
+  await sql`INSERT INTO position_tallies (device_id, hour, positions, time_sum)
+    SELECT * FROM ROWS FROM (unnest(${arrayLiteral(devices)}::integer[]), unnest(${arrayLiteral(hours)}::bigint[]),
+      unnest(${arrayLiteral(counts)}::integer[]), unnest(${arrayLiteral(sums)}::bigint[]))
+    ON CONFLICT (device_id, hour) DO UPDATE SET positions = position_tallies.positions + excluded.positions,
+      time_sum = position_tallies.time_sum + excluded.time_sum`.execute(trx);
+}
+
+async function insertPositionsPg(
   trx: Transaction<Database>,
   positions: readonly ProcessedPosition[],
   attributes: string[],
@@ -51,6 +116,22 @@ export async function insertPositionsPg(
       jsonb_array_elements(${jsonArray(attributes)}::jsonb))
     RETURNING id`.execute(trx);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * A batch's positions stored the writer's way (migration 031): its vehicles claimed, the rows inserted, the
+ * hourly tallies added; the new ids in the order of the rows.
+ */
+export async function storePositionsPg(
+  trx: Transaction<Database>,
+  positions: readonly ProcessedPosition[],
+  attributes: string[],
+): Promise<number[]> {
+  if (!positions.length) return [];
+  await claimDevicesPg(trx, positions);
+  const ids = await insertPositionsPg(trx, positions, attributes);
+  await addTalliesPg(trx, positions);
+  return ids;
 }
 
 export interface EventRow {

@@ -96,6 +96,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '028_credentials',
         '029_driverKeys',
         '030_privatePositions',
+        '031_positionDeviceCheck',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await ownTables(fresh.db);
@@ -186,6 +187,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '028_credentials',
         '029_driverKeys',
         '030_privatePositions',
+        '031_positionDeviceCheck',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

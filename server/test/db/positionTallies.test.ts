@@ -4,9 +4,11 @@
  * positions; and the report cache reads its day state from them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dialects, freshDatabase, insertDevice } from '../harness';
 import { migrateToLatest } from '../../src/db/migrate';
+import { fromBool } from '../../src/db/mapping';
+import { migration031 } from '../../src/db/migrations/031_positionDeviceCheck';
 import type { Db } from '../../src/db/database';
 import { buildTrack, every, insertTrack } from '../../src/reports/testing/track';
 import { tz } from '../../src/reports/testing/samples';
@@ -84,6 +86,85 @@ describe.each(dialects())('position tallies on %s', (dialect) => {
     expect(state.kept.every(([d]) => d === a)).toBe(true);
     expect(state.kept).toEqual(state.counted);
   });
+
+  it('refuses a position of a missing vehicle, and a move to one, whoever writes it', async () => {
+    const a = await device(4);
+    const before = await compare();
+    const row = (deviceId: number, minute: number) => ({
+      deviceId,
+      protocol: 'test',
+      serverTime: from + minute * 60_000,
+      deviceTime: from + minute * 60_000,
+      fixTime: from + minute * 60_000,
+      valid: fromBool(dialect, true),
+      latitude: -8.8,
+      longitude: 13.2,
+      altitude: 0,
+      speed: 0,
+      course: 0,
+      accuracy: 0,
+      address: null,
+      event: null,
+      attributes: '{}',
+    });
+    // one statement of three rows, one of a vehicle that does not exist: none of it is written
+    await expect(
+      db.kysely
+        .insertInto('positions')
+        .values([row(a, 1), row(999_999, 2), row(a, 3)])
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+    expect(await compare()).toEqual(before);
+    const [kept] = await db.kysely
+      .insertInto('positions')
+      .values([row(a, 4)])
+      .returning('id')
+      .execute();
+    await expect(
+      db.kysely
+        .updateTable('positions')
+        .set({ deviceId: 999_999 })
+        .where('id', '=', Number(kept.id))
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+    const state = await compare();
+    expect(state.kept).toEqual(state.counted);
+    expect(state.kept.filter(([d]) => d === a)).toEqual([
+      [a, Math.floor((from + 240_000) / 3_600_000), 1, (from + 240_000) % 86_400_000],
+    ]);
+  });
+
+  if (dialect === 'postgres')
+    it('gives the foreign key back when migration 031 is undone, and takes it again', async () => {
+      const k = db.kysely as unknown as Kysely<unknown>;
+      const foreignKey = async () =>
+        (
+          await sql<{ n: number }>`SELECT count(*) AS n FROM pg_constraint
+            WHERE conname = 'positions_device_id_fkey' AND conrelid = to_regclass('positions')`.execute(
+            db.kysely,
+          )
+        ).rows.map((r) => Number(r.n));
+      expect(await foreignKey()).toEqual([0]);
+      await k.transaction().execute((trx) => migration031('postgres').down(trx));
+      expect(await foreignKey()).toEqual([1]);
+      const a = await device(5);
+      await insertTrack(
+        db,
+        a,
+        buildTrack(
+          { latitude: -8.8, longitude: 13.2 },
+          every(from, to, 600_000, () => ({ speed: 0, ignition: false })),
+        ),
+      );
+      let state = await compare();
+      expect(state.kept).toEqual(state.counted);
+      await k.transaction().execute((trx) => migration031('postgres').up(trx));
+      expect(await foreignKey()).toEqual([0]);
+      await db.kysely.deleteFrom('devices').where('id', '=', a).execute();
+      state = await compare();
+      expect(state.kept.some(([d]) => d === a)).toBe(false);
+      expect(state.kept).toEqual(state.counted);
+    });
 
   it('gives the report cache the count and time sum of a whole-hour window, and of any other', async () => {
     const c = await device(3);
