@@ -181,19 +181,19 @@ async function monthsWithRows(db: AnyDb, table: string, column: string, horizon:
 }
 
 /** PostgreSQL: add (sign 1) or remove (-1) the grouped positions of `from` to the hourly tallies. */
-const tallyMerge = (from: string, sign: 1 | -1) =>
+export const tallyMerge = (from: string, sign: 1 | -1) =>
   `INSERT INTO position_tallies (device_id, hour, positions, time_sum) ` +
   `SELECT device_id, fix_time / ${TALLY_HOUR_MS}, ${sign} * count(*), ${sign} * sum(fix_time % ${TALLY_DAY_MS}) ` +
   `FROM ${from} GROUP BY 1, 2 ORDER BY 1, 2 ` +
   `ON CONFLICT (device_id, hour) DO UPDATE SET positions = position_tallies.positions + excluded.positions, ` +
   `time_sum = position_tallies.time_sum + excluded.time_sum`;
 
-const trigger = (name: string, body: string, returns = 'NULL') =>
+export const trigger = (name: string, body: string, returns = 'NULL') =>
   `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT ` +
   `AS $$ BEGIN ${body}; RETURN ${returns}; END $$`;
 
 /** The positions whose vehicle or fix time an UPDATE changed, as they were (o) or are (n). */
-const moved = (side: 'o' | 'n') =>
+export const moved = (side: 'o' | 'n') =>
   `(SELECT ${side}.device_id, ${side}.fix_time FROM tally_old o JOIN tally_new n ON n.id = o.id ` +
   `WHERE (o.device_id, o.fix_time) IS DISTINCT FROM (n.device_id, n.fix_time)) AS m`;
 

@@ -20,7 +20,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
-import { TALLY_DAY_MS, TALLY_HOUR_MS } from './006_positionTallies';
+import { moved, tallyMerge, trigger } from './022_partitions';
 
 type AnyDb = Kysely<unknown>;
 
@@ -31,10 +31,6 @@ const FOREIGN_KEY = 'positions_device_id_fkey';
 
 const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
 
-const trigger = (name: string, body: string) =>
-  `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT ` +
-  `AS $$ BEGIN ${body}; RETURN NULL; END $$`;
-
 /** Refuses the statement, as the foreign key did, when a vehicle of `rows` is missing; locks the others. */
 const deviceCheck = (rows: string) =>
   `IF (SELECT count(DISTINCT device_id) FROM ${rows}) > (SELECT count(*) FROM (SELECT id FROM devices ` +
@@ -43,19 +39,6 @@ const deviceCheck = (rows: string) =>
   `USING ERRCODE = 'foreign_key_violation', DETAIL = format('Key (device_id)=(%s) is not present in table "devices".', ` +
   `(SELECT min(device_id) FROM ${rows} WHERE device_id NOT IN (SELECT id FROM devices))); ` +
   `END IF`;
-
-/** Add (sign 1) or remove (-1) the grouped positions of `from` to the hourly tallies (as migration 022). */
-const tallyMerge = (from: string, sign: 1 | -1) =>
-  `INSERT INTO position_tallies (device_id, hour, positions, time_sum) ` +
-  `SELECT device_id, fix_time / ${TALLY_HOUR_MS}, ${sign} * count(*), ${sign} * sum(fix_time % ${TALLY_DAY_MS}) ` +
-  `FROM ${from} GROUP BY 1, 2 ORDER BY 1, 2 ` +
-  `ON CONFLICT (device_id, hour) DO UPDATE SET positions = position_tallies.positions + excluded.positions, ` +
-  `time_sum = position_tallies.time_sum + excluded.time_sum`;
-
-/** The positions whose vehicle or fix time an UPDATE changed, as they were (o) or are (n) (migration 022). */
-const moved = (side: 'o' | 'n') =>
-  `(SELECT ${side}.device_id, ${side}.fix_time FROM tally_old o JOIN tally_new n ON n.id = o.id ` +
-  `WHERE (o.device_id, o.fix_time) IS DISTINCT FROM (n.device_id, n.fix_time)) AS m`;
 
 const movedToOther = `(SELECT n.device_id FROM tally_old o JOIN tally_new n ON n.id = o.id WHERE n.device_id <> o.device_id) AS v`;
 
