@@ -11,6 +11,7 @@ import { freeDevicePorts, loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db, type Dialect } from '../src/db/database';
 import { MIGRATION_LOCK_KEY } from '../src/db/migrate';
 import { fromBool, toJson } from '../src/db/mapping';
+import { positionRow, recordAt } from './positionRecords';
 import { startServer, type RunningServer } from '../src/server';
 import type { ServerModule } from '../src/manifest/serverModule';
 
@@ -105,25 +106,10 @@ export async function insertPosition(
     latest?: boolean;
   } = {},
 ): Promise<number> {
+  const { latest: _latest, ...over } = options;
   const row = await db.kysely
     .insertInto('positions')
-    .values({
-      deviceId,
-      protocol: 'test',
-      serverTime: fixTime,
-      deviceTime: fixTime,
-      fixTime,
-      valid: fromBool(db.dialect, true),
-      latitude: options.latitude ?? -8.83,
-      longitude: options.longitude ?? 13.23,
-      altitude: 0,
-      speed: options.speed ?? 0,
-      course: options.course ?? 0,
-      accuracy: 0,
-      address: options.address ?? null,
-      event: null,
-      attributes: toJson(options.attributes ?? {}),
-    })
+    .values(positionRow(db.dialect, recordAt(deviceId, fixTime, { latitude: -8.83, longitude: 13.23, ...over })))
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(row.id);

@@ -38,7 +38,7 @@ function column<T, V>(rows: readonly T[], pick: (row: T) => V): V[] {
  * and the transaction marked as checked and tallied by the writer, so the positions' insert trigger returns
  * at once (migration 031). Throws, before anything is written, when a vehicle no longer exists.
  */
-export async function claimDevicesPg(
+async function claimDevicesPg(
   trx: Transaction<Database>,
   positions: readonly ProcessedPosition[],
 ): Promise<void> {
@@ -61,7 +61,7 @@ export async function claimDevicesPg(
  * (rows in key order, as the trigger it replaces for the writer took them): what migration 006's trigger
  * would add for these rows, grouped here from the values already in hand.
  */
-export async function addTalliesPg(
+async function addTalliesPg(
   trx: Transaction<Database>,
   positions: readonly ProcessedPosition[],
 ): Promise<void> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { dialects, freshDatabase, insertDevice } from '../harness';
 import { migrateToLatest } from '../../src/db/migrate';
-import { fromBool } from '../../src/db/mapping';
+import { positionRow, recordAt } from '../positionRecords';
 import { migration031 } from '../../src/db/migrations/031_positionDeviceCheck';
 import type { Db } from '../../src/db/database';
 import { buildTrack, every, insertTrack } from '../../src/reports/testing/track';
@@ -90,23 +90,8 @@ describe.each(dialects())('position tallies on %s', (dialect) => {
   it('refuses a position of a missing vehicle, and a move to one, whoever writes it', async () => {
     const a = await device(4);
     const before = await compare();
-    const row = (deviceId: number, minute: number) => ({
-      deviceId,
-      protocol: 'test',
-      serverTime: from + minute * 60_000,
-      deviceTime: from + minute * 60_000,
-      fixTime: from + minute * 60_000,
-      valid: fromBool(dialect, true),
-      latitude: -8.8,
-      longitude: 13.2,
-      altitude: 0,
-      speed: 0,
-      course: 0,
-      accuracy: 0,
-      address: null,
-      event: null,
-      attributes: '{}',
-    });
+    const row = (deviceId: number, minute: number) =>
+      positionRow(dialect, recordAt(deviceId, from + minute * 60_000));
     // one statement of three rows, one of a vehicle that does not exist: none of it is written
     await expect(
       db.kysely

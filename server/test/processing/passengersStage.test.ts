@@ -8,6 +8,7 @@ import { applyPassengerCard } from '../../src/processing/stages/passengers';
 import { applyDriver } from '../../src/processing/stages/driver';
 import type { DeviceState } from '../../src/processing/deviceState';
 import type { ProcessedPosition } from '../../src/processing/types';
+import { recordAt } from '../positionRecords';
 
 const DRIVERS = new Map([['D1', { id: 7, name: 'Carlos' }]]);
 const directory = (_deviceId: number, uid: string) => DRIVERS.get(uid);
@@ -30,24 +31,8 @@ const state = (attributes: Record<string, unknown>, last?: Record<string, unknow
   lastCard: null,
 });
 
-const position = (attributes: Record<string, unknown>): ProcessedPosition => ({
-  deviceId: 1,
-  protocol: 'teltonika',
-  serverTime: 1000,
-  deviceTime: 1000,
-  fixTime: 1000,
-  valid: true,
-  latitude: -8.8,
-  longitude: 13.2,
-  altitude: 0,
-  speed: 0,
-  course: 0,
-  accuracy: 0,
-  address: null,
-  event: null,
-  attributes,
-  outdated: false,
-});
+const position = (attributes: Record<string, unknown>): ProcessedPosition =>
+  recordAt(1, 1000, { protocol: 'teltonika', attributes });
 
 /** The two stages in pipeline order; the position's attributes after them. */
 function run(s: DeviceState, attributes: Record<string, unknown>, countable = true) {

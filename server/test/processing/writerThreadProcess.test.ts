@@ -17,15 +17,14 @@ const SCRIPT = `
 import { openDatabase } from ${JSON.stringify(join(root, 'server/src/db/database.ts'))};
 import { migrateToLatest } from ${JSON.stringify(join(root, 'server/src/db/migrate.ts'))};
 import { BatchWriter } from ${JSON.stringify(join(root, 'server/src/processing/batchWriter.ts'))};
+import { recordAt } from ${JSON.stringify(join(root, 'server/test/positionRecords.ts'))};
 const db = openDatabase({ kind: 'sqlite', file: ${JSON.stringify(join(dir, 'frota.db'))} });
 await migrateToLatest(db);
 const device = db.sqlite.prepare("INSERT INTO devices (name, unique_id, attributes) VALUES ('V', 'thread-1', '{}')").run();
 const deviceId = Number(device.lastInsertRowid);
 const writer = new BatchWriter(db);
 const t = Date.UTC(2025, 0, 1);
-const position = { deviceId, protocol: 'teltonika', serverTime: t, deviceTime: t, fixTime: t, valid: true,
-  latitude: -8.8, longitude: 13.2, altitude: 0, speed: 0, course: 0, accuracy: 0, address: null, event: null,
-  attributes: {}, outdated: false };
+const position = recordAt(deviceId, t, { protocol: 'teltonika' });
 const written = await writer.write({ positions: [position], events: [], devices: [{ id: deviceId, positionIndex: 0, lastUpdate: t }] });
 await writer.close();
 const stored = db.sqlite.prepare('SELECT count(*) AS n FROM positions').get();

@@ -23,6 +23,7 @@ import {
 } from '../../processing/stages/deviceStatistics';
 import type { ProcessedPosition } from '../../processing/types';
 import { readStatistics, resetStatistics } from './statistics';
+import { recordAt } from '../../../test/positionRecords';
 
 const T0 = Date.UTC(2025, 2, 10, 6, 0, 0);
 const T1 = Date.UTC(2025, 2, 10, 9, 15, 30);
@@ -36,24 +37,12 @@ const zero = {
 };
 
 /** A stored record whose ignition went on at its own time (the ignition stage's stamp). */
-const ignitionOn = (deviceId: number, fixTime: number): ProcessedPosition => ({
-  deviceId,
-  protocol: 'test',
-  serverTime: fixTime,
-  deviceTime: fixTime,
-  fixTime,
-  valid: true,
-  latitude: 0,
-  longitude: 0,
-  altitude: 0,
-  speed: 0,
-  course: 0,
-  accuracy: 0,
-  address: null,
-  event: null,
-  attributes: { ignition: true, lastignition: new Date(fixTime).toISOString() },
-  outdated: false,
-});
+const ignitionOn = (deviceId: number, fixTime: number): ProcessedPosition =>
+  recordAt(deviceId, fixTime, {
+    latitude: 0,
+    longitude: 0,
+    attributes: { ignition: true, lastignition: new Date(fixTime).toISOString() },
+  });
 
 const row = (
   deviceid: number,

@@ -4,6 +4,7 @@ import type { ProcessedPosition } from '../types';
 import { alarmDetector } from './alarms';
 import { geofenceDetector } from './geofence';
 import type { DetectorInput } from './types';
+import { recordAt } from '../../../test/positionRecords';
 
 const T = Date.UTC(2025, 0, 1, 8);
 
@@ -35,24 +36,7 @@ function state(lastAttributes?: Record<string, unknown>): DeviceState {
 }
 
 function position(attributes: Record<string, unknown>): ProcessedPosition {
-  return {
-    deviceId: 1,
-    protocol: 'teltonika',
-    serverTime: T,
-    deviceTime: T,
-    fixTime: T,
-    valid: true,
-    latitude: -8.8,
-    longitude: 13.2,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    address: null,
-    event: null,
-    attributes,
-    outdated: false,
-  };
+  return recordAt(1, T, { protocol: 'teltonika', attributes });
 }
 
 const input = (

@@ -10,7 +10,8 @@ import { reportFleet, type ReportFleet } from '../../../src/reports/testing/flee
 import { at, DAY_M, START } from '../../../src/reports/testing/seedDay';
 import { metresPerLonDegree } from '../../../src/reports/testing/track';
 import { csvCell } from '@frota/core/csv';
-import { fromBool, toJson } from '../../../src/db/mapping';
+import { toJson } from '../../../src/db/mapping';
+import { positionRow, recordAt } from '../../positionRecords';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false });
@@ -261,23 +262,7 @@ describe.each(dialects())('Traccar position exports, deletes and statistics (%s)
     const db = server.services.db;
     const [hiddenPosition] = await db.kysely
       .insertInto('positions')
-      .values({
-        deviceId: f.hidden.id,
-        protocol: 'test',
-        serverTime: at(9),
-        deviceTime: at(9),
-        fixTime: at(9),
-        valid: fromBool(db.dialect, true),
-        latitude: -8.9,
-        longitude: 13.3,
-        altitude: 0,
-        speed: 0,
-        course: 0,
-        accuracy: 0,
-        address: null,
-        event: null,
-        attributes: toJson({}),
-      })
+      .values(positionRow(db.dialect, recordAt(f.hidden.id, at(9), { latitude: -8.9, longitude: 13.3 })))
       .returning('id')
       .execute();
     expect((await writer.client.del(`/api/positions/${Number(hiddenPosition.id)}`)).status).toBe(404);
