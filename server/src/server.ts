@@ -141,8 +141,8 @@ export async function startServer(
   const ingest = new Ingest({
     db,
     live: services.live,
-    onStored: (positions, devices) => {
-      for (const follower of followers) follower.onStored!(positions, devices);
+    onStored: (positions, devices, positionIds) => {
+      for (const follower of followers) follower.onStored!(positions, devices, positionIds);
     },
     notifier,
     address: (latitude, longitude) => geocoder.lookupSync(latitude, longitude),

@@ -44,8 +44,12 @@ export interface ModuleContext {
 
 /** What a module runs while its server runs; every part is optional. */
 export interface ModuleRuntime {
-  /** told of each committed batch of records, with the vehicles' states after it */
-  onStored?(positions: readonly ProcessedPosition[], devices: ReadonlyMap<number, DeviceState>): void;
+  /** told of each committed batch of records, with the vehicles' states after it and the records' ids */
+  onStored?(
+    positions: readonly ProcessedPosition[],
+    devices: ReadonlyMap<number, DeviceState>,
+    positionIds: readonly number[],
+  ): void;
   /** takes the camera uploads of FROTA_CAMERA_PORT (one module at most); no sink, no camera listener */
   cameraSink?: CameraFileSink;
   /** told of the server's running parts as they start */

@@ -32,8 +32,12 @@ export interface IngestDeps {
   now?: () => number;
   /** unknown ids remembered at most (default 10,000) */
   maxUnknown?: number;
-  /** told of each committed batch, with the vehicles' states after it (modules that read the records) */
-  onStored?: (positions: readonly ProcessedPosition[], devices: ReadonlyMap<number, DeviceState>) => void;
+  /** told of each committed batch, with the vehicles' states after it and the records' ids (modules) */
+  onStored?: (
+    positions: readonly ProcessedPosition[],
+    devices: ReadonlyMap<number, DeviceState>,
+    positionIds: readonly number[],
+  ) => void;
 }
 
 const UNKNOWN_TTL_MS = 30_000;
@@ -291,7 +295,7 @@ export class Ingest implements IngestSink {
     if (this.deps.onStored) {
       const devices = new Map([...touched].map(([id, t]) => [id, t.after]));
       try {
-        this.deps.onStored(request.positions, devices);
+        this.deps.onStored(request.positions, devices, written.positionIds);
       } catch (err) {
         this.deps.log?.error({ err: (err as Error).message }, 'stored-records observer failed');
       }

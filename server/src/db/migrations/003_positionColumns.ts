@@ -20,7 +20,7 @@ export const HOT_ATTRIBUTES = {
 } as const;
 
 type HotKey = keyof typeof HOT_ATTRIBUTES;
-const NUMERIC: HotKey[] = ['totalDistance', 'hours'];
+export const NUMERIC: HotKey[] = ['totalDistance', 'hours'];
 
 function expression(dialect: Dialect, key: HotKey): RawBuilder<unknown> {
   if (dialect === 'sqlite') return sql`(attributes ->> ${sql.lit(`$.${key}`)})`;

@@ -10,7 +10,8 @@ import { parseJson } from '../../db/mapping';
 import { startLeasedJob, type LeasedJob } from '../../jobs/leasedJob';
 import { placeholders, queryArrays } from '../../track/arrayQuery';
 import { deviceProfile } from '../../track/sample';
-import { maintainDevice } from '../../track/segments/maintain';
+import { maintainDevice, type KnownPositions } from '../../track/segments/maintain';
+import type { RecentPositions } from '../../track/segments/recentPositions';
 import { readProgress, WATERMARK_DEVICE, writeProgress } from '../../track/segments/store';
 
 export const SEGMENTS_LEASE = 'segments';
@@ -24,18 +25,24 @@ export interface SegmentPass {
   positions: number;
   stored: number;
   rewound: number;
+  /** vehicles that ran on the positions this node stored, not on a read of them */
+  known: number;
   /** the watermark after the pass */
   watermark: number;
   /** positions past the watermark remain: another pass has work */
   more: boolean;
 }
 
-export async function segmentPass(db: Db): Promise<SegmentPass> {
+/**
+ * `recent`: the positions this node stored lately (recentPositions.ts); a vehicle whose new positions are
+ * all there runs on them instead of reading them back.
+ */
+export async function segmentPass(db: Db, recent?: RecentPositions): Promise<SegmentPass> {
   const progress = await readProgress(db, [WATERMARK_DEVICE]);
   const watermark = progress.get(WATERMARK_DEVICE)?.seenId ?? 0;
   const [[top]] = await queryArrays(db, 'SELECT max(id) FROM positions', []);
   const maxId = Number(top ?? 0);
-  const out: SegmentPass = { devices: 0, positions: 0, stored: 0, rewound: 0, watermark, more: false };
+  const out: SegmentPass = { devices: 0, positions: 0, stored: 0, rewound: 0, known: 0, watermark, more: false };
   /** per vehicle: the earliest fix time among positions it has not seen (undefined: none, run it anyway) */
   const fresh = new Map<number, number | undefined>();
   // vehicles rewound without running since (positions deleted, a pass cut short)
@@ -48,6 +55,8 @@ export async function segmentPass(db: Db): Promise<SegmentPass> {
   if (maxId <= watermark && !fresh.size) return out;
   const start = db.dialect === 'postgres' ? Math.max(0, watermark - OVERLAP) : watermark;
   const upTo = Math.min(maxId, start + PAGE);
+  /** per vehicle: [id, fix time] of its positions in (start, upTo] */
+  const listed = new Map<number, [number, number][]>();
   if (maxId > watermark) {
     const rows = await queryArrays(
       db,
@@ -57,8 +66,11 @@ export async function segmentPass(db: Db): Promise<SegmentPass> {
     const seen = await readProgress(db, [...new Set(rows.map((r) => Number(r[0])))]);
     for (const [d, id, t] of rows) {
       const deviceId = Number(d);
-      if (Number(id) <= (seen.get(deviceId)?.seenId ?? 0)) continue;
       const time = Number(t);
+      let list = listed.get(deviceId);
+      if (!list) listed.set(deviceId, (list = []));
+      list.push([Number(id), time]);
+      if (Number(id) <= (seen.get(deviceId)?.seenId ?? 0)) continue;
       fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, time));
     }
   }
@@ -70,12 +82,20 @@ export async function segmentPass(db: Db): Promise<SegmentPass> {
       .execute();
     for (const d of devices) {
       const id = Number(d.id);
-      // every position up to maxId is read (the page only finds who has new ones)
-      const r = await maintainDevice(db, id, deviceProfile(parseJson(d.attributes)), maxId, fresh.get(id));
+      // every position up to maxId is read (the page only finds who has new ones); the known ones may stand
+      // in for the read when the page listed all of them
+      const list = listed.get(id);
+      const known: KnownPositions | undefined =
+        recent && list && upTo === maxId
+          ? (from, keys) => recent.continuation(id, from, maxId, list, keys)
+          : undefined;
+      const r = await maintainDevice(db, id, deviceProfile(parseJson(d.attributes)), maxId, fresh.get(id), known);
+      recent?.consumed(id, maxId);
       out.devices++;
       out.positions += r.positions;
       out.stored += r.stored;
       if (r.rewound) out.rewound++;
+      if (r.known) out.known++;
       await yieldToLoop();
     }
     // a vehicle deleted since it was rewound
@@ -91,16 +111,20 @@ export async function segmentPass(db: Db): Promise<SegmentPass> {
 
 export function startSegmentJob(
   db: Db,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  options: { intervalMs?: number; onError?: (error: unknown) => void; recent?: RecentPositions } = {},
 ): LeasedJob {
+  const intervalMs = options.intervalMs ?? SEGMENTS_INTERVAL_MS;
+  const recent = options.recent;
   return startLeasedJob({
     db,
     lease: SEGMENTS_LEASE,
-    intervalMs: options.intervalMs ?? SEGMENTS_INTERVAL_MS,
+    intervalMs,
     onError: options.onError,
     run: async () => {
+      // this node runs the passes: what it stores until the one after next is worth keeping
+      recent?.keepFor(3 * intervalMs);
       // a first look at a large history takes several pages
-      for (let i = 0; i < 50 && (await segmentPass(db)).more; i++);
+      for (let i = 0; i < 50 && (await segmentPass(db, recent)).more; i++);
     },
   });
 }

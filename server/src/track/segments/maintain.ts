@@ -12,7 +12,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/database';
 import { positionChunks } from '../positionStream';
 import { motionKeys } from '../run';
-import { toSample, type DeviceProfile, type Sample } from '../sample';
+import { toSample, type DeviceProfile, type RawPosition, type Sample } from '../sample';
 import { MAX_GAP_MS, Tracker } from '../tracker';
 import { HourBook } from './hourBook';
 import { FUEL_KEYS, fuelLevelOf } from '../fuelSource';
@@ -34,6 +34,12 @@ import {
 const COMMIT_EVERY = 2_000;
 const END_OF_TIME = 8.64e15;
 
+/**
+ * The vehicle's positions after `from` up to the pass's last id, as `positionChunks` would read them with
+ * `keys`, when the caller already has them all (recentPositions.ts); undefined: read them.
+ */
+export type KnownPositions = (from: { time: number; id: number }, keys: string[]) => RawPosition[] | undefined;
+
 export interface MaintainResult {
   /** positions read */
   positions: number;
@@ -41,6 +47,8 @@ export interface MaintainResult {
   stored: number;
   /** rewound because of a late position or a changed profile */
   rewound: boolean;
+  /** the positions came from `known`, not from the database */
+  known: boolean;
 }
 
 /**
@@ -53,6 +61,7 @@ export async function maintainDevice(
   profile: DeviceProfile,
   seenId: number,
   lateFrom?: number,
+  known?: KnownPositions,
 ): Promise<MaintainResult> {
   const key = profileKey(profile);
   let progress = (await readProgress(db, [deviceId])).get(deviceId);
@@ -69,7 +78,7 @@ export async function maintainDevice(
   // a late position after the resume point but among those the last pass read: read them again
   let state = progress?.state;
   if (state && lateFrom !== undefined && lateFrom <= state.last.time) state = undefined;
-  const result = await run(db, deviceId, profile, key, seenId, progress?.resume, progress?.resumeFuel, state);
+  const result = await run(db, deviceId, profile, key, seenId, progress?.resume, progress?.resumeFuel, state, known);
   return { ...result, rewound };
 }
 
@@ -95,7 +104,8 @@ async function run(
   resume: Sample | undefined,
   resumeFuel: FuelHoursState | undefined,
   state: CarryState | undefined,
-): Promise<{ positions: number; stored: number }> {
+  known: KnownPositions | undefined,
+): Promise<{ positions: number; stored: number; known: boolean }> {
   const tracker = new Tracker();
   const levelOf = profile.fuel && fuelLevelOf(profile.fuel);
   let hourBook: HourBook;
@@ -150,7 +160,10 @@ async function run(
     hours = [];
   };
   const spec = { keys: motionKeys(profile, profile.fuel ? FUEL_KEYS : []), maxId: seenId };
-  for await (const chunk of positionChunks(db, deviceId, from?.time ?? -END_OF_TIME, END_OF_TIME, spec)) {
+  // a pass carrying on from the last one: what came since may be known already
+  const given = state && from ? known?.(from, spec.keys) : undefined;
+  const chunks = given ? [given] : positionChunks(db, deviceId, from?.time ?? -END_OF_TIME, END_OF_TIME, spec);
+  for await (const chunk of chunks) {
     for (const raw of chunk) {
       if (from && !after({ time: raw.fixTime, id: raw.id }, from.time, from.id)) continue;
       positions++;
@@ -176,5 +189,5 @@ async function run(
     await yieldToLoop();
   }
   await flush(true);
-  return { positions, stored };
+  return { positions, stored, known: Boolean(given) };
 }

@@ -1,0 +1,308 @@
+/**
+ * The positions a node stored, kept for the segments job (track/segments/recentPositions.ts): what it gives
+ * back is exactly what reading the positions gives, value for value, on each database; a record whose
+ * stored form it cannot be sure of, a position it does not have and one deleted since all send the job to
+ * the database. And a pass fed the records stores, row for row, what a pass reading them stores.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, freshDatabase, insertDevice } from '../../harness';
+import { positionRow, recordAt } from '../../positionRecords';
+import { migrateToLatest } from '../../../src/db/migrate';
+import type { Db } from '../../../src/db/database';
+import { positionChunks } from '../../../src/track/positionStream';
+import { FUEL_KEYS } from '../../../src/track/fuelSource';
+import { MACHINE_KEYS, MOTION_KEYS, type RawPosition } from '../../../src/track/sample';
+import { RecentPositions } from '../../../src/track/segments/recentPositions';
+import type { ProcessedPosition } from '../../../src/processing/types';
+import type { DecodedPosition } from '../../../src/protocols/types';
+import { Ingest } from '../../../src/processing/ingest';
+import { LiveHub } from '../../../src/live/hub';
+import { segmentPass } from '../../../src/modules/segments/job';
+import { buildTrack, type TrackRow } from '../../../src/reports/testing/track';
+import { noisyTrack, withFuel } from '../../../src/reports/testing/noisyTrack';
+import { kmhToKnots } from '@frota/core';
+import { sql } from 'kysely';
+
+const KEYS = [...MOTION_KEYS, ...MACHINE_KEYS, ...FUEL_KEYS];
+const T0 = Date.UTC(2025, 4, 5, 8);
+/** values every database stores in a form known for sure */
+const PLAIN: unknown[] = [
+  true,
+  false,
+  0,
+  -0,
+  1,
+  12.8,
+  -3.25,
+  1_000_011.1,
+  123456789012345680,
+  0.000001,
+  NaN,
+  null,
+];
+
+describe.each(dialects())('positions kept for the segments on %s', (dialect) => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Db;
+  beforeAll(async () => {
+    fresh = await freshDatabase(dialect);
+    db = fresh.db;
+    await migrateToLatest(db);
+  }, 120_000);
+  afterAll(async () => {
+    await db.close();
+    await fresh.drop();
+  });
+
+  async function store(records: ProcessedPosition[], recent: RecentPositions): Promise<number[]> {
+    const rows = await db.kysely
+      .insertInto('positions')
+      .values(records.map((r) => positionRow(dialect, r)))
+      .returning('id')
+      .execute();
+    const ids = rows.map((r) => Number(r.id));
+    recent.add(records, ids);
+    return ids;
+  }
+
+  async function read(deviceId: number, keys: string[], maxId: number, from = { time: -Infinity, id: 0 }) {
+    const out: RawPosition[] = [];
+    for await (const chunk of positionChunks(db, deviceId, -8.64e15, 8.64e15, { keys, maxId }))
+      for (const p of chunk)
+        if (p.fixTime > from.time || (p.fixTime === from.time && p.id > from.id)) out.push(p);
+    return out;
+  }
+
+  const listed = (rows: RawPosition[]) => rows.map((r) => [r.id, r.fixTime] as const);
+
+  it('gives back what a read of the positions gives, value for value, for every key', async () => {
+    const deviceId = await insertDevice(db, 'Valores', 'recent-1');
+    const recent = new RecentPositions(dialect);
+    recent.keepFor(60_000);
+    // each key takes each value in turn, the keys out of step so that every record mixes them
+    const records = Array.from({ length: PLAIN.length * 2 }, (_, i) =>
+      recordAt(deviceId, T0 + (i % 7) * 60_000 + i, {
+        speed: i % 3 ? 12.5 : 0,
+        valid: i % 5 !== 0,
+        latitude: -8.8 + i / 1000,
+        attributes: Object.fromEntries(KEYS.map((k, j) => [k, PLAIN[(i + j) % PLAIN.length]])),
+      }),
+    );
+    const ids = await store(records, recent);
+    expect(recent.entries).toBe(records.length);
+    const maxId = Math.max(...ids);
+    for (const keys of [MOTION_KEYS, [...MOTION_KEYS, ...MACHINE_KEYS], [...MOTION_KEYS, ...FUEL_KEYS]]) {
+      const want = await read(deviceId, keys, maxId);
+      expect(want).toHaveLength(records.length);
+      expect(
+        recent.continuation(deviceId, { time: -Infinity, id: 0 }, maxId, listed(want), keys),
+      ).toStrictEqual(want);
+      // carrying on from a position: only what follows it
+      const from = { time: want[9].fixTime, id: want[9].id };
+      const rest = await read(deviceId, keys, maxId, from);
+      expect(rest.length).toBeLessThan(want.length);
+      expect(recent.continuation(deviceId, from, maxId, listed(want), keys)).toStrictEqual(rest);
+    }
+    // the booleans as each database gives them back
+    const ignition = (await read(deviceId, ['ignition'], maxId)).map((p) => p.attrs.ignition);
+    expect(ignition).toContain(dialect === 'sqlite' ? 1 : 'true');
+    recent.consumed(deviceId, maxId);
+    expect(recent.entries).toBe(0);
+  });
+
+  it('keeps out a record whose stored form it cannot be sure of, and then sends the vehicle to the database', async () => {
+    const odd: Record<string, unknown>[] = [
+      { ignition: 'true' },
+      { fuel: '12' },
+      { power: { volts: 12 } },
+      { rpm: [1, 2] },
+      ...(dialect === 'postgres' ? [{ power: 1e21 }, { adc1: 1e-7 }] : []),
+    ];
+    for (const [n, attributes] of odd.entries()) {
+      const deviceId = await insertDevice(db, `Estranho ${n}`, `recent-odd-${n}`);
+      const recent = new RecentPositions(dialect);
+      recent.keepFor(60_000);
+      const ids = await store(
+        [
+          recordAt(deviceId, T0, { attributes: { ignition: true } }),
+          recordAt(deviceId, T0 + 1000, { attributes }),
+          recordAt(deviceId, T0 + 2000, { latitude: -0 }),
+        ],
+        recent,
+      );
+      expect(recent.entries, JSON.stringify(attributes)).toBe(1);
+      const all = await read(deviceId, KEYS, Math.max(...ids));
+      expect(
+        recent.continuation(deviceId, { time: -Infinity, id: 0 }, Math.max(...ids), listed(all), KEYS),
+      ).toBe(undefined);
+      // the one it kept is good on its own
+      expect(
+        recent.continuation(deviceId, { time: -Infinity, id: 0 }, ids[0], listed(all), KEYS),
+      ).toStrictEqual(all.slice(0, 1));
+    }
+  });
+
+  it('answers only for the positions the database lists: missing, deleted or past the pass', async () => {
+    const deviceId = await insertDevice(db, 'Lista', 'recent-2');
+    const recent = new RecentPositions(dialect);
+    recent.keepFor(60_000);
+    const records = [0, 1, 2, 3].map((i) =>
+      recordAt(deviceId, T0 + i * 1000, { attributes: { ignition: true } }),
+    );
+    const ids = await store(records, recent);
+    const all = await read(deviceId, KEYS, ids[3]);
+    const start = { time: -Infinity, id: 0 };
+    expect(recent.continuation(deviceId, start, ids[3], listed(all), KEYS)).toHaveLength(4);
+    // a position stored elsewhere (the database lists one it does not have)
+    const other = await db.kysely
+      .insertInto('positions')
+      .values(positionRow(dialect, recordAt(deviceId, T0 + 5000)))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const withOther = await read(deviceId, KEYS, Number(other.id));
+    expect(recent.continuation(deviceId, start, Number(other.id), listed(withOther), KEYS)).toBe(undefined);
+    // a position deleted since it was stored
+    await db.kysely.deleteFrom('positions').where('id', '=', ids[1]).execute();
+    const afterDelete = await read(deviceId, KEYS, ids[3]);
+    expect(recent.continuation(deviceId, start, ids[3], listed(afterDelete), KEYS)).toBe(undefined);
+    // up to an earlier id: the later ones are not this pass's
+    expect(recent.continuation(deviceId, start, ids[0], listed(all), KEYS)).toStrictEqual(all.slice(0, 1));
+  });
+
+  it('keeps nothing unless its job ran lately, and starts over past its cap', async () => {
+    let now = 1_000;
+    const recent = new RecentPositions(dialect, 5, () => now);
+    const records = [0, 1, 2].map((i) => recordAt(1, T0 + i));
+    recent.add(records, [1, 2, 3]);
+    expect(recent.entries).toBe(0);
+    recent.keepFor(10_000);
+    recent.add(records, [1, 2, 3]);
+    expect(recent.entries).toBe(3);
+    recent.add(records, [4, 5, 6]);
+    expect(recent.entries).toBe(3);
+    now += 10_001;
+    recent.add(records, [7, 8, 9]);
+    expect(recent.entries).toBe(0);
+  });
+});
+
+describe.each(dialects())('a segments pass fed the stored records on %s', (dialect) => {
+  /** two databases given the same records in the same order: the same ids, the second never fed */
+  const sides: { db: Db; drop: () => Promise<void>; ingest: Ingest; deviceId: number }[] = [];
+  let recent: RecentPositions;
+  const from = Date.UTC(2025, 5, 2);
+  const track = buildTrack(
+    { latitude: -8.8, longitude: 13.2 },
+    withFuel(noisyTrack(from, from + 2 * 86_400_000, 30_000, 5)),
+  );
+  const uniqueId = '356307042441099';
+
+  beforeAll(async () => {
+    recent = new RecentPositions(dialect);
+    recent.keepFor(3_600_000);
+    for (const fed of [true, false]) {
+      const { db, drop } = await freshDatabase(dialect);
+      await migrateToLatest(db);
+      const deviceId = await insertDevice(db, 'Carrinha', uniqueId);
+      // a vehicle with a fuel level in litres: the fuel keys are read too
+      await db.kysely
+        .updateTable('devices')
+        .set({ attributes: JSON.stringify({ fuelsensor_port: true, fuel_tank_capacity: 80 }) })
+        .where('id', '=', deviceId)
+        .execute();
+      const ingest = new Ingest({
+        db,
+        live: new LiveHub(db),
+        now: () => from,
+        onStored: fed ? (positions, _devices, ids) => recent.add(positions, ids) : undefined,
+      });
+      sides.push({ db, drop, ingest, deviceId });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of sides) {
+      await s.ingest.writer.close();
+      await s.db.close();
+      await s.drop();
+    }
+  });
+
+  const decoded = (rows: TrackRow[]): DecodedPosition[] =>
+    rows.map((r) => ({
+      protocol: 'teltonika',
+      uniqueId,
+      fixTime: new Date(r.time),
+      deviceTime: new Date(r.time),
+      latitude: r.latitude,
+      longitude: r.longitude,
+      altitude: 0,
+      speed: kmhToKnots(r.speed),
+      course: 90,
+      valid: r.valid,
+      attributes: { ignition: r.ignition, motion: r.speed > 3, power: 12.6, ...r.attrs },
+    }));
+
+  async function piece(rows: TrackRow[], between?: (db: Db) => Promise<void>) {
+    const passes = [];
+    for (const s of sides) {
+      for (let i = 0; i < rows.length; i += 50) await s.ingest.store(decoded(rows.slice(i, i + 50)));
+      await between?.(s.db);
+      let pass;
+      do pass = await segmentPass(s.db, s === sides[0] ? recent : undefined);
+      while (pass.more);
+      passes.push(pass);
+    }
+    return passes;
+  }
+
+  /** every row the segments keep, in the same order on both sides */
+  async function kept(db: Db) {
+    const rows = async (text: string) =>
+      (await db.kysely.executeQuery(sql.raw(text).compile(db.kysely))).rows;
+    return {
+      segments: await rows(
+        'SELECT kind, closed_time, closed_id, start_time, end_time, data FROM segments ORDER BY closed_time, closed_id, kind',
+      ),
+      hours: await rows(
+        'SELECT hour, closed_time, closed_id, data FROM segment_hours ORDER BY hour, closed_time, closed_id',
+      ),
+      progress: await rows('SELECT * FROM segment_progress ORDER BY device_id'),
+    };
+  }
+
+  it('stores, row for row, what a pass reading the positions stores', async () => {
+    const cut = (n: number) => Math.floor((track.length * n) / 5);
+    const first = await piece(track.slice(0, cut(1)));
+    // the first pass has no state to carry on from: it reads
+    expect(first.map((p) => [p.devices, p.known])).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
+    for (const n of [2, 3]) {
+      const [fed, read] = await piece(track.slice(cut(n - 1), cut(n)));
+      expect([fed.known, read.known]).toEqual([1, 0]);
+      expect(fed.positions).toBe(read.positions);
+      expect(fed.positions).toBeGreaterThan(100);
+    }
+    expect(recent.entries).toBe(0);
+    // a position deleted before the pass: the fed side reads, and both agree
+    const deleted = await piece(track.slice(cut(3), cut(4)), async (db) => {
+      const [{ id }] = await db.kysely
+        .selectFrom('positions')
+        .select(sql<number>`max(id)`.as('id'))
+        .execute();
+      await db.kysely
+        .deleteFrom('positions')
+        .where('id', '=', Number(id) - 7)
+        .execute();
+    });
+    expect(deleted.map((p) => p.known)).toEqual([0, 0]);
+    // and the next piece carries on from the records again
+    const last = await piece(track.slice(cut(4)));
+    expect(last.map((p) => p.known)).toEqual([1, 0]);
+    const [fed, read] = await Promise.all(sides.map((s) => kept(s.db)));
+    expect(read.segments.length).toBeGreaterThan(20);
+    expect(read.hours.length).toBeGreaterThan(10);
+    expect(fed).toEqual(read);
+  }, 300_000);
+});
