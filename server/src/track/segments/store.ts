@@ -122,6 +122,20 @@ export async function writeProgress(db: Db, p: Progress): Promise<void> {
   await execute(db, placeholders(db, UPSERT_PROGRESS), progressParams(p));
 }
 
+type SqliteHandle = NonNullable<Db['sqlite']>;
+const prepared = new WeakMap<SqliteHandle, ReturnType<typeof prepareCommit>>();
+const prepareCommit = (sqlite: SqliteHandle) => ({
+  insert: sqlite.prepare(INSERT_SEGMENT),
+  hour: sqlite.prepare(INSERT_HOUR),
+  progress: sqlite.prepare(UPSERT_PROGRESS),
+});
+/** The commit's statements, prepared once per connection (a pass commits once per vehicle). */
+function commitStatements(sqlite: SqliteHandle) {
+  let statements = prepared.get(sqlite);
+  if (!statements) prepared.set(sqlite, (statements = prepareCommit(sqlite)));
+  return statements;
+}
+
 /**
  * Stores closed segments and the new progress in one transaction: a reader never sees segments past the
  * resume point, and a crash leaves the previous pair.
@@ -136,9 +150,7 @@ export async function commitSegments(
   const sqlite = db.sqlite;
   if (sqlite && !sqlite.inTransaction) {
     // better-sqlite3: one synchronous transaction, nothing else runs in between
-    const insert = sqlite.prepare(INSERT_SEGMENT);
-    const hour = sqlite.prepare(INSERT_HOUR);
-    const progress = sqlite.prepare(UPSERT_PROGRESS);
+    const { insert, hour, progress } = commitStatements(sqlite);
     sqlite.transaction(() => {
       for (const c of closed) insert.run(...segmentParams(deviceId, c));
       for (const h of hours) hour.run(...hourParams(deviceId, h));
