@@ -10,7 +10,8 @@
  * keeps its record out, and the vehicle is read from the database as before. The job uses what is here
  * only when the ids match the database's own list of the vehicle's new positions (`continuation`): a
  * record stored by another node, a position deleted meanwhile, or anything evicted sends it to the
- * database too.
+ * database too. The entries are kept column by column in typed arrays: nothing for the collector to trace
+ * or move while they wait for the next pass (objects per entry doubled the collector's time).
  */
 import type { Dialect } from '../../db/database';
 import { NUMERIC } from '../../db/migrations/003_positionColumns';
@@ -26,22 +27,15 @@ const PG_NUMBER_KEYS = new Set<string>(NUMERIC);
 /** Entries kept at most: past it the node starts over (each vehicle is then read once from the database). */
 export const RECENT_CAP = 250_000;
 
-const SKIP = Symbol('skip');
-type Stored = unknown | typeof SKIP;
-
-interface Entry {
-  id: number;
-  time: number;
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  /** by KEYS index; undefined: the column is NULL */
-  values: unknown[];
-}
+/** How a value is kept: NULL, a number, a boolean (as 1 or 0); SKIP keeps the record out. */
+const NULL = 0;
+const NUMBER = 1;
+const BOOLEAN = 2;
+const SKIP = -1;
 
 /** What a stored record brings: the positions table's columns the segments read. */
 export interface StoredRecord {
+  deviceId: number;
   fixTime: number;
   valid: boolean;
   latitude: number;
@@ -50,32 +44,109 @@ export interface StoredRecord {
   attributes: Record<string, unknown>;
 }
 
-/** The value of `attributes[key]` as a positions read returns it on `dialect`; undefined for NULL. */
-export function storedValue(dialect: Dialect, key: string, v: unknown): Stored {
-  if (v === undefined || v === null) return undefined;
-  const text = dialect === 'postgres' && !PG_NUMBER_KEYS.has(key);
-  if (typeof v === 'boolean') {
-    if (dialect === 'sqlite') return v ? 1 : 0;
-    return text ? String(v) : undefined;
-  }
-  if (typeof v === 'number') {
-    // the JSON text's value: NaN and infinities are null, -0 is 0
-    if (!Number.isFinite(v)) return undefined;
-    const n = v === 0 ? 0 : v;
-    if (!text) return n;
-    const printed = String(n);
-    return printed.includes('e') ? SKIP : printed;
-  }
-  return SKIP;
+/** Is `key` read back as `->>` text on PostgreSQL (not one of the generated number columns)? */
+const pgText = (key: string) => !PG_NUMBER_KEYS.has(key);
+
+function kindOf(dialect: Dialect, key: string, v: unknown): number {
+  if (v === undefined || v === null) return NULL;
+  if (typeof v === 'boolean') return BOOLEAN;
+  if (typeof v !== 'number') return SKIP;
+  // the JSON text's value: NaN and infinities are null
+  if (!Number.isFinite(v)) return NULL;
+  return dialect === 'postgres' && pgText(key) && String(v).includes('e') ? SKIP : NUMBER;
+}
+
+/** The value as a positions read returns it on `dialect`; undefined for NULL. */
+function storedForm(dialect: Dialect, key: string, kind: number, value: number): unknown {
+  if (kind === NULL) return undefined;
+  if (dialect === 'sqlite') return value;
+  if (!pgText(key)) return kind === NUMBER ? value : undefined;
+  return kind === BOOLEAN ? String(value === 1) : String(value);
 }
 
 const plainCoordinate = (x: number) => Number.isFinite(x) && !Object.is(x, -0);
 
+/** One vehicle's entries, column by column, in the order they were stored. */
+class Columns {
+  n = 0;
+  id: Float64Array;
+  time: Float64Array;
+  latitude: Float64Array;
+  longitude: Float64Array;
+  speed: Float64Array;
+  valid: Uint8Array;
+  /** KEYS.length per entry */
+  values: Float64Array;
+  kinds: Int8Array;
+
+  constructor(private capacity = 64) {
+    this.id = new Float64Array(capacity);
+    this.time = new Float64Array(capacity);
+    this.latitude = new Float64Array(capacity);
+    this.longitude = new Float64Array(capacity);
+    this.speed = new Float64Array(capacity);
+    this.valid = new Uint8Array(capacity);
+    this.values = new Float64Array(capacity * KEYS.length);
+    this.kinds = new Int8Array(capacity * KEYS.length);
+  }
+
+  /** Room for one more entry (doubling); its index. */
+  next(): number {
+    if (this.n === this.capacity) {
+      this.capacity *= 2;
+      const grow = <T extends Float64Array | Uint8Array | Int8Array>(
+        a: T,
+        make: (n: number) => T,
+        per = 1,
+      ) => {
+        const b = make(this.capacity * per);
+        b.set(a);
+        return b;
+      };
+      this.id = grow(this.id, (n) => new Float64Array(n));
+      this.time = grow(this.time, (n) => new Float64Array(n));
+      this.latitude = grow(this.latitude, (n) => new Float64Array(n));
+      this.longitude = grow(this.longitude, (n) => new Float64Array(n));
+      this.speed = grow(this.speed, (n) => new Float64Array(n));
+      this.valid = grow(this.valid, (n) => new Uint8Array(n));
+      this.values = grow(this.values, (n) => new Float64Array(n), KEYS.length);
+      this.kinds = grow(this.kinds, (n) => new Int8Array(n), KEYS.length);
+    }
+    return this.n;
+  }
+
+  /** Keeps only the entries past `maxId`; answers how many went. */
+  dropUpTo(maxId: number): number {
+    const K = KEYS.length;
+    let kept = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.id[i] <= maxId) continue;
+      if (kept !== i) {
+        this.id[kept] = this.id[i];
+        this.time[kept] = this.time[i];
+        this.latitude[kept] = this.latitude[i];
+        this.longitude[kept] = this.longitude[i];
+        this.speed[kept] = this.speed[i];
+        this.valid[kept] = this.valid[i];
+        this.values.copyWithin(kept * K, i * K, (i + 1) * K);
+        this.kinds.copyWithin(kept * K, i * K, (i + 1) * K);
+      }
+      kept++;
+    }
+    const gone = this.n - kept;
+    this.n = kept;
+    return gone;
+  }
+}
+
 export class RecentPositions {
-  private byDevice = new Map<number, Entry[]>();
+  private byDevice = new Map<number, Columns>();
   private size = 0;
   /** fed only while this node's job ran lately (another node's job never reads this node's entries) */
   private activeUntil = 0;
+  /** one record's kinds and values, before it is known to be kept */
+  private readonly kinds = new Int8Array(KEYS.length);
+  private readonly values = new Float64Array(KEYS.length);
 
   constructor(
     private readonly dialect: Dialect,
@@ -93,37 +164,42 @@ export class RecentPositions {
   }
 
   /** A committed batch: `ids[i]` is the id the database gave `records[i]`. */
-  add(records: readonly (StoredRecord & { deviceId: number })[], ids: readonly number[]): void {
+  add(records: readonly StoredRecord[], ids: readonly number[]): void {
     if (this.now() > this.activeUntil) {
       if (this.size) this.clear();
       return;
     }
     if (this.size + records.length > this.cap) this.clear();
+    const K = KEYS.length;
     for (let i = 0; i < records.length; i++) {
       const r = records[i];
-      if (!plainCoordinate(r.latitude) || !plainCoordinate(r.longitude) || !plainCoordinate(r.speed)) continue;
-      const values = new Array<unknown>(KEYS.length);
+      if (!plainCoordinate(r.latitude) || !plainCoordinate(r.longitude) || !plainCoordinate(r.speed))
+        continue;
       let ok = true;
-      for (let k = 0; k < KEYS.length; k++) {
-        const v = storedValue(this.dialect, KEYS[k], r.attributes[KEYS[k]]);
-        if (v === SKIP) {
+      for (let k = 0; k < K; k++) {
+        const v = r.attributes[KEYS[k]];
+        const kind = kindOf(this.dialect, KEYS[k], v);
+        if (kind === SKIP) {
           ok = false;
           break;
         }
-        values[k] = v;
+        this.kinds[k] = kind;
+        // -0 is 0 in the JSON text
+        this.values[k] = kind === NUMBER ? (v as number) + 0 : kind === BOOLEAN ? Number(v) : 0;
       }
       if (!ok) continue;
-      let list = this.byDevice.get(r.deviceId);
-      if (!list) this.byDevice.set(r.deviceId, (list = []));
-      list.push({
-        id: ids[i],
-        time: r.fixTime,
-        valid: r.valid,
-        latitude: r.latitude,
-        longitude: r.longitude,
-        speed: r.speed,
-        values,
-      });
+      let c = this.byDevice.get(r.deviceId);
+      if (!c) this.byDevice.set(r.deviceId, (c = new Columns()));
+      const at = c.next();
+      c.id[at] = ids[i];
+      c.time[at] = r.fixTime;
+      c.latitude[at] = r.latitude;
+      c.longitude[at] = r.longitude;
+      c.speed[at] = r.speed;
+      c.valid[at] = r.valid ? 1 : 0;
+      c.values.set(this.values, at * K);
+      c.kinds.set(this.kinds, at * K);
+      c.n++;
       this.size++;
     }
   }
@@ -140,32 +216,38 @@ export class RecentPositions {
     listed: readonly (readonly [number, number])[],
     keys: readonly string[],
   ): RawPosition[] | undefined {
-    const list = this.byDevice.get(deviceId) ?? [];
-    const wanted = new Map<number, number>();
-    for (const [id, time] of listed) if (id <= maxId && after({ time, id }, from.time, from.id)) wanted.set(id, time);
-    const picked: Entry[] = [];
-    for (const e of list) {
-      if (e.id > maxId || !after(e, from.time, from.id)) continue;
-      if (wanted.get(e.id) !== e.time) return undefined;
-      picked.push(e);
-    }
-    if (picked.length !== wanted.size) return undefined;
     const indexes = keys.map((k) => KEY_INDEX.get(k));
     if (indexes.some((i) => i === undefined)) return undefined;
-    picked.sort((a, b) => a.time - b.time || a.id - b.id);
-    return picked.map((e) => {
+    const wanted = new Map<number, number>();
+    for (const [id, time] of listed)
+      if (id <= maxId && after({ time, id }, from.time, from.id)) wanted.set(id, time);
+    const c = this.byDevice.get(deviceId);
+    const picked: number[] = [];
+    for (let i = 0; c && i < c.n; i++) {
+      const id = c.id[i];
+      const time = c.time[i];
+      if (id > maxId || !after({ time, id }, from.time, from.id)) continue;
+      if (wanted.get(id) !== time) return undefined;
+      picked.push(i);
+    }
+    if (picked.length !== wanted.size) return undefined;
+    if (!c) return [];
+    picked.sort((a, b) => c.time[a] - c.time[b] || c.id[a] - c.id[b]);
+    const K = KEYS.length;
+    return picked.map((i) => {
       const attrs: Record<string, unknown> = {};
       for (let k = 0; k < keys.length; k++) {
-        const v = e.values[indexes[k]!];
+        const at = i * K + indexes[k]!;
+        const v = storedForm(this.dialect, keys[k], c.kinds[at], c.values[at]);
         if (v !== undefined) attrs[keys[k]] = v;
       }
       return {
-        id: e.id,
-        fixTime: e.time,
-        valid: e.valid,
-        latitude: e.latitude,
-        longitude: e.longitude,
-        speed: e.speed,
+        id: c.id[i],
+        fixTime: c.time[i],
+        valid: c.valid[i] === 1,
+        latitude: c.latitude[i],
+        longitude: c.longitude[i],
+        speed: c.speed[i],
         course: undefined,
         address: undefined,
         attrs,
@@ -175,12 +257,10 @@ export class RecentPositions {
 
   /** Forgets the vehicle's entries up to `maxId` (the pass has brought it there). */
   consumed(deviceId: number, maxId: number): void {
-    const list = this.byDevice.get(deviceId);
-    if (!list) return;
-    const kept = list.filter((e) => e.id > maxId);
-    this.size -= list.length - kept.length;
-    if (kept.length) this.byDevice.set(deviceId, kept);
-    else this.byDevice.delete(deviceId);
+    const c = this.byDevice.get(deviceId);
+    if (!c) return;
+    this.size -= c.dropUpTo(maxId);
+    if (!c.n) this.byDevice.delete(deviceId);
   }
 
   clear(): void {

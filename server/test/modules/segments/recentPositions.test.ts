@@ -184,6 +184,26 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     recent.add(records, [7, 8, 9]);
     expect(recent.entries).toBe(0);
   });
+
+  it('keeps many records of a vehicle in their order, and forgets those a pass has read', () => {
+    const recent = new RecentPositions(dialect);
+    recent.keepFor(60_000);
+    // fix times out of id order: the answer is in fix time order
+    const times = Array.from({ length: 300 }, (_, i) => T0 + ((i * 37) % 300) * 1000);
+    const records = times.map((t) =>
+      recordAt(7, t, { attributes: { ignition: true, totalDistance: t / 1000 } }),
+    );
+    const ids = records.map((_, i) => i + 1);
+    recent.add(records, ids);
+    recent.consumed(7, 120);
+    expect(recent.entries).toBe(180);
+    const listed = ids.slice(120).map((id) => [id, times[id - 1]] as const);
+    const got = recent.continuation(7, { time: -Infinity, id: 0 }, 300, listed, MOTION_KEYS)!;
+    expect(got.map((p) => p.id)).toEqual([...listed].sort((a, b) => a[1] - b[1]).map(([id]) => id));
+    expect(got[0].attrs.totalDistance).toBe(got[0].fixTime / 1000);
+    recent.consumed(7, 300);
+    expect(recent.entries).toBe(0);
+  });
 });
 
 describe.each(dialects())('a segments pass fed the stored records on %s', (dialect) => {
