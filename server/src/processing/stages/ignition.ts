@@ -4,6 +4,7 @@
  */
 import { knotsToKmh } from '@frota/core';
 import { setAttribute } from '../../db/attributeSet';
+import { isoTime } from '../../db/mapping';
 import { boolAttr, type DeviceState } from '../deviceState';
 import type { ProcessedPosition } from '../types';
 
@@ -19,7 +20,7 @@ export function applyIgnition(state: DeviceState, p: ProcessedPosition): void {
   // no closure for it: this runs for every record
   const starts = on && (!wasOn || !last.lastignition);
   const drives = on && knotsToKmh(p.speed) > DRIVING_KMH;
-  const at = starts || drives ? new Date(p.fixTime).toISOString() : undefined;
+  const at = starts || drives ? isoTime(p.fixTime) : undefined;
   const lastignition = starts ? at : last.lastignition;
   const lastdriving = drives ? at : last.lastdriving;
   // only set, never set and then deleted: a deleted key turns the record's attributes into a slow
