@@ -22,3 +22,4 @@ export * from './positionJson';
 export * from './reportResult';
 export * from './zoneOffset';
 export * from './numberFormat';
+export * from './typedArrays';

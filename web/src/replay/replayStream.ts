@@ -5,6 +5,7 @@
  * (LAST), then its markers, limits and trips (MARK). Private positions are blanked for everyone, as
  * toReplayData does (administrators receive their places; the screen still hides them).
  */
+import { grown } from '@frota/core';
 import { ApiError } from '../api/client';
 import type { ReplayDevice, ReplayTrip } from './types';
 
@@ -51,12 +52,6 @@ export interface StreamMarks {
 export interface StreamHandlers {
   route(route: StreamRoute, head: StreamHead): void;
   marks(marks: StreamMarks, route: StreamRoute, head: StreamHead): void;
-}
-
-function grown<T extends Float64Array | Float32Array | Uint8Array>(a: T, capacity: number): T {
-  const next = new (a.constructor as new (n: number) => T)(capacity);
-  next.set(a);
-  return next;
 }
 
 /** Column starts of n values after `start` bytes of a payload, each 8-byte aligned. */

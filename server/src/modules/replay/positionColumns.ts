@@ -5,7 +5,7 @@
  * allocation each, no boxed numbers, nothing for the garbage collector to trace. NaN stands for "none"
  * (JSON writes it as null). The object answer is made from the same columns.
  */
-import { blankAttributes, isPrivatePosition } from '@frota/core';
+import { blankAttributes, grown, isPrivatePosition } from '@frota/core';
 import { stepDistance } from '../../track/tracker';
 import type { RawPosition, Sample } from '../../track/sample';
 
@@ -22,12 +22,6 @@ const round = (v: number, f: number) => Math.round(v * f) / f;
 
 /** NaN (a column's "none") as null, for the object answer. */
 export const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
-
-function grown<T extends Float64Array | Uint8Array>(a: T, capacity: number): T {
-  const next = new (a.constructor as new (n: number) => T)(capacity);
-  next.set(a);
-  return next;
-}
 
 export class PositionColumns {
   id: Float64Array;

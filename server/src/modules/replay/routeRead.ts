@@ -6,7 +6,7 @@
  * time span that carry one (migration 030's partial index). The markers, limits and trips come after,
  * from the report detectors' pass (readReplay).
  */
-import { isPrivatePosition, NO_PLACE } from '@frota/core';
+import { grown, isPrivatePosition, NO_PLACE } from '@frota/core';
 import { badRequest } from '../../errors';
 import type { Db } from '../../db/database';
 import { privateFilter } from '../../db/migrations/030_privatePositions';
@@ -41,9 +41,7 @@ export class RouteIds {
 
   push(id: number): void {
     if (this.length === this.ids.length) {
-      const grown = new Float64Array(this.ids.length * 2);
-      grown.set(this.ids);
-      this.ids = grown;
+      this.ids = grown(this.ids, this.ids.length * 2);
     }
     this.ids[this.length++] = id;
     if (id > this.max) this.max = id;

@@ -8,6 +8,7 @@
  * 8 admin code (strings), 9 population (varint), 10 lon and 11 lat (svarint, 1e-5 degrees, delta-coded
  * against the previous city).
  */
+import { grown } from '@frota/core';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -60,11 +61,6 @@ export function decodeCitiesPbf(buf: Uint8Array): PlaceColumns {
 
   const grow = () => {
     capacity *= 2;
-    const grown = <T extends Float64Array | Uint16Array | Uint32Array>(a: T, size: number): T => {
-      const b = new (a.constructor as new (n: number) => T)(size);
-      b.set(a);
-      return b;
-    };
     lat = grown(lat, capacity);
     lon = grown(lon, capacity);
     country = grown(country, capacity);

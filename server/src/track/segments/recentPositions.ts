@@ -13,6 +13,7 @@
  * database too. The entries are kept column by column in typed arrays: nothing for the collector to trace
  * or move while they wait for the next pass (objects per entry doubled the collector's time).
  */
+import { grown } from '@frota/core';
 import type { Dialect } from '../../db/database';
 import { NUMERIC } from '../../db/migrations/003_positionColumns';
 import { FUEL_KEYS } from '../fuelSource';
@@ -93,24 +94,15 @@ class Columns {
   /** Room for one more entry (doubling); its index. */
   next(): number {
     if (this.n === this.capacity) {
-      this.capacity *= 2;
-      const grow = <T extends Float64Array | Uint8Array | Int8Array>(
-        a: T,
-        make: (n: number) => T,
-        per = 1,
-      ) => {
-        const b = make(this.capacity * per);
-        b.set(a);
-        return b;
-      };
-      this.id = grow(this.id, (n) => new Float64Array(n));
-      this.time = grow(this.time, (n) => new Float64Array(n));
-      this.latitude = grow(this.latitude, (n) => new Float64Array(n));
-      this.longitude = grow(this.longitude, (n) => new Float64Array(n));
-      this.speed = grow(this.speed, (n) => new Float64Array(n));
-      this.valid = grow(this.valid, (n) => new Uint8Array(n));
-      this.values = grow(this.values, (n) => new Float64Array(n), KEYS.length);
-      this.kinds = grow(this.kinds, (n) => new Int8Array(n), KEYS.length);
+      const n = (this.capacity *= 2);
+      this.id = grown(this.id, n);
+      this.time = grown(this.time, n);
+      this.latitude = grown(this.latitude, n);
+      this.longitude = grown(this.longitude, n);
+      this.speed = grown(this.speed, n);
+      this.valid = grown(this.valid, n);
+      this.values = grown(this.values, n * KEYS.length);
+      this.kinds = grown(this.kinds, n * KEYS.length);
     }
     return this.n;
   }
