@@ -9,6 +9,21 @@ import { foldText, SQLITE_FOLD_FUNCTION } from './textFold';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A statement and its parameters, as better-sqlite3 runs them. */
+export type SqliteStatement = readonly [sql: string, params: readonly unknown[]];
+
+/**
+ * SQLite's writer thread (processing/batchWriterThread.ts), open to other writers while it runs: it commits
+ * statements in one transaction of its own between its batches. A write there never waits on the main
+ * thread for the lock the thread holds while it commits records.
+ */
+export interface SqliteWrites {
+  /** the thread ended: write on the main connection */
+  readonly dead: boolean;
+  /** Runs the statements in one transaction; resolves once it is committed (all or none). */
+  transaction(statements: readonly SqliteStatement[]): Promise<void>;
+}
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
@@ -17,6 +32,8 @@ export interface Db {
   close(): Promise<void>;
   /** the SQLite handle, for the ingestion writer's prepared statements */
   sqlite?: InstanceType<typeof SQLite>;
+  /** set by the ingestion writer while its SQLite thread runs */
+  sqliteWrites?: SqliteWrites;
   /** the PostgreSQL pool, for the report engine's array-mode position reads */
   pgPool?: pg.Pool;
 }

@@ -384,6 +384,41 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
     });
 
   if (dialect === 'sqlite' && thread)
+    it("lends its thread to other writers: their statements commit there, all or none, until it closes", async () => {
+      // a writer of the tests before left its live thread registered (one server has one writer)
+      db.sqliteWrites = undefined;
+      const writer = new BatchWriter(db, { sqliteThread: true, delayMs: 1, maxRecords: 100 });
+      await writer.write(request(deviceIds[13], 95_000, 2));
+      const thread = (writer as unknown as { thread: WriterThread }).thread;
+      expect(db.sqliteWrites).toBe(thread);
+      const progress = 'INSERT INTO segment_progress (device_id, profile, seen_id) VALUES (?, ?, ?)';
+      const seen = async (id: number) =>
+        (await db.kysely.selectFrom('segmentProgress').select('seenId').where('deviceId', '=', id).execute()).map(
+          (r) => Number(r.seenId),
+        );
+      await db.sqliteWrites!.transaction([
+        [progress, [deviceIds[13], 'vehicle:', 41]],
+        [progress, [deviceIds[14], 'vehicle:', 42]],
+      ]);
+      // committed when it resolves: the main connection reads it
+      expect([...(await seen(deviceIds[13])), ...(await seen(deviceIds[14]))]).toEqual([41, 42]);
+      // a statement failing (the same device again) takes the whole transaction back, and says why
+      await expect(
+        db.sqliteWrites!.transaction([
+          [progress, [deviceIds[15], 'vehicle:', 43]],
+          [progress, [deviceIds[13], 'vehicle:', 44]],
+        ]),
+      ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+      expect(await seen(deviceIds[15])).toEqual([]);
+      expect(thread.statementCommits).toBe(1);
+      // the batches go on after it
+      await writer.write(request(deviceIds[13], 95_010, 2));
+      expect(await latestOf(deviceIds[13])).toMatchObject({ n: 95_011 });
+      await writer.close();
+      expect(db.sqliteWrites).toBeUndefined();
+    });
+
+  if (dialect === 'sqlite' && thread)
     it('leaves checkpoints to the writer thread while it runs, and gives them back when it ends', async () => {
       const checkpoints = () => db.sqlite!.pragma('wal_autocheckpoint', { simple: true });
       const writer = new BatchWriter(db, { sqliteThread: true, delayMs: 1, maxRecords: 100 });

@@ -201,11 +201,14 @@ export class BatchWriter {
   private writerThread(): WriterThread | null {
     // a thread that ended on its own is not started again: the batches after it commit on the main thread
     if (this.thread?.dead) this.thread = null;
-    if (this.thread === undefined)
+    if (this.thread === undefined) {
       this.thread =
         this.db.sqlite && this.options.sqliteThread !== false
           ? (WriterThread.for(this.db.sqlite, SQLITE_STATISTICS_UPSERT) ?? null)
           : null;
+      // other writers (the segments store) commit through it too, never waiting on its lock
+      if (this.thread && (!this.db.sqliteWrites || this.db.sqliteWrites.dead)) this.db.sqliteWrites = this.thread;
+    }
     return this.thread;
   }
 
@@ -214,6 +217,7 @@ export class BatchWriter {
     await this.drain();
     const thread = this.thread;
     this.thread = null;
+    if (thread && this.db.sqliteWrites === thread) this.db.sqliteWrites = undefined;
     await thread?.close();
   }
 

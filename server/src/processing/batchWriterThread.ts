@@ -12,7 +12,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
-import { SQLITE_MMAP_BYTES } from '../db/database';
+import { SQLITE_MMAP_BYTES, type SqliteStatement, type SqliteWrites } from '../db/database';
 
 /** SQLite's own default: the main connection's, with no thread writing. */
 export const DEFAULT_CHECKPOINT_PAGES = 1000;
@@ -54,13 +54,12 @@ interface Answer {
   error?: { message: string; code?: string };
 }
 
-export class WriterThread {
+export class WriterThread implements SqliteWrites {
   private readonly worker: Worker;
   private next = 1;
-  private readonly waiting = new Map<
-    number,
-    { resolve: (a: { positionIds: number[]; eventIds: number[] }) => void; reject: (e: Error) => void }
-  >();
+  private readonly waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+  /** transactions of other writers' statements committed (tests) */
+  statementCommits = 0;
   private failed: Error | undefined;
 
   private readonly settingsWaiting: Array<(settings: WriterSettings) => void> = [];
@@ -96,7 +95,7 @@ export class WriterThread {
       if (this.waiting.size === 0) this.worker.unref();
       if (answer.error)
         waiter.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
-      else waiter.resolve({ positionIds: answer.positionIds!, eventIds: answer.eventIds! });
+      else waiter.resolve(answer);
     });
     const fail = (err: Error) => {
       // the batches after it commit on the main thread, which checkpoints as before
@@ -134,13 +133,24 @@ export class WriterThread {
   }
 
   /** Commits one batch; resolves with the ids of its positions and events once it is committed. */
-  commit(batch: ThreadBatch): Promise<{ positionIds: number[]; eventIds: number[] }> {
+  async commit(batch: ThreadBatch): Promise<{ positionIds: number[]; eventIds: number[] }> {
+    const answer = await this.send(batch);
+    return { positionIds: answer.positionIds!, eventIds: answer.eventIds! };
+  }
+
+  /** Other writers' statements, committed in one transaction in turn with the batches. */
+  async transaction(statements: readonly SqliteStatement[]): Promise<void> {
+    await this.send({ statements });
+    this.statementCommits++;
+  }
+
+  private send(message: object): Promise<Answer> {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.next++;
     return new Promise((resolve, reject) => {
       if (this.waiting.size === 0) this.worker.ref();
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...batch });
+      this.worker.postMessage({ id, ...message });
     });
   }
 

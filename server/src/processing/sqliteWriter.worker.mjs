@@ -8,6 +8,7 @@
 // - events: 6 values per row, the position id slot holding the index of the batch's position (or -1);
 // - devices: 3 values per device: index of its latest position, last update, device id;
 // - statistics: one parameter array per device_statistics upsert.
+// Or other writers' statements ({ id, statements: [[sql, params], ...] }), run in one transaction.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -52,6 +53,19 @@ const write = db.transaction((batch) => {
   return { positionIds, eventIds };
 });
 
+/** Other writers' statements by their text (a handful of constant statements: the segments store's). */
+const prepared = new Map();
+const runStatements = db.transaction((statements) => {
+  for (const [text, params] of statements) {
+    let statement = prepared.get(text);
+    if (!statement) {
+      statement = db.prepare(text);
+      if (prepared.size < 100) prepared.set(text, statement);
+    }
+    statement.run(params);
+  }
+});
+
 parentPort.on('message', (message) => {
   if (message === 'settings') {
     parentPort.postMessage({ settings: { walAutocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }) } });
@@ -63,6 +77,11 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
+    if (message.statements) {
+      runStatements(message.statements);
+      parentPort.postMessage({ id: message.id });
+      return;
+    }
     parentPort.postMessage({ id: message.id, ...write(message) });
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: { message: error.message, code: error.code } });

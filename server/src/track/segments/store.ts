@@ -148,6 +148,16 @@ export async function commitSegments(
   p: Progress,
 ): Promise<void> {
   const sqlite = db.sqlite;
+  const writes = db.sqliteWrites;
+  if (sqlite && !sqlite.inTransaction && writes && !writes.dead) {
+    // the writer thread commits it between its batches: the main thread never waits for the lock it holds
+    await writes.transaction([
+      ...closed.map((c) => [INSERT_SEGMENT, segmentParams(deviceId, c)] as const),
+      ...hours.map((h) => [INSERT_HOUR, hourParams(deviceId, h)] as const),
+      [UPSERT_PROGRESS, progressParams(p)],
+    ]);
+    return;
+  }
   if (sqlite && !sqlite.inTransaction) {
     // better-sqlite3: one synchronous transaction, nothing else runs in between
     const { insert, hour, progress } = commitStatements(sqlite);
