@@ -17,7 +17,7 @@ import { readProgress, WATERMARK_DEVICE, writeProgress } from '../../track/segme
 export const SEGMENTS_LEASE = 'segments';
 export const SEGMENTS_INTERVAL_MS = 10_000;
 /** Positions looked at per pass (a first pass over a large history takes several). */
-const PAGE = 200_000;
+export const SEGMENTS_PAGE = 200_000;
 const OVERLAP = 5_000;
 
 export interface SegmentPass {
@@ -35,14 +35,27 @@ export interface SegmentPass {
 
 /**
  * `recent`: the positions this node stored lately (recentPositions.ts); a vehicle whose new positions are
- * all there runs on them instead of reading them back.
+ * all there runs on them instead of reading them back. A pass brings each vehicle listed up to the end of
+ * its page, no further: a position past it (late, say) is looked at with the page that lists it.
  */
-export async function segmentPass(db: Db, recent?: RecentPositions): Promise<SegmentPass> {
+export async function segmentPass(
+  db: Db,
+  recent?: RecentPositions,
+  page = SEGMENTS_PAGE,
+): Promise<SegmentPass> {
   const progress = await readProgress(db, [WATERMARK_DEVICE]);
   const watermark = progress.get(WATERMARK_DEVICE)?.seenId ?? 0;
   const [[top]] = await queryArrays(db, 'SELECT max(id) FROM positions', []);
   const maxId = Number(top ?? 0);
-  const out: SegmentPass = { devices: 0, positions: 0, stored: 0, rewound: 0, known: 0, watermark, more: false };
+  const out: SegmentPass = {
+    devices: 0,
+    positions: 0,
+    stored: 0,
+    rewound: 0,
+    known: 0,
+    watermark,
+    more: false,
+  };
   /** per vehicle: the earliest fix time among positions it has not seen (undefined: none, run it anyway) */
   const fresh = new Map<number, number | undefined>();
   // vehicles rewound without running since (positions deleted, a pass cut short)
@@ -54,7 +67,7 @@ export async function segmentPass(db: Db, recent?: RecentPositions): Promise<Seg
   for (const [d] of forgotten) fresh.set(Number(d), undefined);
   if (maxId <= watermark && !fresh.size) return out;
   const start = db.dialect === 'postgres' ? Math.max(0, watermark - OVERLAP) : watermark;
-  const upTo = Math.min(maxId, start + PAGE);
+  const upTo = Math.min(maxId, start + page);
   /** per vehicle: [id, fix time] of its positions in (start, upTo] */
   const listed = new Map<number, [number, number][]>();
   if (maxId > watermark) {
@@ -74,6 +87,11 @@ export async function segmentPass(db: Db, recent?: RecentPositions): Promise<Seg
       fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, time));
     }
   }
+  /** the vehicles' last commits, in flight while the next vehicles run; the first failure */
+  const commits: Promise<void>[] = [];
+  let failed: { error: unknown } | undefined;
+  const defer = (committed: Promise<void>) =>
+    commits.push(committed.catch((error: unknown) => void (failed ??= { error })));
   if (fresh.size) {
     const devices = await db.kysely
       .selectFrom('devices')
@@ -82,15 +100,20 @@ export async function segmentPass(db: Db, recent?: RecentPositions): Promise<Seg
       .execute();
     for (const d of devices) {
       const id = Number(d.id);
-      // every position up to maxId is read (the page only finds who has new ones); the known ones may stand
-      // in for the read when the page listed all of them
+      // the positions up to the page's end are read; the known ones stand in for the read when they are
+      // exactly the ones the page listed
       const list = listed.get(id);
       const known: KnownPositions | undefined =
-        recent && list && upTo === maxId
-          ? (from, keys) => recent.continuation(id, from, maxId, list, keys)
-          : undefined;
-      const r = await maintainDevice(db, id, deviceProfile(parseJson(d.attributes)), maxId, fresh.get(id), known);
-      recent?.consumed(id, maxId);
+        recent && list ? (from, keys) => recent.continuation(id, from, upTo, list, keys) : undefined;
+      let lastTime: number | undefined;
+      for (const [, time] of list ?? []) if (lastTime === undefined || time > lastTime) lastTime = time;
+      const r = await maintainDevice(db, id, deviceProfile(parseJson(d.attributes)), upTo, {
+        lateFrom: fresh.get(id),
+        known,
+        lastTime,
+        defer,
+      });
+      recent?.consumed(id, upTo);
       out.devices++;
       out.positions += r.positions;
       out.stored += r.stored;
@@ -98,11 +121,14 @@ export async function segmentPass(db: Db, recent?: RecentPositions): Promise<Seg
       if (r.known) out.known++;
       await yieldToLoop();
     }
+    await Promise.all(commits);
+    if (failed) throw failed.error;
     // a vehicle deleted since it was rewound
     const gone = [...fresh.keys()].filter((id) => !devices.some((d) => Number(d.id) === id));
     if (gone.length) await db.kysely.deleteFrom('segmentProgress').where('deviceId', 'in', gone).execute();
   }
   if (maxId <= watermark) return out;
+  recent?.passed(upTo);
   out.watermark = upTo;
   out.more = upTo < maxId;
   await writeProgress(db, { deviceId: WATERMARK_DEVICE, profile: '', seenId: upTo, resume: undefined });
@@ -121,10 +147,12 @@ export function startSegmentJob(
     intervalMs,
     onError: options.onError,
     run: async () => {
-      // this node runs the passes: what it stores until the one after next is worth keeping
-      recent?.keepFor(3 * intervalMs);
       // a first look at a large history takes several pages
-      for (let i = 0; i < 50 && (await segmentPass(db, recent)).more; i++);
+      for (let i = 0; i < 50; i++) {
+        // this node runs the passes: what it stores until the one after next is worth keeping
+        recent?.keepFor(3 * intervalMs);
+        if (!(await segmentPass(db, recent)).more) break;
+      }
     },
   });
 }

@@ -38,7 +38,28 @@ const END_OF_TIME = 8.64e15;
  * The vehicle's positions after `from` up to the pass's last id, as `positionChunks` would read them with
  * `keys`, when the caller already has them all (recentPositions.ts); undefined: read them.
  */
-export type KnownPositions = (from: { time: number; id: number }, keys: string[]) => RawPosition[] | undefined;
+export type KnownPositions = (
+  from: { time: number; id: number },
+  keys: string[],
+) => RawPosition[] | undefined;
+
+/** What the job's page tells of a vehicle's positions up to the seen id it brings the vehicle to. */
+export interface PageFacts {
+  /** the earliest fix time among its positions stored since the last run: not after the resume point, rewind */
+  lateFrom?: number;
+  /** its positions after the last one read, when the caller has them all */
+  known?: KnownPositions;
+  /**
+   * the latest fix time among its positions the page lists: a pass carrying on from the last one reads no
+   * further (every position up to the seen id after the last one read is listed)
+   */
+  lastTime?: number;
+  /**
+   * the last commit is handed here rather than waited for (the job waits for them all before it moves its
+   * watermark): the next vehicle runs while the SQLite writer thread commits this one between its batches
+   */
+  defer?: (committed: Promise<void>) => void;
+}
 
 export interface MaintainResult {
   /** positions read */
@@ -51,18 +72,15 @@ export interface MaintainResult {
   known: boolean;
 }
 
-/**
- * Brings a vehicle's segments up to position id `seenId` (every position stored up to it). `lateFrom`, the
- * earliest fix time among positions stored since the last run, rewinds when it is not after the resume point.
- */
+/** Brings a vehicle's segments up to position id `seenId` (every position stored up to it). */
 export async function maintainDevice(
   db: Db,
   deviceId: number,
   profile: DeviceProfile,
   seenId: number,
-  lateFrom?: number,
-  known?: KnownPositions,
+  page: PageFacts = {},
 ): Promise<MaintainResult> {
+  const { lateFrom } = page;
   const key = profileKey(profile);
   let progress = (await readProgress(db, [deviceId])).get(deviceId);
   let rewound = false;
@@ -78,7 +96,17 @@ export async function maintainDevice(
   // a late position after the resume point but among those the last pass read: read them again
   let state = progress?.state;
   if (state && lateFrom !== undefined && lateFrom <= state.last.time) state = undefined;
-  const result = await run(db, deviceId, profile, key, seenId, progress?.resume, progress?.resumeFuel, state, known);
+  const result = await run(
+    db,
+    deviceId,
+    profile,
+    key,
+    seenId,
+    progress?.resume,
+    progress?.resumeFuel,
+    state,
+    page,
+  );
   return { ...result, rewound };
 }
 
@@ -104,7 +132,7 @@ async function run(
   resume: Sample | undefined,
   resumeFuel: FuelHoursState | undefined,
   state: CarryState | undefined,
-  known: KnownPositions | undefined,
+  page: PageFacts,
 ): Promise<{ positions: number; stored: number; known: boolean }> {
   const tracker = new Tracker();
   const levelOf = profile.fuel && fuelLevelOf(profile.fuel);
@@ -132,9 +160,9 @@ async function run(
   let syncFuel = resumeFuel;
   let positions = 0;
   let stored = 0;
-  const flush = async (final: boolean) => {
+  const flush = (final: boolean): Promise<void> => {
     const ready = pending.slice(0, synced);
-    if (!ready.length && !final) return;
+    if (!ready.length && !final) return Promise.resolve();
     pending = pending.slice(synced);
     synced = 0;
     const last = prev ?? from;
@@ -148,7 +176,7 @@ async function run(
             pending,
           }
         : undefined;
-    await commitSegments(db, deviceId, ready, hours, {
+    const committed = commitSegments(db, deviceId, ready, hours, {
       deviceId,
       profile: key,
       seenId: final ? seenId : 0,
@@ -158,11 +186,13 @@ async function run(
     });
     stored += ready.length;
     hours = [];
+    return committed;
   };
   const spec = { keys: motionKeys(profile, profile.fuel ? FUEL_KEYS : []), maxId: seenId };
-  // a pass carrying on from the last one: what came since may be known already
-  const given = state && from ? known?.(from, spec.keys) : undefined;
-  const chunks = given ? [given] : positionChunks(db, deviceId, from?.time ?? -END_OF_TIME, END_OF_TIME, spec);
+  // a pass carrying on from the last one: what came since may be known already, and is listed
+  const given = state && from ? page.known?.(from, spec.keys) : undefined;
+  const to = state && page.lastTime !== undefined ? page.lastTime : END_OF_TIME;
+  const chunks = given ? [given] : positionChunks(db, deviceId, from?.time ?? -END_OF_TIME, to, spec);
   for await (const chunk of chunks) {
     for (const raw of chunk) {
       if (from && !after({ time: raw.fixTime, id: raw.id }, from.time, from.id)) continue;
@@ -188,6 +218,8 @@ async function run(
     if (synced >= COMMIT_EVERY) await flush(false);
     await yieldToLoop();
   }
-  await flush(true);
+  const last = flush(true);
+  if (page.defer) page.defer(last);
+  else await last;
   return { positions, stored, known: Boolean(given) };
 }

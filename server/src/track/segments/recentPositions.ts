@@ -25,7 +25,10 @@ const KEYS = [...new Set([...MOTION_KEYS, ...MACHINE_KEYS, ...FUEL_KEYS])];
 const KEY_INDEX = new Map(KEYS.map((k, i) => [k, i]));
 /** PostgreSQL's generated columns of numbers: a value not a number is NULL there. */
 const PG_NUMBER_KEYS = new Set<string>(NUMERIC);
-/** Entries kept at most: past it the node starts over (each vehicle is then read once from the database). */
+/**
+ * Entries kept at most: past it new records wait outside (a vehicle missing one is read from the database
+ * for that page), and the entries kept go on serving the pages that list them, oldest first.
+ */
 export const RECENT_CAP = 250_000;
 
 /** How a value is kept: NULL, a number, a boolean (as 1 or 0); SKIP keeps the record out. */
@@ -161,9 +164,8 @@ export class RecentPositions {
       if (this.size) this.clear();
       return;
     }
-    if (this.size + records.length > this.cap) this.clear();
     const K = KEYS.length;
-    for (let i = 0; i < records.length; i++) {
+    for (let i = 0; i < records.length && this.size < this.cap; i++) {
       const r = records[i];
       if (!plainCoordinate(r.latitude) || !plainCoordinate(r.longitude) || !plainCoordinate(r.speed))
         continue;
@@ -253,6 +255,11 @@ export class RecentPositions {
     if (!c) return;
     this.size -= c.dropUpTo(maxId);
     if (!c.n) this.byDevice.delete(deviceId);
+  }
+
+  /** Forgets every entry up to `maxId`: a pass ended there (entries of positions deleted since, say). */
+  passed(maxId: number): void {
+    for (const deviceId of [...this.byDevice.keys()]) this.consumed(deviceId, maxId);
   }
 
   clear(): void {

@@ -170,19 +170,32 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     expect(recent.continuation(deviceId, start, ids[0], listed(all), KEYS)).toStrictEqual(all.slice(0, 1));
   });
 
-  it('keeps nothing unless its job ran lately, and starts over past its cap', async () => {
+  it('keeps nothing unless its job ran lately, and keeps the oldest past its cap', async () => {
     let now = 1_000;
     const recent = new RecentPositions(dialect, 5, () => now);
     const records = [0, 1, 2].map((i) => recordAt(1, T0 + i));
+    const listed = (ids: number[]) => ids.map((id) => [id, T0 + ((id - 1) % 3)] as const);
+    const start = { time: -Infinity, id: 0 };
     recent.add(records, [1, 2, 3]);
     expect(recent.entries).toBe(0);
     recent.keepFor(10_000);
     recent.add(records, [1, 2, 3]);
     expect(recent.entries).toBe(3);
+    // full at 5: the records past it wait outside, those kept still serve a page that lists them
     recent.add(records, [4, 5, 6]);
-    expect(recent.entries).toBe(3);
-    now += 10_001;
+    expect(recent.entries).toBe(5);
+    expect(recent.continuation(1, start, 5, listed([1, 2, 3, 4, 5]), KEYS)?.map((p) => p.id)).toEqual([
+      1, 4, 2, 5, 3,
+    ]);
+    // a page listing the one left out reads the database
+    expect(recent.continuation(1, start, 6, listed([1, 2, 3, 4, 5, 6]), KEYS)).toBe(undefined);
+    // a pass ending at 4 frees room: the next records are kept again
+    recent.passed(4);
+    expect(recent.entries).toBe(1);
     recent.add(records, [7, 8, 9]);
+    expect(recent.entries).toBe(4);
+    now += 10_001;
+    recent.add(records, [10, 11, 12]);
     expect(recent.entries).toBe(0);
   });
 
