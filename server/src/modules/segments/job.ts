@@ -19,6 +19,13 @@ export const SEGMENTS_INTERVAL_MS = 10_000;
 /** Positions looked at per pass (a first pass over a large history takes several). */
 export const SEGMENTS_PAGE = 200_000;
 const OVERLAP = 5_000;
+/**
+ * Vehicles' last commits in flight at once while the next vehicles run: on PostgreSQL each holds a pool
+ * connection (the ingest's own transactions must still find theirs); SQLite's writer thread takes them in
+ * turn with its batches (each waits behind the batches queued before it: a short window waits on every one).
+ */
+const COMMITS_IN_FLIGHT = 4;
+const COMMITS_IN_FLIGHT_THREAD = 256;
 
 export interface SegmentPass {
   devices: number;
@@ -87,7 +94,7 @@ export async function segmentPass(
       fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, time));
     }
   }
-  /** the vehicles' last commits, in flight while the next vehicles run; the first failure */
+  /** the vehicles' last commits, in flight while the next vehicles run (oldest first); the first failure */
   const commits: Promise<void>[] = [];
   let failed: { error: unknown } | undefined;
   const defer = (committed: Promise<void>) =>
@@ -119,6 +126,8 @@ export async function segmentPass(
       out.stored += r.stored;
       if (r.rewound) out.rewound++;
       if (r.known) out.known++;
+      const window = db.sqliteWrites && !db.sqliteWrites.dead ? COMMITS_IN_FLIGHT_THREAD : COMMITS_IN_FLIGHT;
+      while (commits.length >= window) await commits.shift();
       await yieldToLoop();
     }
     await Promise.all(commits);
