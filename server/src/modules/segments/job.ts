@@ -12,7 +12,8 @@ import { placeholders, queryArrays } from '../../track/arrayQuery';
 import { deviceProfile } from '../../track/sample';
 import { maintainDevice, type KnownPositions } from '../../track/segments/maintain';
 import type { RecentPositions } from '../../track/segments/recentPositions';
-import { readProgress, WATERMARK_DEVICE, writeProgress } from '../../track/segments/store';
+import { listPositions, type PositionPairs } from '../../track/segments/positionList';
+import { readProgress, readSeenIds, WATERMARK_DEVICE, writeProgress } from '../../track/segments/store';
 
 export const SEGMENTS_LEASE = 'segments';
 export const SEGMENTS_INTERVAL_MS = 10_000;
@@ -76,24 +77,15 @@ export async function segmentPass(
   if (maxId <= watermark && !fresh.size) return out;
   const start = db.dialect === 'postgres' ? Math.max(0, watermark - OVERLAP) : watermark;
   const upTo = Math.min(maxId, start + page);
-  /** per vehicle: [id, fix time] of its positions in (start, upTo] */
-  const listed = new Map<number, [number, number][]>();
-  if (maxId > watermark) {
-    const rows = await queryArrays(
-      db,
-      placeholders(db, 'SELECT device_id, id, fix_time FROM positions WHERE id > ? AND id <= ?'),
-      [start, upTo],
-    );
-    const seen = await readProgress(db, [...new Set(rows.map((r) => Number(r[0])))]);
-    for (const [d, id, t] of rows) {
-      const deviceId = Number(d);
-      const time = Number(t);
-      let list = listed.get(deviceId);
-      if (!list) listed.set(deviceId, (list = []));
-      list.push([Number(id), time]);
-      if (Number(id) <= (seen.get(deviceId)?.seenId ?? 0)) continue;
-      fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, time));
-    }
+  /** per vehicle: [id, fix time] pairs of its positions in (start, upTo] */
+  const listed = maxId > watermark ? await listPositions(db, start, upTo) : new Map<number, PositionPairs>();
+  const seen = await readSeenIds(db, [...listed.keys()]);
+  for (const [deviceId, pairs] of listed) {
+    const seenId = seen.get(deviceId) ?? 0;
+    let late = Infinity;
+    for (let i = 0; i < pairs.length; i += 2)
+      if (pairs[i] > seenId && pairs[i + 1] < late) late = pairs[i + 1];
+    if (late !== Infinity) fresh.set(deviceId, Math.min(fresh.get(deviceId) ?? Infinity, late));
   }
   /** the vehicles' last commits, in flight while the next vehicles run (oldest first); the first failure */
   const commits: Promise<void>[] = [];
@@ -110,11 +102,12 @@ export async function segmentPass(
       const id = Number(d.id);
       // the positions up to the page's end are read; the known ones stand in for the read when they are
       // exactly the ones the page listed
-      const list = listed.get(id);
+      const pairs = listed.get(id);
       const known: KnownPositions | undefined =
-        recent && list ? (from, keys) => recent.continuation(id, from, upTo, list, keys) : undefined;
+        recent && pairs ? (from, keys) => recent.continuation(id, from, upTo, pairs, keys) : undefined;
       let lastTime: number | undefined;
-      for (const [, time] of list ?? []) if (lastTime === undefined || time > lastTime) lastTime = time;
+      for (let i = 1; pairs && i < pairs.length; i += 2)
+        if (lastTime === undefined || pairs[i] > lastTime) lastTime = pairs[i];
       const r = await maintainDevice(db, id, deviceProfile(parseJson(d.attributes)), upTo, {
         lateFrom: fresh.get(id),
         known,

@@ -19,6 +19,7 @@ import { NUMERIC } from '../../db/migrations/003_positionColumns';
 import { FUEL_KEYS } from '../fuelSource';
 import { MACHINE_KEYS, MOTION_KEYS, type RawPosition } from '../sample';
 import { after } from './codec';
+import type { PositionPairs } from './positionList';
 
 /** Every attribute key a segments pass may ask for (motionKeys with the fuel keys). */
 const KEYS = [...new Set([...MOTION_KEYS, ...MACHINE_KEYS, ...FUEL_KEYS])];
@@ -200,21 +201,24 @@ export class RecentPositions {
 
   /**
    * The vehicle's positions after `from` up to id `maxId`, in (fix time, id) order, as the positions read
-   * of `keys` returns them, when they are exactly those of `listed` (the database's [id, fix time] of the
-   * vehicle's positions after `from`); undefined otherwise.
+   * of `keys` returns them, when they are exactly those of `listed` (the database's listing of the
+   * vehicle's positions, as [id, fix time] pairs, positionList.ts); undefined otherwise.
    */
   continuation(
     deviceId: number,
     from: { time: number; id: number },
     maxId: number,
-    listed: readonly (readonly [number, number])[],
+    listed: PositionPairs,
     keys: readonly string[],
   ): RawPosition[] | undefined {
     const indexes = keys.map((k) => KEY_INDEX.get(k));
     if (indexes.some((i) => i === undefined)) return undefined;
     const wanted = new Map<number, number>();
-    for (const [id, time] of listed)
+    for (let i = 0; i < listed.length; i += 2) {
+      const id = listed[i];
+      const time = listed[i + 1];
       if (id <= maxId && after({ time, id }, from.time, from.id)) wanted.set(id, time);
+    }
     const c = this.byDevice.get(deviceId);
     const picked: number[] = [];
     for (let i = 0; c && i < c.n; i++) {

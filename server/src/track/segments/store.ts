@@ -75,6 +75,24 @@ export async function readProgress(db: Db, deviceIds: number[]): Promise<Map<num
   return out;
 }
 
+/** The position id each vehicle's segments were brought to (vehicles without progress are left out). */
+export async function readSeenIds(db: Db, deviceIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < deviceIds.length; i += 500) {
+    const chunk = deviceIds.slice(i, i + 500);
+    const rows = await queryArrays(
+      db,
+      placeholders(
+        db,
+        `SELECT device_id, seen_id FROM segment_progress WHERE device_id IN (${chunk.map(() => '?').join(', ')})`,
+      ),
+      chunk,
+    );
+    for (const [d, seen] of rows) out.set(Number(d), Number(seen));
+  }
+  return out;
+}
+
 const INSERT_SEGMENT =
   'INSERT INTO segments (device_id, kind, closed_time, closed_id, start_time, end_time, data) ' +
   'VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, closed_time, closed_id, kind) DO UPDATE SET ' +

@@ -74,7 +74,7 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     return out;
   }
 
-  const listed = (rows: RawPosition[]) => rows.map((r) => [r.id, r.fixTime] as const);
+  const listed = (rows: RawPosition[]) => Float64Array.from(rows.flatMap((r) => [r.id, r.fixTime]));
 
   it('gives back what a read of the positions gives, value for value, for every key', async () => {
     const deviceId = await insertDevice(db, 'Valores', 'recent-1');
@@ -174,7 +174,7 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     let now = 1_000;
     const recent = new RecentPositions(dialect, 5, () => now);
     const records = [0, 1, 2].map((i) => recordAt(1, T0 + i));
-    const listed = (ids: number[]) => ids.map((id) => [id, T0 + ((id - 1) % 3)] as const);
+    const listed = (ids: number[]) => Float64Array.from(ids.flatMap((id) => [id, T0 + ((id - 1) % 3)]));
     const start = { time: -Infinity, id: 0 };
     recent.add(records, [1, 2, 3]);
     expect(recent.entries).toBe(0);
@@ -212,7 +212,13 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     recent.consumed(7, 120);
     expect(recent.entries).toBe(180);
     const listed = ids.slice(120).map((id) => [id, times[id - 1]] as const);
-    const got = recent.continuation(7, { time: -Infinity, id: 0 }, 300, listed, MOTION_KEYS)!;
+    const got = recent.continuation(
+      7,
+      { time: -Infinity, id: 0 },
+      300,
+      Float64Array.from(listed.flat()),
+      MOTION_KEYS,
+    )!;
     expect(got.map((p) => p.id)).toEqual([...listed].sort((a, b) => a[1] - b[1]).map(([id]) => id));
     expect(got[0].attrs.totalDistance).toBe(got[0].fixTime / 1000);
     recent.consumed(7, 300);
