@@ -5,39 +5,11 @@
  * ingest bench's rate: the driver's row parsing was the main thread's). Kept as one typed array of pairs.
  */
 import type { Db } from '../../db/database';
+import { integerList } from '../../db/integerList';
 import { placeholders, queryArrays } from '../arrayQuery';
 
 /** [id, fix time] pairs, flat: ids at even indexes, each one's fix time after it. */
 export type PositionPairs = Float64Array;
-
-/**
- * The integers of `text` separated by commas (`-` allowed before one), in order. Throws on anything else: the
- * listing is the database's own integers, and a wrong reading would skip a vehicle's positions.
- */
-export function integerList(text: string): Float64Array {
-  if (text === '') return new Float64Array(0);
-  let count = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
-  const out = new Float64Array(count);
-  let at = 0;
-  let value = 0;
-  let sign = 1;
-  let digits = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 44;
-    if (c >= 48 && c <= 57) {
-      value = value * 10 + (c - 48);
-      digits++;
-    } else if (c === 45 && digits === 0 && sign === 1) sign = -1;
-    else if (c === 44 && digits > 0) {
-      out[at++] = sign * value;
-      value = 0;
-      sign = 1;
-      digits = 0;
-    } else throw new Error(`not a list of integers at ${i}: ${text.slice(Math.max(0, i - 20), i + 20)}`);
-  }
-  return out;
-}
 
 const LISTING = {
   postgres:

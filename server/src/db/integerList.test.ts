@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integerList } from './positionList';
+import { integerList } from './integerList';
 
 describe('integerList', () => {
   it('reads the comma-separated integers a listing joins, signs and large ids included', () => {
