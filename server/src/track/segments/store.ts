@@ -186,6 +186,24 @@ export async function commitSegments(
     })();
     return;
   }
+  if (db.pgPool) {
+    // PostgreSQL: one statement, atomic by itself, one round trip (the job commits every vehicle each pass)
+    const segments = lastOfEachKey(
+      closed.map((c) => segmentParams(deviceId, c)),
+      4,
+    );
+    const hourRows = lastOfEachKey(
+      hours.map((h) => hourParams(deviceId, h)),
+      4,
+    );
+    await db.pgPool.query(COMMIT_PG, [
+      ...columnsOf(segments, 7),
+      ...columnsOf(hourRows, 5),
+      ...progressParams(p),
+    ]);
+    return;
+  }
+  // SQLite while another transaction holds the connection: Kysely's transaction waits for it
   await db.kysely.transaction().execute(async (trx) => {
     for (const c of closed) {
       const [d, k, ct, ci, st, et, data] = segmentParams(deviceId, c);
@@ -209,6 +227,44 @@ export async function commitSegments(
       resume_time = excluded.resume_time, resume_id = excluded.resume_id, resume = excluded.resume,
       state = excluded.state, resume_fuel = excluded.resume_fuel`.execute(trx);
   });
+}
+
+/**
+ * One transaction's segments, hours and progress as one statement: the two upserts of many rows as
+ * data-modifying parts of the progress row's upsert (each runs to completion, all or nothing).
+ */
+const COMMIT_PG = `WITH closed AS (
+    INSERT INTO segments (device_id, kind, closed_time, closed_id, start_time, end_time, data)
+    SELECT * FROM ROWS FROM (unnest($1::integer[]), unnest($2::integer[]), unnest($3::bigint[]),
+      unnest($4::bigint[]), unnest($5::bigint[]), unnest($6::bigint[]), unnest($7::jsonb[]))
+    ON CONFLICT (device_id, closed_time, closed_id, kind) DO UPDATE SET start_time = excluded.start_time,
+      end_time = excluded.end_time, data = excluded.data
+  ), hours AS (
+    INSERT INTO segment_hours (device_id, hour, closed_time, closed_id, data)
+    SELECT * FROM ROWS FROM (unnest($8::integer[]), unnest($9::bigint[]), unnest($10::bigint[]),
+      unnest($11::bigint[]), unnest($12::jsonb[]))
+    ON CONFLICT (device_id, hour, closed_time, closed_id) DO UPDATE SET data = excluded.data
+  )
+  INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state, resume_fuel)
+  VALUES ($13, $14, $15, $16, $17, $18, $19, $20) ON CONFLICT (device_id) DO UPDATE SET
+    profile = excluded.profile, seen_id = excluded.seen_id, resume_time = excluded.resume_time,
+    resume_id = excluded.resume_id, resume = excluded.resume, state = excluded.state,
+    resume_fuel = excluded.resume_fuel`;
+
+/**
+ * The rows whose first `keyLength` values differ, the last of each kept where it stood: one statement may
+ * not upsert a row twice, and the later of two upserts is what separate statements would have left.
+ */
+function lastOfEachKey(rows: Param[][], keyLength: number): Param[][] {
+  if (rows.length < 2) return rows;
+  const last = new Map<string, number>();
+  rows.forEach((row, i) => last.set(JSON.stringify(row.slice(0, keyLength)), i));
+  return rows.filter((row, i) => last.get(JSON.stringify(row.slice(0, keyLength))) === i);
+}
+
+/** Rows of `width` values as `width` arrays, one a column. */
+function columnsOf(rows: Param[][], width: number): Param[][] {
+  return Array.from({ length: width }, (_, c) => rows.map((row) => row[c]));
 }
 
 /** Forgets a vehicle's segments and hours stored after the position (time, id), or all of them. */
