@@ -1,6 +1,6 @@
 /** Reads and writes of `segments` and `segment_progress` (migration 024). */
-import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import { CompiledQuery } from 'kysely';
+import type { Db, SqliteStatement } from '../../db/database';
 import { execute, placeholders, queryArrays, type Param } from '../arrayQuery';
 import type { DeviceProfile, Sample } from '../sample';
 import {
@@ -141,17 +141,14 @@ export async function writeProgress(db: Db, p: Progress): Promise<void> {
 }
 
 type SqliteHandle = NonNullable<Db['sqlite']>;
-const prepared = new WeakMap<SqliteHandle, ReturnType<typeof prepareCommit>>();
-const prepareCommit = (sqlite: SqliteHandle) => ({
-  insert: sqlite.prepare(INSERT_SEGMENT),
-  hour: sqlite.prepare(INSERT_HOUR),
-  progress: sqlite.prepare(UPSERT_PROGRESS),
-});
-/** The commit's statements, prepared once per connection (a pass commits once per vehicle). */
-function commitStatements(sqlite: SqliteHandle) {
-  let statements = prepared.get(sqlite);
-  if (!statements) prepared.set(sqlite, (statements = prepareCommit(sqlite)));
-  return statements;
+const prepared = new WeakMap<SqliteHandle, Map<string, ReturnType<SqliteHandle['prepare']>>>();
+/** The commit's statements, prepared once per connection and text (a pass commits once per vehicle). */
+function preparedStatement(sqlite: SqliteHandle, text: string) {
+  let cache = prepared.get(sqlite);
+  if (!cache) prepared.set(sqlite, (cache = new Map()));
+  let statement = cache.get(text);
+  if (!statement) cache.set(text, (statement = sqlite.prepare(text)));
+  return statement;
 }
 
 /**
@@ -165,27 +162,6 @@ export async function commitSegments(
   hours: StoredHour[],
   p: Progress,
 ): Promise<void> {
-  const sqlite = db.sqlite;
-  const writes = db.sqliteWrites;
-  if (sqlite && !sqlite.inTransaction && writes && !writes.dead) {
-    // the writer thread commits it between its batches: the main thread never waits for the lock it holds
-    await writes.transaction([
-      ...closed.map((c) => [INSERT_SEGMENT, segmentParams(deviceId, c)] as const),
-      ...hours.map((h) => [INSERT_HOUR, hourParams(deviceId, h)] as const),
-      [UPSERT_PROGRESS, progressParams(p)],
-    ]);
-    return;
-  }
-  if (sqlite && !sqlite.inTransaction) {
-    // better-sqlite3: one synchronous transaction, nothing else runs in between
-    const { insert, hour, progress } = commitStatements(sqlite);
-    sqlite.transaction(() => {
-      for (const c of closed) insert.run(...segmentParams(deviceId, c));
-      for (const h of hours) hour.run(...hourParams(deviceId, h));
-      progress.run(...progressParams(p));
-    })();
-    return;
-  }
   if (db.pgPool) {
     // PostgreSQL: one statement, atomic by itself, one round trip (the job commits every vehicle each pass)
     const segments = lastOfEachKey(
@@ -203,30 +179,27 @@ export async function commitSegments(
     ]);
     return;
   }
-  // SQLite while another transaction holds the connection: Kysely's transaction waits for it
-  await db.kysely.transaction().execute(async (trx) => {
-    for (const c of closed) {
-      const [d, k, ct, ci, st, et, data] = segmentParams(deviceId, c);
-      await sql`INSERT INTO segments (device_id, kind, closed_time, closed_id, start_time, end_time, data)
-        VALUES (${d}, ${k}, ${ct}, ${ci}, ${st}, ${et}, ${data})
-        ON CONFLICT (device_id, closed_time, closed_id, kind) DO UPDATE SET start_time = excluded.start_time,
-        end_time = excluded.end_time, data = excluded.data`.execute(trx);
-    }
-    for (const h of hours) {
-      const [d, hour, ct, ci, data] = hourParams(deviceId, h);
-      await sql`INSERT INTO segment_hours (device_id, hour, closed_time, closed_id, data)
-        VALUES (${d}, ${hour}, ${ct}, ${ci}, ${data})
-        ON CONFLICT (device_id, hour, closed_time, closed_id) DO UPDATE SET data = excluded.data`.execute(
-        trx,
-      );
-    }
-    const [d, profile, seen, rt, ri, resume, state, fuel] = progressParams(p);
-    await sql`INSERT INTO segment_progress (device_id, profile, seen_id, resume_time, resume_id, resume, state,
-      resume_fuel) VALUES (${d}, ${profile}, ${seen}, ${rt}, ${ri}, ${resume}, ${state}, ${fuel})
-      ON CONFLICT (device_id) DO UPDATE SET profile = excluded.profile, seen_id = excluded.seen_id,
-      resume_time = excluded.resume_time, resume_id = excluded.resume_id, resume = excluded.resume,
-      state = excluded.state, resume_fuel = excluded.resume_fuel`.execute(trx);
-  });
+  const statements: SqliteStatement[] = [
+    ...closed.map((c) => [INSERT_SEGMENT, segmentParams(deviceId, c)] as const),
+    ...hours.map((h) => [INSERT_HOUR, hourParams(deviceId, h)] as const),
+    [UPSERT_PROGRESS, progressParams(p)],
+  ];
+  const sqlite = db.sqlite;
+  const writes = db.sqliteWrites;
+  if (sqlite && !sqlite.inTransaction && writes && !writes.dead) {
+    // the writer thread commits it between its batches: the main thread never waits for the lock it holds
+    await writes.transaction(statements);
+  } else if (sqlite && !sqlite.inTransaction) {
+    // better-sqlite3: one synchronous transaction, nothing else runs in between
+    sqlite.transaction(() => {
+      for (const [text, params] of statements) preparedStatement(sqlite, text).run([...params]);
+    })();
+  } else {
+    // while another transaction holds the connection: Kysely's transaction waits for it
+    await db.kysely.transaction().execute(async (trx) => {
+      for (const [text, params] of statements) await trx.executeQuery(CompiledQuery.raw(text, [...params]));
+    });
+  }
 }
 
 /**

@@ -134,6 +134,27 @@ describe.each(dialects())('segments commit on %s', (dialect) => {
     expect((await readProgress(db, [car])).get(car)?.seenId).toBe(25);
   });
 
+  it('waits for a transaction that holds the connection, then commits', async () => {
+    const van = await insertDevice(db, 'Carrinha', 'commit-3');
+    const a = sample(40, T0 + 600_000);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let committing!: Promise<void>;
+    const started = new Promise<void>((resolve) => {
+      void db.kysely.transaction().execute(async (trx) => {
+        await sql`SELECT 1`.execute(trx);
+        committing = commitSegments(db, van, [trip(a, T0, T0 + 100)], [], progress(van, 40, a));
+        resolve();
+        await held;
+      });
+    });
+    await started;
+    release();
+    await committing;
+    expect((await stored(van)).segments).toEqual([[TRIP, 40, T0, T0 + 100]]);
+    expect((await readProgress(db, [van])).get(van)?.seenId).toBe(40);
+  });
+
   it('stores nothing when the progress row is refused', async () => {
     const truck = await insertDevice(db, 'Camião', 'commit-2');
     const refuse =
