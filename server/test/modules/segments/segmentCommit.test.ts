@@ -12,6 +12,7 @@ import { placeholders, queryArrays } from '../../../src/track/arrayQuery';
 import type { Sample } from '../../../src/track/sample';
 import { STOP, TRIP, type Closed } from '../../../src/track/segments/codec';
 import type { HourFigures } from '../../../src/track/segments/hourBook';
+import { refuseProgress } from './refuseProgress';
 import {
   commitSegments,
   readProgress,
@@ -157,20 +158,7 @@ describe.each(dialects())('segments commit on %s', (dialect) => {
 
   it('stores nothing when the progress row is refused', async () => {
     const truck = await insertDevice(db, 'Camião', 'commit-2');
-    const refuse =
-      dialect === 'sqlite'
-        ? [
-            sql`CREATE TRIGGER refuse_truck BEFORE INSERT ON segment_progress WHEN NEW.device_id = ${sql.lit(truck)}
-              BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-          ]
-        : [
-            sql`CREATE FUNCTION refuse_truck() RETURNS trigger AS $$ BEGIN
-              IF NEW.device_id = ${sql.lit(truck)} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$
-              LANGUAGE plpgsql`,
-            sql`CREATE TRIGGER refuse_truck BEFORE INSERT ON segment_progress FOR EACH ROW
-              EXECUTE FUNCTION refuse_truck()`,
-          ];
-    for (const statement of refuse) await statement.execute(db.kysely);
+    await refuseProgress(db, truck);
     const a = sample(30, T0 + 600_000);
     await expect(
       commitSegments(db, truck, [trip(a, T0, T0 + 100)], [hour(a, T0, 2)], progress(truck, 30, a)),

@@ -3,7 +3,6 @@
  * so a late position listed by a later page still rewinds its vehicle (a pass that ran a vehicle up to the
  * newest position let a late one past the page go unseen: its id was below the vehicle's seen id).
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, insertDevice } from '../../harness';
 import { migrateToLatest } from '../../../src/db/migrate';
@@ -15,6 +14,7 @@ import { Tracker } from '../../../src/track/tracker';
 import type { DeviceProfile } from '../../../src/track/sample';
 import { periodSegments } from '../../../src/track/segments/period';
 import { segmentPass } from '../../../src/modules/segments/job';
+import { refuseProgress } from './refuseProgress';
 import { readProgress, WATERMARK_DEVICE } from '../../../src/track/segments/store';
 
 const VEHICLE: DeviceProfile = { machine: false, engineVoltage: undefined };
@@ -101,20 +101,7 @@ describe.each(dialects())('segment passes in pages on %s', (dialect) => {
     const watermark = async () => (await readProgress(db, [WATERMARK_DEVICE])).get(WATERMARK_DEVICE)?.seenId;
     const before = await watermark();
     // the third vehicle's progress row cannot be written (its commit fails while the others go on)
-    const refuse =
-      dialect === 'sqlite'
-        ? [
-            sql`CREATE TRIGGER refuse_third BEFORE INSERT ON segment_progress WHEN NEW.device_id = ${sql.lit(third)}
-              BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-          ]
-        : [
-            sql`CREATE FUNCTION refuse_third() RETURNS trigger AS $$ BEGIN
-              IF NEW.device_id = ${sql.lit(third)} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$
-              LANGUAGE plpgsql`,
-            sql`CREATE TRIGGER refuse_third BEFORE INSERT ON segment_progress FOR EACH ROW
-              EXECUTE FUNCTION refuse_third()`,
-          ];
-    for (const statement of refuse) await statement.execute(db.kysely);
+    const allow = await refuseProgress(db, third);
     const day = track.filter((r) => r.time < from + DAY);
     await insertTrack(db, third, day);
     await insertTrack(
@@ -124,9 +111,7 @@ describe.each(dialects())('segment passes in pages on %s', (dialect) => {
     );
     await expect(segmentPass(db)).rejects.toThrow(/refused/);
     expect(await watermark()).toBe(before);
-    await sql`DROP TRIGGER refuse_third${sql.raw(dialect === 'sqlite' ? '' : ' ON segment_progress')}`.execute(
-      db.kysely,
-    );
+    await allow();
     const pass = await segmentPass(db);
     expect(pass).toMatchObject({ more: false });
     expect(pass.devices).toBeGreaterThanOrEqual(1);
