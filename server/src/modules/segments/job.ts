@@ -149,13 +149,24 @@ export function startSegmentJob(
     lease: SEGMENTS_LEASE,
     intervalMs,
     onError: options.onError,
-    run: async () => {
-      // a first look at a large history takes several pages
-      for (let i = 0; i < 50; i++) {
-        // this node runs the passes: what it stores until the one after next is worth keeping
-        recent?.keepFor(3 * intervalMs);
-        if (!(await segmentPass(db, recent)).more) break;
-      }
-    },
+    run: () => segmentRun(db, recent, intervalMs),
   });
+}
+
+/**
+ * One run of the job: passes until the positions are all looked at (a first look at a large history takes
+ * several pages, at most 50 a run). `pass` is the pass itself (a test's stand-in).
+ */
+export async function segmentRun(
+  db: Db,
+  recent: RecentPositions | undefined,
+  intervalMs: number,
+  pass: typeof segmentPass = segmentPass,
+): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    // this node runs the passes: what it stores until the one after next is worth keeping (from each pass
+    // on: a run of several passes may outlast the window set before its first)
+    recent?.keepFor(3 * intervalMs);
+    if (!(await pass(db, recent)).more) break;
+  }
 }

@@ -18,7 +18,7 @@ import type { DecodedPosition } from '../../../src/protocols/types';
 import { Ingest } from '../../../src/processing/ingest';
 import type { WriterThread } from '../../../src/processing/batchWriterThread';
 import { LiveHub } from '../../../src/live/hub';
-import { segmentPass } from '../../../src/modules/segments/job';
+import { segmentPass, segmentRun } from '../../../src/modules/segments/job';
 import { buildTrack, type TrackRow } from '../../../src/reports/testing/track';
 import { noisyTrack, withFuel } from '../../../src/reports/testing/noisyTrack';
 import { kmhToKnots } from '@frota/core';
@@ -197,6 +197,37 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     now += 10_001;
     recent.add(records, [10, 11, 12]);
     expect(recent.entries).toBe(0);
+  });
+
+  it("keeps recording through a job's run of several passes, each pass renewing the window", async () => {
+    const INTERVAL = 10_000;
+    let now = 1_000;
+    const recent = new RecentPositions(dialect, 1_000, () => now);
+    const kept: number[] = [];
+    let nextId = 1;
+    // each stand-in pass takes two intervals of the clock and stores three records meanwhile, as the
+    // ingest would while a pass of a large history runs
+    const pass = async (_db: Db, r?: RecentPositions) => {
+      now += 2 * INTERVAL;
+      r!.add(
+        [0, 1, 2].map((i) => recordAt(1, T0 + nextId + i)),
+        [nextId, nextId + 1, nextId + 2],
+      );
+      nextId += 3;
+      kept.push(r!.entries);
+      return {
+        devices: 0,
+        positions: 0,
+        stored: 0,
+        rewound: 0,
+        known: 0,
+        watermark: 0,
+        more: kept.length < 4,
+      };
+    };
+    await segmentRun(db, recent, INTERVAL, pass);
+    // a window set once before the first pass (three intervals) would have ended during the second
+    expect(kept).toEqual([3, 6, 9, 12]);
   });
 
   it('keeps many records of a vehicle in their order, and forgets those a pass has read', () => {
