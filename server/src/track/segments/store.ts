@@ -79,16 +79,12 @@ export async function readProgress(db: Db, deviceIds: number[]): Promise<Map<num
 export async function readSeenIds(db: Db, deviceIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (let i = 0; i < deviceIds.length; i += 500) {
-    const chunk = deviceIds.slice(i, i + 500);
-    const rows = await queryArrays(
-      db,
-      placeholders(
-        db,
-        `SELECT device_id, seen_id FROM segment_progress WHERE device_id IN (${chunk.map(() => '?').join(', ')})`,
-      ),
-      chunk,
-    );
-    for (const [d, seen] of rows) out.set(Number(d), Number(seen));
+    const rows = await db.kysely
+      .selectFrom('segmentProgress')
+      .select(['deviceId', 'seenId'])
+      .where('deviceId', 'in', deviceIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(Number(r.deviceId), Number(r.seenId));
   }
   return out;
 }
