@@ -49,11 +49,17 @@ describeBrowser('refill set-up', () => {
       .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-id'))));
     expect(order.indexOf(fleet.stations.aux.id)).toBe(order.indexOf(fleet.stations.main.id) + 1);
 
-    // Ticked stations become a PDF of labels.
-    const tick = (id: number) =>
-      page.locator(`.MuiDataGrid-row[data-id="${id}"] input[type="checkbox"]`).check();
-    await tick(fleet.stations.main.id);
-    await tick(fleet.stations.aux.id);
+    // Ticked stations become a PDF of labels. Each tick is awaited on the button's count: the wider label
+    // can move the grid, and a click on the next box before that lands where the box no longer is.
+    const tick = async (id: number, count: number) => {
+      await page.locator(`.MuiDataGrid-row[data-id="${id}"] input[type="checkbox"]`).check();
+      await page
+        .getByTestId('barcode-pdf')
+        .filter({ hasText: `(${count})` })
+        .waitFor();
+    };
+    await tick(fleet.stations.main.id, 1);
+    await tick(fleet.stations.aux.id, 2);
     const [pdf, tab] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/report/barcode_pdf.php')),
       t.context.waitForEvent('page'),
