@@ -112,6 +112,8 @@ export async function segmentPass(
         lateFrom: fresh.get(id),
         known,
         lastTime,
+        // a listing from the first id holds every position of the vehicle up to the page's end
+        whole: start === 0,
         defer,
       });
       recent?.consumed(id, upTo);

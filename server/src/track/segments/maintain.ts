@@ -33,6 +33,8 @@ import {
 /** Segments stored per transaction while a long history is worked through. */
 const COMMIT_EVERY = 2_000;
 const END_OF_TIME = 8.64e15;
+/** before every position */
+const BEGINNING = { time: -END_OF_TIME, id: 0 };
 
 /**
  * The vehicle's positions after `from` up to the pass's last id, as `positionChunks` would read them with
@@ -54,6 +56,11 @@ export interface PageFacts {
    * further (every position up to the seen id after the last one read is listed)
    */
   lastTime?: number;
+  /**
+   * the page lists every position the vehicle has up to the seen id (it starts at the first id): a vehicle
+   * with nothing carried from a last pass may take them from `known` too
+   */
+  whole?: boolean;
   /**
    * the last commit is handed here rather than waited for (the job waits for them all before it moves its
    * watermark): the next vehicle runs while the SQLite writer thread commits this one between its batches
@@ -189,8 +196,9 @@ async function run(
     return committed;
   };
   const spec = { keys: motionKeys(profile, profile.fuel ? FUEL_KEYS : []), maxId: seenId };
-  // a pass carrying on from the last one: what came since may be known already, and is listed
-  const given = state && from ? page.known?.(from, spec.keys) : undefined;
+  // a pass carrying on from the last one: what came since may be known already, and is listed; so may
+  // every position of a vehicle's first pass over a page that lists them all
+  const given = (state && from) || page.whole ? page.known?.(from ?? BEGINNING, spec.keys) : undefined;
   const to = state && page.lastTime !== undefined ? page.lastTime : END_OF_TIME;
   const chunks = given ? [given] : positionChunks(db, deviceId, from?.time ?? -END_OF_TIME, to, spec);
   for await (const chunk of chunks) {
