@@ -256,6 +256,20 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     recent.consumed(7, 300);
     expect(recent.entries).toBe(0);
   });
+
+  it("keeps a vehicle's room through a pass it had records in, and lets it go after one it had none", () => {
+    const recent = new RecentPositions(dialect);
+    recent.keepFor(60_000);
+    recent.add([recordAt(1, T0), recordAt(2, T0)], [1, 2]);
+    recent.passed(2);
+    expect([recent.entries, recent.vehicles]).toEqual([0, 2]);
+    // only the first reports again: the second's room goes at the pass after
+    recent.add([recordAt(1, T0 + 1000)], [3]);
+    recent.passed(3);
+    expect([recent.entries, recent.vehicles]).toEqual([0, 1]);
+    recent.passed(3);
+    expect(recent.vehicles).toBe(0);
+  });
 });
 
 describe.each(dialects())("a vehicle's first segments pass on %s", (dialect) => {
