@@ -40,6 +40,7 @@ import { migration028 } from './migrations/028_credentials';
 import { migration029 } from './migrations/029_driverKeys';
 import { migration030 } from './migrations/030_privatePositions';
 import { migration031 } from './migrations/031_positionDeviceCheck';
+import { migration032 } from './migrations/032_privateJsonFilter';
 
 function provider(db: Db, extra: Record<string, Migration>): MigrationProvider {
   return {
@@ -85,6 +86,7 @@ function core(db: Db): Record<string, Migration> {
     '029_driverKeys': migration029(db.dialect),
     '030_privatePositions': migration030(db.dialect),
     '031_positionDeviceCheck': migration031(db.dialect),
+    '032_privateJsonFilter': migration032(db.dialect),
   };
 }
 

@@ -97,6 +97,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '029_driverKeys',
         '030_privatePositions',
         '031_positionDeviceCheck',
+        '032_privateJsonFilter',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await ownTables(fresh.db);
@@ -188,6 +189,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '029_driverKeys',
         '030_privatePositions',
         '031_positionDeviceCheck',
+        '032_privateJsonFilter',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

@@ -15,17 +15,27 @@ type AnyDb = Kysely<unknown>;
 
 const INDEX = 'positions_private';
 
-/** Whether a position's attributes name `privacy`: the index's predicate, and its queries' filter. */
+/**
+ * Whether a position's attributes have a `privacy` value: the index's predicate, and its queries' filter.
+ * SQLite's first predicate (`instr` of the key's name in the text, SQLITE_TEXT_FILTER) read the whole text of
+ * every stored position; the JSON path reuses the parse of the generated columns' (migration 032).
+ */
 export const privateFilter = (dialect: Dialect): string =>
-  dialect === 'postgres' ? `(attributes ->> 'privacy') IS NOT NULL` : `instr(attributes, '"privacy"') > 0`;
+  dialect === 'postgres'
+    ? `(attributes ->> 'privacy') IS NOT NULL`
+    : `(attributes ->> '$.privacy') IS NOT NULL`;
+
+/** SQLite's predicate as this migration first wrote it. */
+export const SQLITE_TEXT_FILTER = `instr(attributes, '"privacy"') > 0`;
+
+export const PRIVATE_INDEX = INDEX;
 
 export function migration030(dialect: Dialect) {
   return {
     async up(db: AnyDb): Promise<void> {
+      const filter = dialect === 'postgres' ? privateFilter(dialect) : SQLITE_TEXT_FILTER;
       await sql
-        .raw(
-          `CREATE INDEX IF NOT EXISTS ${INDEX} ON positions (device_id, fix_time) WHERE ${privateFilter(dialect)}`,
-        )
+        .raw(`CREATE INDEX IF NOT EXISTS ${INDEX} ON positions (device_id, fix_time) WHERE ${filter}`)
         .execute(db);
     },
     async down(db: AnyDb): Promise<void> {
