@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, insertDevice } from '../../harness';
 import { positionRow, recordAt } from '../../positionRecords';
 import { migrateToLatest } from '../../../src/db/migrate';
-import type { Db } from '../../../src/db/database';
+import type { Db, Dialect } from '../../../src/db/database';
 import { positionChunks } from '../../../src/track/positionStream';
 import { FUEL_KEYS } from '../../../src/track/fuelSource';
 import { MACHINE_KEYS, MOTION_KEYS, type RawPosition } from '../../../src/track/sample';
@@ -43,29 +43,37 @@ const PLAIN: unknown[] = [
   null,
 ];
 
-describe.each(dialects())('positions kept for the segments on %s', (dialect) => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-  let db: Db;
+/** A fresh database at the latest migration, for the describe block that calls this. */
+function migratedDatabase(dialect: Dialect): { db: Db } {
+  const fresh = {} as Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
-    fresh = await freshDatabase(dialect);
-    db = fresh.db;
-    await migrateToLatest(db);
+    Object.assign(fresh, await freshDatabase(dialect));
+    await migrateToLatest(fresh.db);
   }, 120_000);
   afterAll(async () => {
-    await db.close();
+    await fresh.db.close();
     await fresh.drop();
   });
+  return fresh;
+}
 
-  async function store(records: ProcessedPosition[], recent: RecentPositions): Promise<number[]> {
-    const rows = await db.kysely
-      .insertInto('positions')
-      .values(records.map((r) => positionRow(dialect, r)))
-      .returning('id')
-      .execute();
-    const ids = rows.map((r) => Number(r.id));
-    recent.add(records, ids);
-    return ids;
-  }
+/** Stores the records as positions and gives them to `recent` with the ids they got. */
+async function storeKept(db: Db, records: ProcessedPosition[], recent: RecentPositions): Promise<number[]> {
+  const rows = await db.kysely
+    .insertInto('positions')
+    .values(records.map((r) => positionRow(db.dialect, r)))
+    .returning('id')
+    .execute();
+  const ids = rows.map((r) => Number(r.id));
+  recent.add(records, ids);
+  return ids;
+}
+
+describe.each(dialects())('positions kept for the segments on %s', (dialect) => {
+  const data = migratedDatabase(dialect);
+  let db: Db;
+  beforeAll(() => void (db = data.db));
+  const store = (records: ProcessedPosition[], recent: RecentPositions) => storeKept(db, records, recent);
 
   async function read(deviceId: number, keys: string[], maxId: number, from = { time: -Infinity, id: 0 }) {
     const out: RawPosition[] = [];
@@ -273,44 +281,24 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
 });
 
 describe.each(dialects())("a vehicle's first segments pass on %s", (dialect) => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-  let db: Db;
-  beforeAll(async () => {
-    fresh = await freshDatabase(dialect);
-    db = fresh.db;
-    await migrateToLatest(db);
-  }, 120_000);
-  afterAll(async () => {
-    await db.close();
-    await fresh.drop();
-  });
-
-  async function store(records: ProcessedPosition[], recent: RecentPositions): Promise<void> {
-    const rows = await db.kysely
-      .insertInto('positions')
-      .values(records.map((r) => positionRow(dialect, r)))
-      .returning('id')
-      .execute();
-    recent.add(
-      records,
-      rows.map((r) => Number(r.id)),
-    );
-  }
+  const data = migratedDatabase(dialect);
+  const store = (records: ProcessedPosition[], recent: RecentPositions) =>
+    storeKept(data.db, records, recent);
   const driving = (deviceId: number, from: number, n: number) =>
     Array.from({ length: n }, (_, i) => recordAt(deviceId, T0 + (from + i) * 60_000, { speed: 20 }));
 
   it('takes the kept records when its page lists all its positions, and reads them otherwise', async () => {
     // kept from the node's start, before the job's first run
     const recent = keptFromStart(dialect);
-    const first = await insertDevice(db, 'Primeira', 'first-pass-1');
+    const first = await insertDevice(data.db, 'Primeira', 'first-pass-1');
     await store(driving(first, 0, 30), recent);
     expect(recent.entries).toBe(30);
-    const one = await segmentPass(db, recent);
+    const one = await segmentPass(data.db, recent);
     expect([one.devices, one.positions, one.known]).toEqual([1, 30, 1]);
     // the next page starts at the watermark: a vehicle new there may have positions before it
-    const second = await insertDevice(db, 'Segunda', 'first-pass-2');
+    const second = await insertDevice(data.db, 'Segunda', 'first-pass-2');
     await store([...driving(first, 30, 10), ...driving(second, 0, 10)], recent);
-    const two = await segmentPass(db, recent);
+    const two = await segmentPass(data.db, recent);
     // PostgreSQL's pages start OVERLAP ids back (5,000): this one still lists from the first id
     expect([two.devices, two.positions, two.known]).toEqual([2, 20, dialect === 'sqlite' ? 1 : 2]);
     expect(recent.entries).toBe(0);
