@@ -60,6 +60,15 @@ describe('mergeBy', () => {
     expect(list.map((p) => p.id)).toEqual([1, 2]);
     expect(mergeBy(undefined, [position(1, 1)], (p) => p.deviceId)).toHaveLength(1);
   });
+  it('takes the last update of a key, appends new keys in the order of the updates, and copies the list', () => {
+    const list = [position(1, 10), position(2, 20), position(3, 30)];
+    const updates = [position(4, 40), position(5, 20), position(6, 50), position(7, 20), position(8, 40)];
+    expect(mergeBy(list, updates, (p) => p.deviceId).map((p) => p.id)).toEqual([1, 7, 3, 8, 6]);
+    const unchanged = mergeBy(list, [position(9, 30)], (p) => p.deviceId);
+    expect(unchanged.map((p) => p.id)).toEqual([1, 2, 9]);
+    expect(unchanged).not.toBe(list);
+    expect(mergeBy(list, [], (p) => p.deviceId)).toEqual(list);
+  });
 });
 
 describe('eventText', () => {

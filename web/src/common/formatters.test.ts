@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime, TIMEZONES } from './formatters';
+import i18n from 'i18next';
+import { ensureLanguage } from '../app/i18n';
+import { formatCurrency, formatDate, formatDateTime, TIMEZONES, unitText } from './formatters';
 
 describe('formatDateTime', () => {
   it('formats DD/MM/YYYY HH:mm:ss in Africa/Luanda by default', () => {
@@ -59,5 +61,31 @@ describe('formatCurrency', () => {
     expect(formatCurrency(null, 'Kz')).toBe('');
     expect(formatCurrency('abc', 'Kz')).toBe('');
     expect(formatCurrency(5)).toBe('5,00');
+  });
+});
+
+describe('unitText', () => {
+  it('writes a unit in the interface language, read from the tables once and again when a table changes', async () => {
+    const translate = vi.spyOn(i18n, 't');
+    try {
+      expect(unitText('kmh')).toBe('km/h');
+      const reads = translate.mock.calls.length;
+      expect(unitText('kmh')).toBe('km/h');
+      expect(translate.mock.calls.length).toBe(reads);
+
+      await ensureLanguage('ar');
+      await i18n.changeLanguage('ar');
+      expect(unitText('kmh')).toBe('كم/س');
+      await i18n.changeLanguage('pt');
+      expect(unitText('kmh')).toBe('km/h');
+
+      i18n.addResourceBundle('pt', 'translation', { unit: { kmh: 'km por hora' } }, true, true);
+      expect(unitText('kmh')).toBe('km por hora');
+    } finally {
+      i18n.addResourceBundle('pt', 'translation', { unit: { kmh: 'km/h' } }, true, true);
+      await i18n.changeLanguage('pt');
+      translate.mockRestore();
+    }
+    expect(unitText('kmh')).toBe('km/h');
   });
 });

@@ -67,10 +67,33 @@ export function formatCurrency(value: number | string | null | undefined, symbol
 const LATIN_UNITS = { km: 'km', h: 'h', kmh: 'km/h', m: 'm', d: 'd', L: 'L' } as const;
 export type UnitKey = keyof typeof LATIN_UNITS;
 
+/** The units each language writes, looked up once: the live list writes one for each of its vehicles. */
+const unitTexts = new Map<string, Partial<Record<UnitKey, string>>>();
+/** The translation store the kept units were read from; a table added to it or taken out clears them. */
+let unitStore: typeof i18n.store | null = null;
+const forgetUnits = (): void => unitTexts.clear();
+
 /** A unit as the interface language writes it ("km/h"; Arabic "كم/س"), the Latin one before the tables load. */
 export function unitText(unit: UnitKey): string {
-  const key = `unit.${unit}`;
-  return i18n.exists(key) ? i18n.t(key) : LATIN_UNITS[unit];
+  const store = i18n.store;
+  if (!store) return LATIN_UNITS[unit];
+  if (store !== unitStore) {
+    unitStore?.off('added', forgetUnits);
+    unitStore?.off('removed', forgetUnits);
+    store.on('added', forgetUnits);
+    store.on('removed', forgetUnits);
+    unitStore = store;
+    forgetUnits();
+  }
+  const language = currentLanguage();
+  let texts = unitTexts.get(language);
+  if (!texts) unitTexts.set(language, (texts = {}));
+  let text = texts[unit];
+  if (text === undefined) {
+    const key = `unit.${unit}`;
+    text = texts[unit] = i18n.exists(key) ? i18n.t(key) : LATIN_UNITS[unit];
+  }
+  return text;
 }
 
 /** A number in the interface language's format with a fixed count of decimals; empty text for no number. */

@@ -28,9 +28,8 @@ export class FleetViews {
     const shorter = this.positionList !== null && list.length < this.positionList.length;
     this.positionList = list;
     if (!shorter) {
-      for (const position of list)
-        if (this.positions.get(position.deviceId) !== position)
-          this.positions.set(position.deviceId, position);
+      // a set costs what a get costs: one lookup per position, changed or not
+      for (const position of list) this.positions.set(position.deviceId, position);
       // As many devices as positions: none is left from a position the list no longer has.
       if (this.positions.size === list.length) return this.positions;
     }
@@ -67,11 +66,15 @@ export class FleetViews {
   ): VehicleView[] {
     const positions = this.positionsOf(positionList);
     const { views: held, prepared } = this;
-    // a vehicle's view made on arrival when the build applies that very position, else the one it shows
+    // A vehicle's view made on arrival when the build applies that very position (no longer waiting
+    // then), else the one it shows. Every lookup counts: a flush of 10,000 vehicles makes each ten times.
     const previous = {
-      get(id: number): VehicleView | undefined {
+      get(id: number, position: LivePosition | null): VehicleView | undefined {
+        if (prepared.size === 0) return held.get(id);
         const ready = prepared.get(id);
-        return ready && ready.position === positions.get(id) ? ready : held.get(id);
+        if (ready === undefined || ready.position !== position) return held.get(id);
+        prepared.delete(id);
+        return ready;
       },
     };
     const views = buildVehicleViews(devices, positions, drivers, now, previous);
@@ -79,9 +82,10 @@ export class FleetViews {
       this.devices = devices;
       this.views = indexBy(views, (view) => view.id);
     } else {
-      for (const view of views) if (this.views.get(view.id) !== view) this.views.set(view.id, view);
+      for (const view of views) this.views.set(view.id, view);
     }
-    // what this build applied is no longer waiting; views of positions still to come stay for their flush
+    // what this build applied is no longer waiting (a vehicle it skipped, too); views of positions still
+    // to come stay for their flush
     for (const [id, view] of prepared) if (view.position === positions.get(id)) prepared.delete(id);
     return views;
   }

@@ -29,12 +29,12 @@ const sameMarker = (a: MapVehicle, b: MapVehicle): boolean =>
  * address), so the map's layer skips both with one comparison.
  */
 export class MarkerCache {
-  private readonly views = new Map<number, VehicleView>();
-  private readonly markers = new Map<number, MapVehicle>();
+  /** each vehicle's last view and the marker made from it, in one entry: one lookup a vehicle a flush */
+  private readonly made = new Map<number, { view: VehicleView; marker: MapVehicle }>();
 
   markerOf(view: VehicleView, position: NonNullable<VehicleView['position']>): MapVehicle {
-    const known = this.markers.get(view.id);
-    if (known !== undefined && this.views.get(view.id) === view) return known;
+    const known = this.made.get(view.id);
+    if (known !== undefined && known.view === view) return known.marker;
     const marker: MapVehicle = {
       id: view.id,
       longitude: position.longitude,
@@ -46,10 +46,13 @@ export class MarkerCache {
       name: view.name,
       driverName: view.driverName,
     };
-    const kept = known !== undefined && sameMarker(known, marker) ? known : marker;
-    this.views.set(view.id, view);
-    this.markers.set(view.id, kept);
-    return kept;
+    if (known === undefined) {
+      this.made.set(view.id, { view, marker });
+      return marker;
+    }
+    known.view = view;
+    if (!sameMarker(known.marker, marker)) known.marker = marker;
+    return known.marker;
   }
 }
 

@@ -151,13 +151,13 @@ export function buildVehicleViews(
   positions: ReadonlyMap<number, LivePosition>,
   drivers: ReadonlyMap<number, Driver>,
   now: Date,
-  previous?: { get(id: number): VehicleView | undefined },
+  previous?: { get(id: number, position: LivePosition | null): VehicleView | undefined },
 ): VehicleView[] {
   const views: VehicleView[] = [];
   for (const device of devices) {
     if (boolAttr(device.disabled)) continue;
     const position = positions.get(device.id) ?? null;
-    const old = previous?.get(device.id);
+    const old = previous?.get(device.id, position);
     if (
       old &&
       old.device === device &&
