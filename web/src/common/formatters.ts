@@ -67,7 +67,7 @@ export function formatCurrency(value: number | string | null | undefined, symbol
 const LATIN_UNITS = { km: 'km', h: 'h', kmh: 'km/h', m: 'm', d: 'd', L: 'L' } as const;
 export type UnitKey = keyof typeof LATIN_UNITS;
 
-/** The units each language writes, looked up once: the live list writes one for each of its vehicles. */
+/** The units each language writes, looked up once: every row of the live list writes two or three. */
 const unitTexts = new Map<string, Partial<Record<UnitKey, string>>>();
 /** The translation store the kept units were read from; a table added to it or taken out clears them. */
 let unitStore: typeof i18n.store | null = null;
