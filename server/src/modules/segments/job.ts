@@ -12,7 +12,7 @@ import { placeholders, queryArrays } from '../../track/arrayQuery';
 import { deviceProfile } from '../../track/sample';
 import { maintainDevice, type KnownPositions } from '../../track/segments/maintain';
 import type { RecentPositions } from '../../track/segments/recentPositions';
-import { listPositions, type PositionPairs } from '../../track/segments/positionList';
+import { countPositions, listPositions, type PositionPairs } from '../../track/segments/positionList';
 import { readProgress, readSeenIds, WATERMARK_DEVICE, writeProgress } from '../../track/segments/store';
 
 export const SEGMENTS_LEASE = 'segments';
@@ -36,9 +36,11 @@ export interface SegmentPass {
   rewound: number;
   /** vehicles that ran on the positions this node stored, not on a read of them */
   known: number;
+  /** the page was listed from the positions this node stored (RecentPositions.listing), not by the database */
+  listedKept: boolean;
   /** the watermark after the pass */
   watermark: number;
-  /** positions past the watermark remain: another pass has work */
+  /** more positions than a page holds were past the watermark: another pass has work */
   more: boolean;
 }
 
@@ -62,6 +64,7 @@ export async function segmentPass(
     stored: 0,
     rewound: 0,
     known: 0,
+    listedKept: false,
     watermark,
     more: false,
   };
@@ -75,10 +78,14 @@ export async function segmentPass(
   );
   for (const [d] of forgotten) fresh.set(Number(d), undefined);
   if (maxId <= watermark && !fresh.size) return out;
-  const start = db.dialect === 'postgres' ? Math.max(0, watermark - OVERLAP) : watermark;
-  const upTo = Math.min(maxId, start + page);
-  /** per vehicle: [id, fix time] pairs of its positions in (start, upTo] */
-  const listed = maxId > watermark ? await listPositions(db, start, upTo) : new Map<number, PositionPairs>();
+  const start = nextStart(db, watermark);
+  const pageEnd = Math.min(maxId, start + page);
+  /** where the page ends, and per vehicle: [id, fix time] pairs of its positions in (start, upTo] */
+  const { upTo, listed, kept } =
+    maxId > watermark
+      ? await pageListing(db, recent, start, pageEnd)
+      : { upTo: pageEnd, listed: new Map<number, PositionPairs>(), kept: false };
+  out.listedKept = kept;
   const seen = await readSeenIds(db, [...listed.keys()]);
   for (const [deviceId, pairs] of listed) {
     const seenId = seen.get(deviceId) ?? 0;
@@ -133,11 +140,35 @@ export async function segmentPass(
     if (gone.length) await db.kysely.deleteFrom('segmentProgress').where('deviceId', 'in', gone).execute();
   }
   if (maxId <= watermark) return out;
-  recent?.passed(upTo);
+  recent?.passed(upTo, nextStart(db, upTo));
   out.watermark = upTo;
-  out.more = upTo < maxId;
+  // a page listed from the stored records may end short of the last id (a batch whose commit is not yet
+  // reported here, a position stored another way): that waits for the next run, not another pass now
+  out.more = pageEnd < maxId;
   await writeProgress(db, { deviceId: WATERMARK_DEVICE, profile: '', seenId: upTo, resume: undefined });
   return out;
+}
+
+/** Where the page after `watermark` starts: PostgreSQL's reach OVERLAP ids back (see the header). */
+const nextStart = (db: Db, watermark: number) =>
+  db.dialect === 'postgres' ? Math.max(0, watermark - OVERLAP) : watermark;
+
+/**
+ * The page of ids (start, upTo]: listed from what this node stored when it stored every id from the page's
+ * start and the database counts as many positions up to where it did (then both hold the same positions:
+ * none deleted since, none stored by another node or another way) — the page ends there, and the ids after
+ * it are the next page's; otherwise listed by the database.
+ */
+async function pageListing(
+  db: Db,
+  recent: RecentPositions | undefined,
+  start: number,
+  upTo: number,
+): Promise<{ upTo: number; listed: Map<number, PositionPairs>; kept: boolean }> {
+  const kept = recent?.listing(start, upTo);
+  if (kept && (await countPositions(db, start, kept.end)) === kept.end - start)
+    return { upTo: kept.end, listed: kept.pairs, kept: true };
+  return { upTo, listed: await listPositions(db, start, upTo), kept: false };
 }
 
 export function startSegmentJob(

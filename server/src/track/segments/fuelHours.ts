@@ -9,12 +9,7 @@
  *   refills and drops the end of a period there would add (FuelAnalyzer.finish on a copy).
  */
 import type { AttributeBag } from '@frota/core';
-import {
-  DEFAULT_FUEL_THRESHOLD,
-  FuelAnalyzer,
-  type FuelPoint,
-  type FuelState,
-} from '../fuel';
+import { DEFAULT_FUEL_THRESHOLD, FuelAnalyzer, type FuelPoint, type FuelState } from '../fuel';
 import { fuelChange, type FuelChange } from '../fuelDays';
 import type { Sample } from '../sample';
 

@@ -18,13 +18,7 @@
  */
 import type { Db } from '../../db/database';
 import { FuelAnalyzer } from '../fuel';
-import {
-  fuelChange,
-  fuelDayList,
-  FuelDays,
-  type FuelChange,
-  type FuelDay,
-} from '../fuelDays';
+import { fuelChange, fuelDayList, FuelDays, type FuelChange, type FuelDay } from '../fuelDays';
 import { FUEL_KEYS, fuelLevelOf } from '../fuelSource';
 import { positionBefore, positionChunks } from '../positionStream';
 import { motionKeys } from '../run';

@@ -31,3 +31,13 @@ export async function listPositions(
   for (const [deviceId, pairs] of rows) out.set(Number(deviceId), integerList(String(pairs)));
   return out;
 }
+
+/** How many positions have ids in (start, upTo]. */
+export async function countPositions(db: Db, start: number, upTo: number): Promise<number> {
+  const [[count]] = await queryArrays(
+    db,
+    placeholders(db, 'SELECT count(*) FROM positions WHERE id > ? AND id <= ?'),
+    [start, upTo],
+  );
+  return Number(count);
+}

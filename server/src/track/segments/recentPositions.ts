@@ -20,6 +20,7 @@ import { FUEL_KEYS } from '../fuelSource';
 import { MACHINE_KEYS, MOTION_KEYS, type RawPosition } from '../sample';
 import { after } from './codec';
 import type { PositionPairs } from './positionList';
+import { StoredLedger } from './storedLedger';
 
 /** Every attribute key a segments pass may ask for (motionKeys with the fuel keys). */
 const KEYS = [...new Set([...MOTION_KEYS, ...MACHINE_KEYS, ...FUEL_KEYS])];
@@ -46,10 +47,12 @@ const PG_NUMBER_KEYS = new Set<string>(NUMERIC);
 /**
  * Entries kept at most: past it new records wait outside (a vehicle missing one is read from the database
  * for that page), and the entries kept go on serving the pages that list them, oldest first. An entry takes
- * some 110 bytes; the cap holds one interval of the job (10 s) at 45,000 records a second, the ingest bench's
- * rate (at 250,000 every vehicle missed some and every second page was read).
+ * some 110 bytes (and 24 in the ledger of ids); the cap holds what comes between two runs of the job (10 s
+ * apart, and a run takes a few seconds) at 60,000 records a second, the ingest bench's rate on a fast
+ * machine: at 500,000 the runs started with more than that stored, and every vehicle of one page in five was
+ * read back (at 250,000 and 45,000 records a second, every second page).
  */
-export const RECENT_CAP = 500_000;
+export const RECENT_CAP = 1_000_000;
 
 /** How a value is kept: NULL, a number, a boolean (as 1 or 0); SKIP keeps the record out. */
 const NULL = 0;
@@ -163,12 +166,16 @@ export class RecentPositions {
   private activeUntil = 0;
   /** one record's values of KEYS */
   private readonly read: unknown[] = new Array<unknown>(KEYS.length).fill(undefined);
+  /** every record's id, vehicle and fix time, kept or not: the pages' listing (storedLedger.ts) */
+  private readonly ledger: StoredLedger;
 
   constructor(
     private readonly dialect: Dialect,
     private readonly cap = RECENT_CAP,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.ledger = new StoredLedger(cap);
+  }
 
   /** The job ran a pass here: keep recording for `ms`. */
   keepFor(ms: number): void {
@@ -185,6 +192,7 @@ export class RecentPositions {
       if (this.size) this.clear();
       return;
     }
+    for (let i = 0; i < records.length; i++) this.ledger.add(ids[i], records[i].deviceId, records[i].fixTime);
     const K = KEYS.length;
     const read = this.read;
     for (let i = 0; i < records.length && this.size < this.cap; i++) {
@@ -282,17 +290,28 @@ export class RecentPositions {
   }
 
   /**
-   * Forgets every entry up to `maxId`: a pass ended there (entries of positions deleted since, say). A
+   * Forgets every entry up to `maxId`: a pass ended there (entries of positions deleted since, say), and
+   * the ledger's up to `ledgerFrom`, where the next page starts (PostgreSQL's start before the watermark). A
    * vehicle's room stays for its records until the next pass (grown again each time, it cost a fifth of
    * the keeping), and goes when nothing came for it since the pass before.
    */
-  passed(maxId: number): void {
+  passed(maxId: number, ledgerFrom = maxId): void {
+    this.ledger.dropUpTo(ledgerFrom);
     for (const [deviceId, c] of this.byDevice) {
       this.size -= c.dropUpTo(maxId);
       if (c.n) continue;
       if (c.idle) this.byDevice.delete(deviceId);
       else c.idle = true;
     }
+  }
+
+  /**
+   * The page of ids (start, upTo] as this node stored it, up to where it stored every id (`end`), per
+   * vehicle as [id, fix time] pairs; undefined when it did not store start + 1. It is the page's listing
+   * only if the database holds as many positions up to `end` (the job counts them).
+   */
+  listing(start: number, upTo: number): { end: number; pairs: Map<number, PositionPairs> } | undefined {
+    return this.ledger.listing(start, upTo);
   }
 
   /** vehicles given room (tests) */
@@ -303,5 +322,6 @@ export class RecentPositions {
   clear(): void {
     this.byDevice.clear();
     this.size = 0;
+    this.ledger.clear();
   }
 }

@@ -230,6 +230,7 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
         stored: 0,
         rewound: 0,
         known: 0,
+        listedKept: false,
         watermark: 0,
         more: kept.length < 4,
       };
@@ -361,16 +362,22 @@ describe.each(dialects())('a segments pass fed the stored records on %s', (diale
       attributes: { ignition: r.ignition, motion: r.speed > 3, power: 12.6, ...r.attrs },
     }));
 
+  /** per piece, for each side: whether each pass listed its page from the stored records */
+  let listings: boolean[][] = [];
+
   async function piece(rows: TrackRow[], between?: (db: Db) => Promise<void>) {
     const passes = [];
+    listings = [];
     for (const s of sides) {
+      const listed: boolean[] = [];
+      listings.push(listed);
       for (let i = 0; i < rows.length; i += 50) await s.ingest.store(decoded(rows.slice(i, i + 50)));
       // SQLite: the fed side commits its segments through the writer thread, the other on the main
       // connection (db.sqliteWrites let go): the rows of both ways agree too
       if (s !== sides[0]) s.db.sqliteWrites = undefined;
       await between?.(s.db);
       let pass;
-      do pass = await segmentPass(s.db, s === sides[0] ? recent : undefined);
+      do listed.push((pass = await segmentPass(s.db, s === sides[0] ? recent : undefined)).listedKept);
       while (pass.more);
       passes.push(pass);
     }
@@ -400,8 +407,11 @@ describe.each(dialects())('a segments pass fed the stored records on %s', (diale
       [1, 1],
       [1, 0],
     ]);
+    // the fed side lists its pages from the records it stored, the other asks the database
+    expect(listings).toEqual([[true], [false]]);
     for (const n of [2, 3]) {
       const [fed, read] = await piece(track.slice(cut(n - 1), cut(n)));
+      expect(listings).toEqual([[true], [false]]);
       expect([fed.known, read.known]).toEqual([1, 0]);
       expect(fed.positions).toBe(read.positions);
       expect(fed.positions).toBeGreaterThan(100);
@@ -419,8 +429,29 @@ describe.each(dialects())('a segments pass fed the stored records on %s', (diale
         .execute();
     });
     expect(deleted.map((p) => p.known)).toEqual([0, 0]);
+    // the database counts one position fewer than the fed side stored: it lists the page
+    expect(listings).toEqual([[false], [false]]);
+    // a position stored another way (the main connection, another node): the fed side's page ends before
+    // it, and the pass after lists from it by the database
+    const foreignAt = track[cut(4) + 5];
+    const foreign = await piece(track.slice(cut(4), cut(4) + 5), async (db) => {
+      await db.kysely
+        .insertInto('positions')
+        .values(positionRow(dialect, recordAt(sides.find((s) => s.db === db)!.deviceId, foreignAt.time)))
+        .execute();
+    });
+    // (PostgreSQL's pages reach 5,000 ids back, where the deleted one still is: the database lists them)
+    const sqlite = dialect === 'sqlite';
+    expect(listings).toEqual([[sqlite], [false]]);
+    // SQLite: the fed side's watermark stops one short, and its next pass reads the foreign one too
+    expect(foreign[0].watermark).toBe(foreign[1].watermark - (sqlite ? 1 : 0));
+    const after = await piece(track.slice(cut(4) + 6, cut(4) + 60));
+    expect(listings).toEqual([[false], [false]]);
+    expect(after[0].positions - after[1].positions).toBe(sqlite ? 1 : 0);
+    expect(after[0].watermark).toBe(after[1].watermark);
     // and the next piece carries on from the records again
-    const last = await piece(track.slice(cut(4)));
+    const last = await piece(track.slice(cut(4) + 60));
+    expect(listings).toEqual([[sqlite], [false]]);
     expect(last.map((p) => p.known)).toEqual([1, 0]);
     const [fed, read] = await Promise.all(sides.map((s) => kept(s.db)));
     expect(read.segments.length).toBeGreaterThan(20);
