@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../common/useFormat';
@@ -7,6 +7,7 @@ import { useDisplayModesVersion } from './displayModes';
 import { usePendingCommands } from './pendingCommands';
 import type { VehicleView } from './types';
 import { VEHICLE_ROW_HEIGHT, VehicleRow } from './VehicleRow';
+import { VehicleRows } from './vehicleRowStyles';
 
 interface RowData {
   rows: VehicleView[];
@@ -76,7 +77,7 @@ export function VehicleList({ rows, selectedId, onSelect, loading }: VehicleList
     );
   }
   return (
-    <Box sx={{ flex: 1, minHeight: 0 }}>
+    <VehicleRows>
       <List
         listRef={list}
         data-testid="vehicle-list"
@@ -88,6 +89,6 @@ export function VehicleList({ rows, selectedId, onSelect, loading }: VehicleList
         overscanCount={4}
         style={{ height: '100%' }}
       />
-    </Box>
+    </VehicleRows>
   );
 }

@@ -1,5 +1,4 @@
 import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
-import { styled } from '@mui/material/styles';
 import EvStationIcon from '@mui/icons-material/EvStation';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import PersonIcon from '@mui/icons-material/Person';
@@ -14,72 +13,21 @@ import { coordinatesText, odometerText, speedText } from './popupFields';
 import { STATUS_HEX } from './statusColors';
 import type { VehicleView } from './types';
 import { VehicleIndicators } from './VehicleIndicators';
+import { ROW } from './vehicleRowStyles';
 import { AddressText } from '../common/AddressText';
 
 /** Document 1 §2: vehicle rows are 130 px high. */
 export const VEHICLE_ROW_HEIGHT = 130;
 
-// Static styled parts: a flush re-renders every visible row, so rows avoid per-render style objects.
-const Slot = styled('div')({ padding: '4px 8px', boxSizing: 'border-box' });
-const Card = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 2,
-  height: '100%',
-  padding: '6px 10px',
-  boxSizing: 'border-box',
-  borderRadius: theme.shape.borderRadius,
-  border: `1px solid ${theme.palette.divider}`,
-  borderInlineStartWidth: 5,
-  background: theme.palette.background.paper,
-  cursor: 'pointer',
-  overflow: 'hidden',
-  outline: 'none',
-  '&[aria-selected="true"]': {
-    borderColor: theme.palette.primary.main,
-    background: theme.palette.action.selected,
-  },
-  '&[aria-disabled="true"]': { cursor: 'default' },
-  '&:hover, &:focus-visible': { background: theme.palette.action.hover },
-}));
-const Name = styled('div')(({ theme }) => ({
-  ...theme.typography.subtitle2,
-  fontWeight: 700,
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-}));
-const Line = styled('div')(({ theme }) => ({
-  ...theme.typography.body2,
-  color: theme.palette.text.secondary,
-  display: 'flex',
-  alignItems: 'center',
-  gap: 4,
-  minWidth: 0,
-  whiteSpace: 'nowrap',
-  '& > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
-  '& svg': { fontSize: 16, flexShrink: 0 },
-}));
-const Caption = styled('div')(({ theme }) => ({
-  ...theme.typography.caption,
-  color: theme.palette.text.secondary,
-  whiteSpace: 'nowrap',
-}));
-const Bottom = styled('div')({ display: 'flex', alignItems: 'center', gap: 8, minHeight: 24 });
-const Tap = styled('button')(({ theme }) => ({
-  ...theme.typography.body2,
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: 2,
-  border: 0,
-  background: 'none',
-  padding: '0 4px',
-  borderRadius: 4,
-  cursor: 'pointer',
-  color: 'inherit',
-  '& svg': { fontSize: 16 },
-  '&:hover': { background: theme.palette.action.hover },
-}));
+// The rows' parts carry class names whose rules the list writes once (vehicleRowStyles.ts), and their icons
+// are made once: React skips an element it has already drawn, so a flush redraws only what changed.
+const personIcon = <PersonIcon />;
+const placeIcon = <PlaceIcon />;
+const speedIcon = <SpeedIcon />;
+const electricIcon = <EvStationIcon />;
+const fuelIcon = <LocalGasStationIcon />;
+const spacer = <span style={{ flex: 1 }} />;
+const driverStyle = { flexShrink: 0, maxWidth: '40%' } as const;
 
 export interface VehicleRowProps {
   view: VehicleView;
@@ -106,10 +54,9 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
   const mode = odometerModeOf(view.id) ?? defaultOdometerMode(device, attributes);
   const odometer = odometerText(mode, attributes) ?? odometerText('odometer', attributes);
   const toggles = odometerModes(attributes).length > 1;
-  const LevelIcon = isElectric(device) ? EvStationIcon : LocalGasStationIcon;
   return (
     <>
-      <Line data-testid="vehicle-row-info">
+      <div className={ROW.line} data-testid="vehicle-row-info">
         <span>
           {view.plate && (
             <>
@@ -125,17 +72,17 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
             </>
           )}
         </span>
-      </Line>
-      <Line>
+      </div>
+      <div className={ROW.line}>
         {view.driverName && (
           <>
-            <PersonIcon />
-            <span style={{ flexShrink: 0, maxWidth: '40%' }}>{view.driverName}</span>
+            {personIcon}
+            <span style={driverStyle}>{view.driverName}</span>
           </>
         )}
         {position ? (
           <>
-            <PlaceIcon />
+            {placeIcon}
             {/* Cut at the text's own end: an address keeps its distance and loses the end of its place;
                 coordinates read left to right on an Arabic page too. */}
             {position.address ? (
@@ -149,36 +96,38 @@ function RowBody({ view, pending, formatTime }: Pick<VehicleRowProps, 'view' | '
         ) : (
           <span>{t('live.noPosition')}</span>
         )}
-      </Line>
-      <Bottom>
+      </div>
+      <div className={ROW.bottom}>
         <VehicleIndicators indicators={view.indicators} pending={pending} />
-        <span style={{ flex: 1 }} />
+        {spacer}
         {level && (
-          <Tap
+          <button
+            className={ROW.tap}
             type="button"
             onClick={stop(() => cycleFuelMode(view.id, device, attributes))}
             data-testid="row-level"
             style={{ color: level.color ? LEVEL_COLORS[level.color] : undefined }}
           >
-            <LevelIcon />
+            {isElectric(device) ? electricIcon : fuelIcon}
             <Ltr>{level.text}</Ltr>
-          </Tap>
+          </button>
         )}
         {odometer && (
-          <Tap
+          <button
+            className={ROW.tap}
             type="button"
             onClick={stop(() => toggles && toggleOdometerMode(view.id, device, attributes))}
             data-testid="row-odometer"
           >
-            <SpeedIcon />
+            {speedIcon}
             <Measure>{odometer}</Measure>
-          </Tap>
+          </button>
         )}
-      </Bottom>
+      </div>
       {position && (
-        <Caption>
+        <div className={ROW.caption}>
           <Ltr>{formatTime(position.fixTime)}</Ltr>
-        </Caption>
+        </div>
       )}
     </>
   );
@@ -197,8 +146,9 @@ export const VehicleRow = memo(function VehicleRow(props: VehicleRowProps) {
     }
   };
   return (
-    <Slot style={style}>
-      <Card
+    <div className={ROW.slot} style={style}>
+      <div
+        className={ROW.card}
         role="button"
         tabIndex={0}
         data-testid="vehicle-row"
@@ -210,16 +160,18 @@ export const VehicleRow = memo(function VehicleRow(props: VehicleRowProps) {
         onKeyDown={key}
         style={{ borderInlineStartColor: STATUS_HEX[view.status.color] }}
       >
-        <Name data-testid="vehicle-row-name">{view.name}</Name>
+        <div className={ROW.name} data-testid="vehicle-row-name">
+          {view.name}
+        </div>
         {hidden ? (
           <>
-            <Line>{t('live.status.private')}</Line>
+            <div className={ROW.line}>{t('live.status.private')}</div>
             <VehicleIndicators indicators={view.indicators} pending={props.pending} />
           </>
         ) : (
           <RowBody view={view} pending={props.pending} formatTime={props.formatTime} />
         )}
-      </Card>
-    </Slot>
+      </div>
+    </div>
   );
 });
