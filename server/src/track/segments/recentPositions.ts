@@ -189,7 +189,7 @@ export class RecentPositions {
   /** A committed batch: `ids[i]` is the id the database gave `records[i]`. */
   add(records: readonly StoredRecord[], ids: readonly number[]): void {
     if (this.now() > this.activeUntil) {
-      if (this.size) this.clear();
+      if (this.size || this.ledger.size) this.clear();
       return;
     }
     for (let i = 0; i < records.length; i++) this.ledger.add(ids[i], records[i].deviceId, records[i].fixTime);

@@ -208,6 +208,19 @@ describe.each(dialects())('positions kept for the segments on %s', (dialect) => 
     expect(recent.entries).toBe(0);
   });
 
+  it('forgets its ledger of ids with the records when its job no longer runs here', () => {
+    let now = 1_000;
+    const recent = new RecentPositions(dialect, 10, () => now);
+    recent.keepFor(10_000);
+    // a record kept out (text where a number goes) still has its id in the ledger
+    recent.add([recordAt(1, T0, { attributes: { ignition: 'sim' } })], [1]);
+    expect(recent.entries).toBe(0);
+    expect(recent.listing(0, 1)?.end).toBe(1);
+    now += 10_001;
+    recent.add([recordAt(1, T0 + 1000)], [2]);
+    expect(recent.listing(0, 2)).toBeUndefined();
+  });
+
   it("keeps recording through a job's run of several passes, each pass renewing the window", async () => {
     const INTERVAL = 10_000;
     let now = 1_000;
