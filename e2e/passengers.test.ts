@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AdminApi } from './src/api';
 import { describeBrowser, launchBrowser, type TestPage } from './src/browser';
+import { expectRowIds } from './src/rowIds';
 import {
   adminApi,
   chooseOption,
@@ -99,6 +100,8 @@ describeBrowser('passenger control screens', () => {
       notes: 'Sai às 13:00',
     });
     await search(page, tag);
+    // the list may first show what it held before the save, then its answer with the new passenger
+    await expectRowIds(page, 'passenger-row', [ana.id, existing.id]);
     // Name order: "Ana Costa" before "Existente".
     expect(await rowIds(page)).toEqual([ana.id, existing.id]);
     expect(await columnTexts(page, 'group')).toEqual([`${tag} Escola Norte`, '']);

@@ -27,6 +27,7 @@ import { startServer } from '../../server/src/server';
 import { stageTimes } from '../../server/src/processing/stageTimes';
 import type { LoadConfig, LoadMessage, LoadResult } from './ingestLoad';
 import { percentile } from './percentiles';
+import { threadTicks, threadUsPerRecord } from './threadCpu';
 
 const ADMIN_EMAIL = 'admin@frota.local';
 const ADMIN_PASSWORD = 'bench';
@@ -165,6 +166,7 @@ async function benchOnce(protocol: BenchProtocol, teltonikaCpu?: number): Promis
     });
     gcObserver.observe({ entryTypes: ['gc'] });
     let cpuStart = process.cpuUsage();
+    let threadsStart = threadTicks();
     const load = await runLoadProcess(
       {
         host: '127.0.0.1',
@@ -182,6 +184,7 @@ async function benchOnce(protocol: BenchProtocol, teltonikaCpu?: number): Promis
       },
       () => {
         cpuStart = process.cpuUsage();
+        threadsStart = threadTicks();
         loop.enable();
         gc.on = true;
         stageTimes.reset();
@@ -189,6 +192,7 @@ async function benchOnce(protocol: BenchProtocol, teltonikaCpu?: number): Promis
       },
     );
     const cpu = process.cpuUsage(cpuStart);
+    const threads = threadUsPerRecord(threadsStart, load.records);
     stageTimes.on = false;
     const stages = stageTimes.perRecord();
     loop.disable();
@@ -229,6 +233,9 @@ async function benchOnce(protocol: BenchProtocol, teltonikaCpu?: number): Promis
       // where the server's time per record goes (wall µs of each stage; the rest of serverCpuUsPerRecord is
       // decoding, sockets, acks and the garbage collector); the timer itself costs about 0.5 µs a record
       stageUsPerRecord: stages,
+      // the same CPU by thread (Linux): the JS thread, the busiest other (SQLite's writer thread when it
+      // runs) and the rest (the collector's helpers, libuv's pool)
+      ...(threads ? { threadCpuUsPerRecord: threads } : {}),
       eventLoopDelayMs: {
         p99: Math.round((loop.percentile(99) / 1e6) * 10) / 10,
         max: Math.round((loop.max / 1e6) * 10) / 10,

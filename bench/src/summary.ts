@@ -77,6 +77,7 @@ const ingest = (r: { line: Line | null } | null) =>
         serverCpuUsPerRecord: num(r.line.serverCpuUsPerRecord),
         ackLatencyMsP99: num((r.line.ackLatencyMs as Line | undefined)?.p99),
         stageUsPerRecord: r.line.stageUsPerRecord ?? null,
+        threadCpuUsPerRecord: r.line.threadCpuUsPerRecord ?? null,
       }
     : null;
 const mapLine = map.line;

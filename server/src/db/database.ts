@@ -6,6 +6,7 @@ import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { foldText, SQLITE_FOLD_FUNCTION } from './textFold';
+import { installDerivedTriggers } from './positionDerived';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -63,6 +64,8 @@ export function openDatabase(options: DatabaseOptions): Db {
     sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (text: unknown) =>
       typeof text === 'string' ? foldText(text) : text,
     );
+    // a database already migrated: this connection derives the positions' columns (none yet: the migration does)
+    installDerivedTriggers(sqlite);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
     return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
   }

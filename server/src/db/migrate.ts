@@ -41,6 +41,8 @@ import { migration029 } from './migrations/029_driverKeys';
 import { migration030 } from './migrations/030_privatePositions';
 import { migration031 } from './migrations/031_positionDeviceCheck';
 import { migration032 } from './migrations/032_privateJsonFilter';
+import { migration033 } from './migrations/033_writtenColumns';
+import { installDerivedTriggers } from './positionDerived';
 
 function provider(db: Db, extra: Record<string, Migration>): MigrationProvider {
   return {
@@ -87,6 +89,7 @@ function core(db: Db): Record<string, Migration> {
     '030_privatePositions': migration030(db.dialect),
     '031_positionDeviceCheck': migration031(db.dialect),
     '032_privateJsonFilter': migration032(db.dialect),
+    '033_writtenColumns': migration033(db.dialect),
   };
 }
 
@@ -190,12 +193,24 @@ async function serialised<T>(db: Db, run: () => Promise<T>): Promise<T> {
 
 /** `extra`: the modules' migrations (moduleMigrations), run with the core's in name order. */
 export async function migrateToLatest(db: Db, extra: Record<string, Migration> = {}): Promise<string[]> {
-  return outcome(await serialised(db, () => migrator(db, extra).migrateToLatest()));
+  return migrating(db, () => migrator(db, extra).migrateToLatest());
 }
 
 /** Up (or down) to the named migration: how the migrations of existing data are tested. */
 export async function migrateTo(db: Db, name: string): Promise<string[]> {
-  return outcome(await serialised(db, () => migrator(db).migrateTo(name)));
+  return migrating(db, () => migrator(db).migrateTo(name));
+}
+
+/**
+ * Runs the migrations; then, on SQLite, this connection derives the positions' columns as the schema now
+ * asks (positionDerived.ts), also after a migration that failed (those before it stay applied).
+ */
+async function migrating(db: Db, run: () => Promise<MigrationResultSet>): Promise<string[]> {
+  try {
+    return outcome(await serialised(db, run));
+  } finally {
+    if (db.sqlite?.open) installDerivedTriggers(db.sqlite);
+  }
 }
 
 function outcome({ error, results }: MigrationResultSet): string[] {

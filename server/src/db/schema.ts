@@ -111,7 +111,10 @@ export interface PositionsTable {
   address: string | null;
   event: number | null;
   attributes: Json;
-  /** generated from attributes (migration 003): read by reports, never written */
+  /**
+   * derived from attributes (migration 003; in SQLite written by the writer thread or a connection's
+   * trigger, migration 033 and positionDerived.ts): read by reports, never set by a query
+   */
   ignition: GeneratedAlways<number | string | null>;
   motion: GeneratedAlways<number | string | null>;
   totalDistance: GeneratedAlways<number | null>;

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { fromBool, toJson } from '../db/mapping';
+import { pushDerivedValues, tallyRows } from '../db/positionDerived';
 import type { EventDraft, ProcessedPosition, StoredEvent } from './types';
 import {
   SQLITE_STATISTICS_UPSERT,
@@ -207,7 +208,8 @@ export class BatchWriter {
           ? (WriterThread.for(this.db.sqlite, SQLITE_STATISTICS_UPSERT) ?? null)
           : null;
       // other writers (the segments store) commit through it too, never waiting on its lock
-      if (this.thread && (!this.db.sqliteWrites || this.db.sqliteWrites.dead)) this.db.sqliteWrites = this.thread;
+      if (this.thread && (!this.db.sqliteWrites || this.db.sqliteWrites.dead))
+        this.db.sqliteWrites = this.thread;
     }
     return this.thread;
   }
@@ -226,10 +228,17 @@ export class BatchWriter {
     const positions: unknown[] = [];
     const events: unknown[] = [];
     const offsets: number[] = [];
+    const deviceIds: number[] = [];
+    const fixTimes: number[] = [];
     let offset = 0;
     for (const { request } of batch) {
       offsets.push(offset);
-      for (const p of request.positions) pushPositionValues(positions, p);
+      for (const p of request.positions) {
+        pushPositionValues(positions, p);
+        pushDerivedValues(positions, p.attributes);
+        deviceIds.push(p.deviceId);
+        fixTimes.push(p.fixTime);
+      }
       for (const e of request.events)
         events.push(
           e.draft.type,
@@ -248,6 +257,7 @@ export class BatchWriter {
     const devices = deviceUpdates(batch, byIndex).flatMap((d) => [d.positionId, d.lastUpdate, d.id]);
     const message: ThreadBatch = {
       positions,
+      tallies: tallyRows(deviceIds, fixTimes),
       events,
       devices,
       statistics: statisticsRows(statisticsDeltas(batch.map((p) => p.request)), Date.now()),

@@ -13,6 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SQLITE_MMAP_BYTES, type SqliteStatement, type SqliteWrites } from '../db/database';
+import { DERIVED_COLUMNS, TALLY_ADD_SQL } from '../db/positionDerived';
 
 /** SQLite's own default: the main connection's, with no thread writing. */
 export const DEFAULT_CHECKPOINT_PAGES = 1000;
@@ -35,9 +36,24 @@ export const SQL = {
     'AND (last_update IS NULL OR last_update <= ?)',
 };
 
+/**
+ * The writer thread's statements: its connection derives nothing itself (db/positionDerived.ts), so a
+ * position comes with its derived columns and the batch with its tallies.
+ */
+const THREAD_SQL = {
+  ...SQL,
+  position: SQL.position.replace(
+    ') VALUES (',
+    `, ${DERIVED_COLUMNS.map((c) => c.column).join(', ')}) VALUES (${'?,'.repeat(DERIVED_COLUMNS.length)}`,
+  ),
+  tally: TALLY_ADD_SQL,
+};
+
 /** One batch as the thread takes it: flat arrays (see the worker's header). */
 export interface ThreadBatch {
   positions: unknown[];
+  /** the batch's tally rows: device, hour, count, time-of-day sum (positionDerived.ts, tallyRows) */
+  tallies: number[];
   events: unknown[];
   devices: number[];
   statistics: unknown[][];
@@ -77,7 +93,7 @@ export class WriterThread implements SqliteWrites {
         synchronous,
         mmapBytes: SQLITE_MMAP_BYTES,
         checkpointPages: WRITER_CHECKPOINT_PAGES,
-        sql: { ...SQL, statistics: statisticsSql },
+        sql: { ...THREAD_SQL, statistics: statisticsSql },
       },
     });
     this.main?.pragma(`wal_autocheckpoint = ${MAIN_CHECKPOINT_PAGES}`);

@@ -8,7 +8,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { BATCH_CHECKED } from '../db/migrations/031_positionDeviceCheck';
-import { TALLY_DAY_MS, TALLY_HOUR_MS } from '../db/migrations/006_positionTallies';
+import { tallyRows } from '../db/positionDerived';
 import type { ProcessedPosition } from './types';
 
 /** `{1,2,NULL}`: a number (or boolean) array literal without quoting each element. */
@@ -65,28 +65,20 @@ async function addTalliesPg(
   trx: Transaction<Database>,
   positions: readonly ProcessedPosition[],
 ): Promise<void> {
-  const groups = new Map<number, Map<number, { positions: number; timeSum: number }>>();
-  for (const p of positions) {
-    const hour = (p.fixTime - (p.fixTime % TALLY_HOUR_MS)) / TALLY_HOUR_MS;
-    let hours = groups.get(p.deviceId);
-    if (!hours) groups.set(p.deviceId, (hours = new Map()));
-    const tally = hours.get(hour);
-    if (tally) {
-      tally.positions++;
-      tally.timeSum += p.fixTime % TALLY_DAY_MS;
-    } else hours.set(hour, { positions: 1, timeSum: p.fixTime % TALLY_DAY_MS });
-  }
+  const rows = tallyRows(
+    positions.map((p) => p.deviceId),
+    positions.map((p) => p.fixTime),
+  );
   const devices: number[] = [];
   const hours: number[] = [];
   const counts: number[] = [];
   const sums: number[] = [];
-  for (const device of [...groups.keys()].sort((a, b) => a - b))
-    for (const [hour, tally] of [...groups.get(device)!].sort((a, b) => a[0] - b[0])) {
-      devices.push(device);
-      hours.push(hour);
-      counts.push(tally.positions);
-      sums.push(tally.timeSum);
-    }
+  for (let i = 0; i < rows.length; i += 4) {
+    devices.push(rows[i]);
+    hours.push(rows[i + 1]);
+    counts.push(rows[i + 2]);
+    sums.push(rows[i + 3]);
+  }
   if (!devices.length) return;
   await sql`INSERT INTO position_tallies (device_id, hour, positions, time_sum)
     SELECT * FROM ROWS FROM (unnest(${arrayLiteral(devices)}::integer[]), unnest(${arrayLiteral(hours)}::bigint[]),

@@ -4,7 +4,9 @@
 // sent in one transaction, answering with the ids SQLite gave the rows.
 //
 // A batch, all flat arrays (cheap to send between threads):
-// - positions: 15 values per row, in the positions table's column order (see POSITION below);
+// - positions: 20 values per row, in the positions table's column order (see POSITION below): this
+//   connection has no trigger deriving the last five (db/positionDerived.ts);
+// - tallies: 4 values per row of the hourly tallies to add (device, hour, count, time-of-day sum);
 // - events: 6 values per row, the position id slot holding the index of the batch's position (or -1);
 // - devices: 3 values per device: index of its latest position, last update, device id;
 // - statistics: one parameter array per device_statistics upsert.
@@ -28,13 +30,15 @@ const insertPosition = db.prepare(sql.position);
 const insertEvent = db.prepare(sql.event);
 const updateDevice = db.prepare(sql.device);
 const upsertStatistics = db.prepare(sql.statistics);
+const addTally = db.prepare(sql.tally);
 
-const POSITION = 15;
+const POSITION = 20;
+const TALLY = 4;
 const EVENT = 6;
 const DEVICE = 3;
 
 const write = db.transaction((batch) => {
-  const { positions, events, devices, statistics } = batch;
+  const { positions, events, devices, tallies, statistics } = batch;
   const positionIds = new Array(positions.length / POSITION);
   // the row's values as arguments, not an array sliced out per row (0.7 µs a row less)
   const p = positions;
@@ -56,8 +60,15 @@ const write = db.transaction((batch) => {
         p[i + 12],
         p[i + 13],
         p[i + 14],
+        p[i + 15],
+        p[i + 16],
+        p[i + 17],
+        p[i + 18],
+        p[i + 19],
       ).lastInsertRowid,
     );
+  for (let i = 0; i < tallies.length; i += TALLY)
+    addTally.run(tallies[i], tallies[i + 1], tallies[i + 2], tallies[i + 3]);
   const eventIds = new Array(events.length / EVENT);
   for (let i = 0, r = 0; i < events.length; i += EVENT, r++) {
     const row = events.slice(i, i + EVENT);

@@ -98,6 +98,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '030_privatePositions',
         '031_positionDeviceCheck',
         '032_privateJsonFilter',
+        '033_writtenColumns',
       ]);
       expect(await migrateToLatest(fresh.db)).toEqual([]);
       const tables = await ownTables(fresh.db);
@@ -190,6 +191,7 @@ describe.each(dialects())('migrations on %s', (dialect) => {
         '030_privatePositions',
         '031_positionDeviceCheck',
         '032_privateJsonFilter',
+        '033_writtenColumns',
       ]);
       // the positions stored before the tallies existed are tallied by the migration
       const tally = await sql<{ p: number; t: number }>`

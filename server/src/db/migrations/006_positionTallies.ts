@@ -8,32 +8,17 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { sqliteAdd, sqliteHour, TALLY_DAY_MS, TALLY_HOUR_MS } from '../tallySql';
 
 type AnyDb = Kysely<unknown>;
 
-export const TALLY_HOUR_MS = 3_600_000;
-/** The part of a fix time the tallies sum: the time of day, so the sums stay exact integers. */
-export const TALLY_DAY_MS = 86_400_000;
+/** The tallies' hour and day (tallySql.ts), where their readers have always found them. */
+export { TALLY_DAY_MS, TALLY_HOUR_MS };
 
-const sqliteHour = (row: string) => `CAST(${row}.fix_time / ${TALLY_HOUR_MS} AS INTEGER)`;
-const sqliteTime = (row: string) => `(${row}.fix_time % ${TALLY_DAY_MS})`;
-
-function sqliteAdd(row: string, sign: 1 | -1): string {
-  if (sign === 1)
-    return (
-      `INSERT INTO position_tallies (device_id, hour, positions, time_sum) ` +
-      `VALUES (${row}.device_id, ${sqliteHour(row)}, 1, ${sqliteTime(row)}) ` +
-      `ON CONFLICT (device_id, hour) DO UPDATE SET positions = positions + 1, ` +
-      `time_sum = time_sum + excluded.time_sum;`
-    );
-  return (
-    `UPDATE position_tallies SET positions = positions - 1, time_sum = time_sum - ${sqliteTime(row)} ` +
-    `WHERE device_id = ${row}.device_id AND hour = ${sqliteHour(row)};`
-  );
-}
+export const SQLITE_TALLY_INSERT_TRIGGER = `CREATE TRIGGER positions_tally_insert AFTER INSERT ON positions BEGIN ${sqliteAdd('NEW', 1)} END`;
 
 const SQLITE = [
-  `CREATE TRIGGER positions_tally_insert AFTER INSERT ON positions BEGIN ${sqliteAdd('NEW', 1)} END`,
+  SQLITE_TALLY_INSERT_TRIGGER,
   `CREATE TRIGGER positions_tally_delete AFTER DELETE ON positions BEGIN ${sqliteAdd('OLD', -1)} END`,
   `CREATE TRIGGER positions_tally_move AFTER UPDATE OF fix_time, device_id ON positions BEGIN ` +
     `${sqliteAdd('OLD', -1)} ${sqliteAdd('NEW', 1)} END`,

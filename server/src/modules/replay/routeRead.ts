@@ -9,7 +9,7 @@
 import { grown, isPrivatePosition, NO_PLACE } from '@frota/core';
 import { badRequest } from '../../errors';
 import type { Db } from '../../db/database';
-import { privateFilter } from '../../db/migrations/030_privatePositions';
+import { privacyValue, privateColumnFilter } from '../../db/migrations/033_writtenColumns';
 import { placeholders, queryArrays, type Param } from '../../track/arrayQuery';
 import { tooManyMessage, type ReplayPlan } from './replay';
 import { RoutePart } from './streamFrames';
@@ -17,12 +17,12 @@ import { RoutePart } from './streamFrames';
 /** Rows per read: seven numbers each, so a page can be larger than the detectors' pass reads. */
 export const ROUTE_CHUNK = 10_000;
 
-/** The privacy attribute of the positions that carry one, by the partial index of migration 030. */
+/** The privacy attribute of the positions that carry one, by the partial index of migrations 030 and 033. */
 export function privacyQuery(db: Db): string {
-  const value = db.dialect === 'postgres' ? `attributes ->> 'privacy'` : `attributes ->> '$.privacy'`;
   return placeholders(
     db,
-    `SELECT id, ${value} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? AND ${privateFilter(db.dialect)}`,
+    `SELECT id, ${privacyValue(db.dialect)} FROM positions WHERE device_id = ? AND fix_time >= ? AND fix_time <= ? ` +
+      `AND ${privateColumnFilter(db.dialect)}`,
   );
 }
 
