@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../src/db/database';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import { DERIVED_COLUMNS, DERIVED_TRIGGER, extractedValue } from '../../src/db/positionDerived';
 import { BatchWriter } from '../../src/processing/batchWriter';
-import type { ProcessedPosition } from '../../src/processing/types';
+import { recordAt } from '../positionRecords';
 
 const T0 = Date.UTC(2025, 5, 1, 22, 30);
 const COLUMNS = DERIVED_COLUMNS.map((c) => c.column);
@@ -48,24 +48,8 @@ function doubles(count: number): Array<Record<string, unknown>> {
   }));
 }
 
-const position = (deviceId: number, i: number, attributes: Record<string, unknown>): ProcessedPosition => ({
-  deviceId,
-  protocol: 'teltonika',
-  serverTime: T0 + i * 60_000,
-  deviceTime: T0 + i * 60_000,
-  fixTime: T0 + i * 60_000,
-  valid: true,
-  latitude: -8.8,
-  longitude: 13.2,
-  altitude: 0,
-  speed: 0,
-  course: 0,
-  accuracy: 0,
-  address: null,
-  event: null,
-  attributes,
-  outdated: false,
-});
+const position = (deviceId: number, i: number, attributes: Record<string, unknown>) =>
+  recordAt(deviceId, T0 + i * 60_000, { protocol: 'teltonika', attributes });
 
 /** The derived columns of a vehicle's positions, value and SQLite type, in id order. */
 function derivedOf(db: Db, deviceId: number): unknown[][] {
