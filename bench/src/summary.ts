@@ -102,6 +102,7 @@ console.log(
           fps: num(mapLine.fps),
           emptyMapFps: num(mapLine.emptyMapFps),
           fpsVsEmptyMap: ratio(num(mapLine.fps), num(mapLine.emptyMapFps)),
+          crowdedFps: num(mapLine.crowdedFps),
           flushMs: num(mapLine.flushMs),
         }
       : null,

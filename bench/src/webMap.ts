@@ -4,13 +4,15 @@
  * The online map with a large fleet in headless Chromium: a real server in this process (SQLite in a
  * temporary folder) serving a production build of the web app, N devices with positions written into
  * its database, the administrator's browser on `/`. Measures the map's frame rate (frames it draws a
- * second) while the mouse drags and wheels over it, the main-thread time to apply a live flush carrying a
- * new position for every vehicle (sent through the real OsmAnd port): the flush timer folding the messages
- * plus the whole task rendering them (flushMs), the render's part up to the screen's effects
- * (flushRenderMs), and the map applying them in the next animation frame, a task of its own (flushMapMs);
- * and blank rows while the panel scrolls. Prints one JSON line. `--profile FILE` also writes the page's
- * CPU profile of one more full flush, `--trace FILE` its trace (DevTools, Performance panel, for both),
- * `--pan-profile FILE` the page's CPU profile of one more drag-and-wheel run over the 10,000.
+ * second) while the mouse drags and wheels over it (zooms where the 10,000 show as dots) and while it drags
+ * a crowded view three zoom steps in from the fleet's fit, several hundred vehicles drawn as icons
+ * (crowdedFps); the main-thread time to apply a live flush carrying a new position for every vehicle
+ * (sent through the real OsmAnd port): the flush timer folding the messages plus the whole task rendering
+ * them (flushMs), the render's part up to the screen's effects (flushRenderMs), and the map applying them
+ * in the next animation frame, a task of its own (flushMapMs); and blank rows while the panel scrolls.
+ * Prints one JSON line. `--profile FILE` also writes the page's CPU profile of one more full flush,
+ * `--trace FILE` its trace (DevTools, Performance panel, for both), `--pan-profile FILE` the page's CPU
+ * profile of one more drag-and-wheel run over the 10,000.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +79,41 @@ async function panAndZoom(page: Page, ms: number): Promise<number> {
   return (((await mapFrames()) - framesBefore) * 1000) / (Date.now() - started);
 }
 
+/** Zooms the map `steps` steps in (or out, negative) with the keyboard's + and -, each step to its end. */
+async function zoomSteps(page: Page, steps: number): Promise<void> {
+  const scale = page.locator('.maplibregl-ctrl-scale');
+  // the canvas takes the keys (the map's keyboard handler listens around it)
+  await page.locator('[data-testid="map-canvas"] canvas').focus();
+  for (let i = 0; i < Math.abs(steps); i++) {
+    const before = await scale.textContent();
+    await page.keyboard.press(steps > 0 ? 'Equal' : 'Minus');
+    await page.waitForFunction(
+      (text) => document.querySelector('.maplibregl-ctrl-scale')?.textContent !== text,
+      before,
+    );
+    await page.locator('[data-testid="map-canvas"]:not([data-moving])').waitFor();
+  }
+  await page.waitForTimeout(1500);
+}
+
+/** Frames the map draws a second while the mouse drags the view back and forth (ending where it began). */
+async function dragFps(page: Page, ms: number): Promise<number> {
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  const x = box.x + box.width * 0.5;
+  const y = box.y + box.height * 0.5;
+  const mapFrames = () => page.evaluate(() => (window as unknown as { mapFrames: number }).mapFrames);
+  const framesBefore = await mapFrames();
+  const started = Date.now();
+  while (Date.now() < started + ms)
+    for (const direction of [1, -1]) {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 200 * direction, y + 100 * direction, { steps: 20 });
+      await page.mouse.up();
+    }
+  return (((await mapFrames()) - framesBefore) * 1000) / (Date.now() - started);
+}
+
 const newMeasures = (page: Page, before: number): Promise<FlushMeasure[]> =>
   page.evaluate(flushMeasures, FLUSH_MEASURE).then((all) => all.slice(before));
 
@@ -140,6 +177,10 @@ try {
   // Settled: first load done (icons drawn, labels placed, offline tiles given up) when a second runs smoothly.
   let idleFps = 0;
   for (let i = 0; i < 60 && idleFps < 30; i++) idleFps = await page.evaluate(countFrames, 1000);
+  // Three zoom steps in from the fleet's fit, and back to it (the drag ends where it began).
+  await zoomSteps(page, 3);
+  const crowdedFps = await dragFps(page, seconds * 1000);
+  await zoomSteps(page, -3);
   const fps = await panAndZoom(page, seconds * 1000);
   if (args['pan-profile']) {
     const cdp = await page.context().newCDPSession(page);
@@ -196,6 +237,7 @@ try {
       flushMs: durations.length ? round(median(durations)) : null,
       blankRows: scroll.blankRows,
       emptyMapFps: round(emptyMapFps),
+      crowdedFps: round(crowdedFps),
       idleFps: round(idleFps),
       flushMsAll: durations.map(round),
       zoomedFlushMs: zoomedDurations.length ? round(median(zoomedDurations)) : null,

@@ -9,6 +9,7 @@ import { pointLayer } from './pointLayer';
 import { PointerCursor } from './pointerCursor';
 import { FrameLoop } from './frameLoop';
 import { applyVehicles } from './vehicleChanges';
+import { DENSE_LIMIT, vehicleDrawing } from './vehicleDrawing';
 import { vehicleFeature, type LabelChoice, type MapVehicle } from './vehicleFeatures';
 import {
   selectedFilter,
@@ -28,13 +29,6 @@ import { inBox, viewBox } from './viewBox';
 
 /** Above this many moving vehicles in view, moves jump instead of gliding (one update per flush). */
 export const MAX_ANIMATED = 300;
-/**
- * Above this many vehicles in view, each is drawn as a dot in its status colour instead of its icon and
- * label: thousands of overlapping icons are unreadable and cost most of the frame when drawn in software.
- * Zooming in (or clustering, map_groupVehicles) brings the icons back.
- */
-export const DENSE_LIMIT = 800;
-
 export interface VehicleLayerProps {
   vehicles: readonly MapVehicle[];
   labels: LabelChoice;
@@ -92,9 +86,10 @@ export function VehicleLayer(props: VehicleLayerProps) {
   );
 
   /**
-   * Dots or icons, by how many vehicles the view holds (clusters already keep views light); labels only
-   * when the settings ask for them; nothing at all when no vehicle is listed. The source of the icons
-   * falls behind while dots show and catches up when icons return.
+   * Dots or icons, by how many vehicles the view holds (clusters already keep views light); names only
+   * when the settings ask for them and the view is not crowded (vehicleDrawing); nothing at all when no
+   * vehicle is listed. The source of the icons falls behind while dots show and catches up when icons
+   * return.
    */
   const updateDensity = useCallback(() => {
     if (!map.getLayer(VEHICLE_ICONS)) return;
@@ -105,8 +100,9 @@ export function VehicleLayer(props: VehicleLayerProps) {
         if (inBox(box, vehicle.longitude, vehicle.latitude) && ++inView > DENSE_LIMIT) break;
       }
     }
-    const any = shown.current.size > 0;
-    dense.current = any && inView > DENSE_LIMIT;
+    const { vehicleNames, driverNames } = latest.current.labels;
+    const drawing = vehicleDrawing(shown.current.size, inView, vehicleNames || driverNames);
+    dense.current = drawing.dots;
     if (dense.current && pointsStale.current) {
       points.setDots(
         [...shown.current.values()].map((v) => {
@@ -120,10 +116,9 @@ export function VehicleLayer(props: VehicleLayerProps) {
     sync.deferred = dense.current;
     if (dense.current) sync.keepCurrent(latest.current.selectedId);
     else sync.send();
-    setLayersVisible(map, [VEHICLE_POINTS], dense.current);
-    setLayersVisible(map, [VEHICLE_ICONS, VEHICLE_HITS], any && !dense.current);
-    const { vehicleNames, driverNames } = latest.current.labels;
-    setLayersVisible(map, [VEHICLE_LABELS], any && !dense.current && (vehicleNames || driverNames));
+    setLayersVisible(map, [VEHICLE_POINTS], drawing.dots);
+    setLayersVisible(map, [VEHICLE_ICONS, VEHICLE_HITS], drawing.icons);
+    setLayersVisible(map, [VEHICLE_LABELS], drawing.labels);
   }, [map, points, sourceSync]);
 
   /**

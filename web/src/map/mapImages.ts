@@ -1,6 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { StatusColor } from '@frota/core';
 import { poiIconUrl, vehicleIconAddress, vehicleIconKind } from './iconModule';
+import { trimmedAroundCentre, type Pixels } from './iconTrim';
 import { VEHICLE_ICON_PREFIX } from './vehicleFeatures';
 import { ZONE_ICON_PREFIX } from './zoneFeatures';
 
@@ -143,9 +144,12 @@ async function zoneImage(id: string): Promise<ImageData | null> {
 /** Answers every image id the map layers use; unknown ids stay missing. */
 export function installImageResolver(map: MapLibreMap): void {
   map.setMissingStyleImageResolver(async (id) => {
-    let image: ImageData | null = null;
-    if (id.startsWith(VEHICLE_ICON_PREFIX)) image = await vehicleImage(id);
-    else if (id.startsWith(ZONE_ICON_PREFIX)) image = await zoneImage(id);
+    let image: Pixels | null = null;
+    if (id.startsWith(VEHICLE_ICON_PREFIX)) {
+      const drawn = await vehicleImage(id);
+      // drawn centred and rotated about the centre: the margins around the vehicle cost frames, not looks
+      image = drawn && trimmedAroundCentre(drawn);
+    } else if (id.startsWith(ZONE_ICON_PREFIX)) image = await zoneImage(id);
     if (image && !map.hasImage(id)) map.addImage(id, image, { pixelRatio: PIXEL_RATIO });
   });
 }
