@@ -53,31 +53,51 @@ process.env.E2E_WEB_OUT ??= join(tmpdir(), 'frota-bench-web');
 const webDir = ensureWebBuild(root, { precompress: 'ship' });
 
 /**
- * Drags and wheels over the map with the browser's own input events (as a mouse sends them) for `ms`;
- * resolves to the frames the map drew a second meanwhile.
+ * Frames the map draws a second while `gesture` runs from a point of the map at `across` of its width and
+ * half its height for `ms`, first one way (`direction` 1) and then back (-1), in whole pairs: the view
+ * ends about where it began (a run cut off halfway left the zoom up to 1.5 steps away, and the empty map's
+ * run later started from another view than the fleet's).
  */
-async function panAndZoom(page: Page, ms: number): Promise<number> {
+async function framesWhile(
+  page: Page,
+  ms: number,
+  across: number,
+  gesture: (x: number, y: number, direction: number) => Promise<void>,
+): Promise<number> {
   const box = (await page.getByTestId('map-canvas').boundingBox())!;
-  const x = box.x + box.width * 0.65;
+  const x = box.x + box.width * across;
   const y = box.y + box.height * 0.5;
   const mapFrames = () => page.evaluate(() => (window as unknown as { mapFrames: number }).mapFrames);
   const framesBefore = await mapFrames();
   const started = Date.now();
-  const end = started + ms;
-  let direction = 1;
-  while (Date.now() < end) {
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + 250 * direction, y + 120 * direction, { steps: 20 });
-    await page.mouse.up();
-    for (let i = 0; i < 4 && Date.now() < end; i++) {
+  while (Date.now() < started + ms) for (const direction of [1, -1]) await gesture(x, y, direction);
+  return (((await mapFrames()) - framesBefore) * 1000) / (Date.now() - started);
+}
+
+/** A drag with the browser's own input events (as a mouse sends them) from (x, y) by (dx, dy). */
+async function drag(page: Page, x: number, y: number, dx: number, dy: number): Promise<void> {
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 20 });
+  await page.mouse.up();
+}
+
+/**
+ * Drags and wheels over the map with the browser's own input events (as a mouse sends them) for `ms`;
+ * resolves to the frames the map drew a second meanwhile.
+ */
+const panAndZoom = (page: Page, ms: number): Promise<number> =>
+  framesWhile(page, ms, 0.65, async (x, y, direction) => {
+    await drag(page, x, y, 250 * direction, 120 * direction);
+    for (let i = 0; i < 4; i++) {
       await page.mouse.wheel(0, -240 * direction);
       await page.waitForTimeout(60);
     }
-    direction = -direction;
-  }
-  return (((await mapFrames()) - framesBefore) * 1000) / (Date.now() - started);
-}
+  });
+
+/** Frames the map draws a second while the mouse drags the view back and forth. */
+const dragFps = (page: Page, ms: number): Promise<number> =>
+  framesWhile(page, ms, 0.5, (x, y, direction) => drag(page, x, y, 200 * direction, 100 * direction));
 
 /** Zooms the map `steps` steps in (or out, negative) with the keyboard's + and -, each step to its end. */
 async function zoomSteps(page: Page, steps: number): Promise<void> {
@@ -94,24 +114,6 @@ async function zoomSteps(page: Page, steps: number): Promise<void> {
     await page.locator('[data-testid="map-canvas"]:not([data-moving])').waitFor();
   }
   await page.waitForTimeout(1500);
-}
-
-/** Frames the map draws a second while the mouse drags the view back and forth (ending where it began). */
-async function dragFps(page: Page, ms: number): Promise<number> {
-  const box = (await page.getByTestId('map-canvas').boundingBox())!;
-  const x = box.x + box.width * 0.5;
-  const y = box.y + box.height * 0.5;
-  const mapFrames = () => page.evaluate(() => (window as unknown as { mapFrames: number }).mapFrames);
-  const framesBefore = await mapFrames();
-  const started = Date.now();
-  while (Date.now() < started + ms)
-    for (const direction of [1, -1]) {
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      await page.mouse.move(x + 200 * direction, y + 100 * direction, { steps: 20 });
-      await page.mouse.up();
-    }
-  return (((await mapFrames()) - framesBefore) * 1000) / (Date.now() - started);
 }
 
 const newMeasures = (page: Page, before: number): Promise<FlushMeasure[]> =>
