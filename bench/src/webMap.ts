@@ -10,17 +10,20 @@
  * (sent through the real OsmAnd port): the flush timer folding the messages plus the whole task rendering
  * them (flushMs), the render's part up to the screen's effects (flushRenderMs), and the map applying them
  * in the next animation frame, a task of its own (flushMapMs); and blank rows while the panel scrolls.
- * Prints one JSON line. `--profile FILE` also writes the page's CPU profile of one more full flush,
- * `--trace FILE` its trace (DevTools, Performance panel, for both), `--pan-profile FILE` the page's CPU
- * profile of one more drag-and-wheel run over the 10,000.
+ * Prints one JSON line. `--profile FILE` also writes the page's CPU profile of three more full flushes,
+ * `--trace FILE` the trace of one (DevTools, Performance panel, for both), `--pan-profile FILE` the page's
+ * CPU profile of one more drag-and-wheel run over the 10,000. A profile comes with `FILE.txt`: its busy time
+ * by function, named after the web app's sources (the app is then built with source maps, in a folder of
+ * its own).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { ensureWebBuild } from '../../e2e/src/webBuild';
+import { mapsIn, profileText, summarizeProfile, type CpuProfile } from '../../tools/src/profileSummary';
 import { launchBenchBrowser, startBenchServer } from './benchWeb';
 import { reportRound, seedFleet, type BenchVehicle } from './webMapFleet';
 import {
@@ -49,8 +52,26 @@ const vehicles = Number(args.vehicles);
 const seconds = Number(args.seconds);
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-process.env.E2E_WEB_OUT ??= join(tmpdir(), 'frota-bench-web');
-const webDir = ensureWebBuild(root, { precompress: 'ship' });
+const profiling = Boolean(args.profile || args['pan-profile']);
+process.env.E2E_WEB_OUT ??= join(tmpdir(), profiling ? 'frota-bench-web-maps' : 'frota-bench-web');
+const webDir = ensureWebBuild(root, { precompress: 'ship', sourcemap: profiling });
+
+/** Starts the page's CPU profiler, sampling every `intervalUs`. */
+async function startProfile(page: Page, intervalUs: number): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+/** Stops the profiler and writes its profile to `file`, and where its time went to `file.txt`. */
+async function writeProfile(cdp: CDPSession, file: string): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  const summary = summarizeProfile(profile as CpuProfile, mapsIn(join(webDir, 'assets')), { top: 40 });
+  writeFileSync(`${file}.txt`, profileText(summary));
+}
 
 /**
  * Frames the map draws a second while `gesture` runs from a point of the map at `across` of its width and
@@ -185,13 +206,9 @@ try {
   await zoomSteps(page, -3);
   const fps = await panAndZoom(page, seconds * 1000);
   if (args['pan-profile']) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
+    const cdp = await startProfile(page, 200);
     await panAndZoom(page, seconds * 1000);
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(args['pan-profile'], JSON.stringify(profile));
+    await writeProfile(cdp, args['pan-profile']);
   }
   const scroll = await page.evaluate(scrollForBlankRows, { step: 400, frames: 120 });
   // Five flushes: a major collection of the page's heap lands in about one flush in four and can double it,
@@ -199,13 +216,9 @@ try {
   const flushes = await fullFlushes(page, server.osmand!.port, fleet, 5);
   const durations = flushes.full.map((f) => f.taskMs);
   if (args.profile) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-    await fullFlushes(page, server.osmand!.port, fleet, 1);
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(args.profile, JSON.stringify(profile));
+    const cdp = await startProfile(page, 100);
+    await fullFlushes(page, server.osmand!.port, fleet, 3);
+    await writeProfile(cdp, args.profile);
   }
   if (args.trace) {
     await browser.startTracing(page, {

@@ -15,10 +15,14 @@ const levelFile = (out: string) => join(out, '.vite', 'frota-precompress.json');
 
 /** How hard the build in `out` compressed its copies: `ship` unless this module built it quickly. */
 export function builtLevel(out: string): PrecompressLevel {
+  return builtRecord(out).level === 'fast' ? 'fast' : 'ship';
+}
+
+function builtRecord(out: string): { level?: string; sourcemap?: boolean } {
   try {
-    return JSON.parse(readFileSync(levelFile(out), 'utf8')).level === 'fast' ? 'fast' : 'ship';
+    return JSON.parse(readFileSync(levelFile(out), 'utf8'));
   } catch {
-    return 'ship';
+    return {};
   }
 }
 
@@ -27,9 +31,13 @@ export function builtLevel(out: string): PrecompressLevel {
  * web/dist, or E2E_WEB_OUT (so several people can run browser tests at once without sharing one build).
  * `fast` (the tests) compresses the precompressed copies quickly: the same files, a little larger; `ship`
  * (the benches that weigh or time the downloads) needs a build compressed as released, and rebuilds a fast
- * one.
+ * one. `sourcemap` (a bench's profile) also writes each script's source map beside it, and rebuilds a build
+ * without them.
  */
-export function ensureWebBuild(root: string, options: { precompress?: PrecompressLevel } = {}): string {
+export function ensureWebBuild(
+  root: string,
+  options: { precompress?: PrecompressLevel; sourcemap?: boolean } = {},
+): string {
   const level = options.precompress ?? 'fast';
   const web = join(root, 'web');
   const out = process.env.E2E_WEB_OUT ? resolve(process.env.E2E_WEB_OUT) : join(web, 'dist');
@@ -41,11 +49,14 @@ export function ensureWebBuild(root: string, options: { precompress?: Precompres
     newest(join(web, 'vite.config.ts')),
     newest(join(web, 'build')),
   );
-  const enough = level === 'fast' || builtLevel(out) === 'ship';
+  const enough =
+    (level === 'fast' || builtLevel(out) === 'ship') &&
+    (!options.sourcemap || builtRecord(out).sourcemap === true);
   if (built > 0 && built >= sources && enough) return out;
   console.log(`web: building ${out}${level === 'fast' ? ' (quick compression)' : ''}`);
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const run = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir'], {
+  const sourcemap = options.sourcemap ? ['--sourcemap'] : [];
+  const run = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', ...sourcemap], {
     cwd: web,
     stdio: 'inherit',
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
@@ -53,6 +64,6 @@ export function ensureWebBuild(root: string, options: { precompress?: Precompres
   });
   if (run.status !== 0) throw new Error('e2e: the web build failed');
   mkdirSync(join(out, '.vite'), { recursive: true });
-  writeFileSync(levelFile(out), JSON.stringify({ level }));
+  writeFileSync(levelFile(out), JSON.stringify({ level, sourcemap: options.sourcemap === true }));
   return out;
 }
