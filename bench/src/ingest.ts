@@ -10,10 +10,15 @@
  * D concurrent Teltonika connections sending Codec 8 frames of N records and waiting for each ack, plus
  * the administrator's WebSocket measuring the time from sending a frame to its position on the socket.
  * Prints one JSON line. `committed` (positions in the database at the end) must equal `records` (acked).
+ *
+ * `--heap-profile FILE`: a sampling profile of what the server allocates over the timed run, the objects
+ * collected since included, written to FILE (DevTools, Memory panel) and by function, in bytes a record, to
+ * `FILE.txt`. The sampling slows the run: its other figures do not compare with a run without it.
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session, type HeapProfiler } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -28,6 +33,7 @@ import { stageTimes } from '../../server/src/processing/stageTimes';
 import type { LoadConfig, LoadMessage, LoadResult } from './ingestLoad';
 import { percentile } from './percentiles';
 import { threadTicks, threadUsPerRecord } from './threadCpu';
+import { heapProfileText, summarizeHeapProfile, type HeapProfile } from '../../tools/src/profileSummary';
 
 const ADMIN_EMAIL = 'admin@frota.local';
 const ADMIN_PASSWORD = 'bench';
@@ -40,6 +46,7 @@ const { values: args } = parseArgs({
     records: { type: 'string', default: '10' },
     db: { type: 'string' },
     protocol: { type: 'string', default: 'teltonika' },
+    'heap-profile': { type: 'string' },
   },
 });
 type BenchProtocol = 'teltonika' | FramedProtocol;
@@ -129,7 +136,41 @@ function runLoadProcess(config: LoadConfig, onStart: () => void): Promise<LoadRe
   });
 }
 
+/**
+ * The server's allocations while sampling runs (this process: the server runs here), objects collected
+ * since included: V8's sampler otherwise keeps only what is still alive when it stops.
+ */
+function heapSampler(file: string | undefined) {
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  let started: Promise<void> | undefined;
+  const params: HeapProfiler.StartSamplingParameterType & Record<string, unknown> = {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  };
+  return {
+    start() {
+      started = session
+        .post('HeapProfiler.enable')
+        .then(() => session.post('HeapProfiler.startSampling', params));
+    },
+    /** Writes the profile and its summary, `records` the records of the sampled run. */
+    async stop(records: number) {
+      await started;
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      session.disconnect();
+      writeFileSync(file, JSON.stringify(profile));
+      const summary = summarizeHeapProfile(profile as HeapProfile, undefined, 40);
+      writeFileSync(`${file}.txt`, heapProfileText(summary, { count: Math.max(1, records), unit: 'record' }));
+    },
+  };
+}
+
 async function benchOnce(protocol: BenchProtocol, teltonikaCpu?: number): Promise<number> {
+  const heapFile = args['heap-profile'];
+  const heap = heapSampler(protocols.length > 1 && heapFile ? `${heapFile}.${protocol}` : heapFile);
   const dir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
   const pgFresh = args.db ? await postgresSchema(args.db) : undefined;
   const server = await startServer(
@@ -189,6 +230,7 @@ async function benchOnce(protocol: BenchProtocol, teltonikaCpu?: number): Promis
         gc.on = true;
         stageTimes.reset();
         stageTimes.on = true;
+        heap?.start();
       },
     );
     const cpu = process.cpuUsage(cpuStart);
@@ -198,6 +240,7 @@ async function benchOnce(protocol: BenchProtocol, teltonikaCpu?: number): Promis
     loop.disable();
     gc.on = false;
     gcObserver.disconnect();
+    await heap?.stop(load.records);
     await server.ingest.writer.drain();
     const counted = await db.kysely
       .selectFrom('positions')

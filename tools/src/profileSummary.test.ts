@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMapGenerator } from 'source-map-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mapsIn, profileText, summarizeProfile, type CpuProfile } from './profileSummary';
+import {
+  heapProfileText,
+  mapsIn,
+  profileText,
+  summarizeHeapProfile,
+  summarizeProfile,
+  type CpuProfile,
+  type HeapProfile,
+} from './profileSummary';
 
 const frame = (functionName: string, url: string, lineNumber = 0, columnNumber = 0) => ({
   functionName,
@@ -73,5 +81,42 @@ describe('profile summary', () => {
     // the samples at 3 and 4 (idle), 5 (program), 6 (b) and 7 ms (the last, which counts nothing)
     expect(summary.busyMs).toBe(2);
     expect(summary.self.map((l) => l.name)).toEqual(['(program)', 'b app-1.js:1', '(root)']);
+  });
+
+  it('adds up a heap profile’s bytes by the function that allocated them, and per unit of work', () => {
+    // root → store → (write 300 B, then store again → write 100 B); root → decode 600 B
+    const heap: HeapProfile = {
+      head: {
+        callFrame: frame('(root)', ''),
+        selfSize: 0,
+        children: [
+          {
+            callFrame: frame('store', 'file:///srv/ingest.js', 9),
+            selfSize: 0,
+            children: [
+              { callFrame: frame('write', 'file:///srv/writer.js', 4), selfSize: 300 },
+              {
+                callFrame: frame('store', 'file:///srv/ingest.js', 9),
+                selfSize: 0,
+                children: [{ callFrame: frame('write', 'file:///srv/writer.js', 4), selfSize: 100 }],
+              },
+            ],
+          },
+          { callFrame: frame('decode', 'file:///srv/decoder.js', 0), selfSize: 600 },
+        ],
+      },
+    };
+    const summary = summarizeHeapProfile(heap);
+    expect(summary.totalBytes).toBe(1000);
+    expect(summary.self.slice(0, 2)).toEqual([
+      { name: 'decode decoder.js:1', bytes: 600 },
+      { name: 'write writer.js:5', bytes: 400 },
+    ]);
+    // the recursive store counts its 400 bytes once
+    expect(summary.inclusive).toContainEqual({ name: 'store ingest.js:10', bytes: 400 });
+    expect(summary.inclusive[0]).toEqual({ name: '(root)', bytes: 1000 });
+    const text = heapProfileText(summary, { count: 4, unit: 'record' });
+    expect(text).toContain('allocated 250 bytes a record (4 records)');
+    expect(text).toContain('150 bytes a record  decode decoder.js:1');
   });
 });

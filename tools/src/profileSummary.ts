@@ -3,18 +3,22 @@
  * back: a profile of the built web app names minified functions (`so`, `be`) in bundled files, this names
  * `sortVehicles src/live/vehicleList.ts:107`. Used by `bench:webMap -- --profile` (the web app built with
  * source maps for it); works on any DevTools `.cpuprofile` (Node's `--cpu-prof` too, where files have no map).
+ * The same for a sampling heap profile's bytes (`bench:ingest -- --heap-profile`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
 /** The parts of a DevTools CPU profile read here. */
 export interface CpuProfile {
-  nodes: Array<{
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-    children?: number[];
-  }>;
+  nodes: Array<{ id: number; callFrame: CallFrame; children?: number[] }>;
   startTime: number;
   samples: number[];
   timeDeltas: number[];
@@ -61,7 +65,7 @@ const shortSource = (source: string) =>
     ? source.slice(source.lastIndexOf('node_modules/') + 'node_modules/'.length)
     : source.replace(/^.*\/(src\/)/, '$1');
 
-function frameName(frame: CpuProfile['nodes'][number]['callFrame'], maps: MapFinder): string {
+function frameName(frame: CallFrame, maps: MapFinder): string {
   const name = frame.functionName || '(anonymous)';
   const file = frame.url.slice(frame.url.lastIndexOf('/') + 1);
   if (!file) return name;
@@ -130,6 +134,80 @@ export function profileText(summary: ProfileSummary): string {
   return [
     `busy ${summary.busyMs} ms`,
     '-- self',
+    ...lines(summary.self),
+    '-- with what it called',
+    ...lines(summary.inclusive),
+    '',
+  ].join('\n');
+}
+
+/** The parts of a DevTools sampling heap profile read here (`HeapProfiler.stopSampling`). */
+export interface HeapProfile {
+  head: HeapNode;
+}
+
+interface HeapNode {
+  callFrame: CallFrame;
+  /** bytes allocated by this function at this call path (sampled, scaled to an estimate) */
+  selfSize: number;
+  children?: HeapNode[];
+}
+
+export interface HeapLine {
+  name: string;
+  bytes: number;
+}
+
+export interface HeapSummary {
+  totalBytes: number;
+  self: HeapLine[];
+  inclusive: HeapLine[];
+}
+
+/** The profile's bytes by the function that allocated them, and with what it called, the `top` of each. */
+export function summarizeHeapProfile(
+  profile: HeapProfile,
+  maps: MapFinder = () => null,
+  top = 25,
+): HeapSummary {
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const add = (to: Map<string, number>, name: string, bytes: number) =>
+    to.set(name, (to.get(name) ?? 0) + bytes);
+  // depth first; a function counts once per path however deep it recurses
+  const walk = (node: HeapNode, above: ReadonlySet<string>): number => {
+    const name = frameName(node.callFrame, maps);
+    add(self, name, node.selfSize);
+    const path = above.has(name) ? above : new Set(above).add(name);
+    let bytes = node.selfSize;
+    for (const child of node.children ?? []) bytes += walk(child, path);
+    if (!above.has(name)) add(inclusive, name, bytes);
+    return bytes;
+  };
+  const totalBytes = walk(profile.head, new Set());
+  const largest = (bytes: Map<string, number>) =>
+    [...bytes]
+      .map(([name, n]) => ({ name, bytes: n }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, top);
+  return { totalBytes, self: largest(self), inclusive: largest(inclusive) };
+}
+
+/** The heap summary as text, in bytes per `unit` of work (a record, a flush) when given. */
+export function heapProfileText(summary: HeapSummary, per?: { count: number; unit: string }): string {
+  const scale = per ? per.count : 1;
+  const unit = per ? `bytes a ${per.unit}` : 'bytes';
+  const lines = (list: HeapLine[]) =>
+    list.map(
+      (l) =>
+        `${Math.round(l.bytes / scale)
+          .toLocaleString('en')
+          .padStart(13)} ${unit}  ${l.name}`,
+    );
+  return [
+    `allocated ${Math.round(summary.totalBytes / scale).toLocaleString('en')} ${unit}` +
+      (per ? ` (${per.count.toLocaleString('en')} ${per.unit}s)` : ''),
+    '-- by the function that allocated',
     ...lines(summary.self),
     '-- with what it called',
     ...lines(summary.inclusive),
