@@ -128,17 +128,28 @@ export function summarizeProfile(
   return { busyMs: Math.round(busyMs * 10) / 10, self: largest(self), inclusive: largest(inclusive) };
 }
 
+/** A summary's two lists as text under `head`, one function a line as `line` writes it. */
+function listsText<T>(
+  head: string,
+  selfTitle: string,
+  self: T[],
+  inclusive: T[],
+  line: (l: T) => string,
+): string {
+  return [head, selfTitle, ...self.map(line), '-- with what it called', ...inclusive.map(line), ''].join(
+    '\n',
+  );
+}
+
 /** The summary as text: the busy time, then both lists, one function a line. */
 export function profileText(summary: ProfileSummary): string {
-  const lines = (list: ProfileLine[]) => list.map((l) => `${l.ms.toFixed(1).padStart(9)} ms  ${l.name}`);
-  return [
+  return listsText(
     `busy ${summary.busyMs} ms`,
     '-- self',
-    ...lines(summary.self),
-    '-- with what it called',
-    ...lines(summary.inclusive),
-    '',
-  ].join('\n');
+    summary.self,
+    summary.inclusive,
+    (l) => `${l.ms.toFixed(1).padStart(9)} ms  ${l.name}`,
+  );
 }
 
 /** The parts of a DevTools sampling heap profile read here (`HeapProfiler.stopSampling`). */
@@ -197,20 +208,13 @@ export function summarizeHeapProfile(
 export function heapProfileText(summary: HeapSummary, per?: { count: number; unit: string }): string {
   const scale = per ? per.count : 1;
   const unit = per ? `bytes a ${per.unit}` : 'bytes';
-  const lines = (list: HeapLine[]) =>
-    list.map(
-      (l) =>
-        `${Math.round(l.bytes / scale)
-          .toLocaleString('en')
-          .padStart(13)} ${unit}  ${l.name}`,
-    );
-  return [
-    `allocated ${Math.round(summary.totalBytes / scale).toLocaleString('en')} ${unit}` +
+  const amount = (bytes: number) => Math.round(bytes / scale).toLocaleString('en');
+  return listsText(
+    `allocated ${amount(summary.totalBytes)} ${unit}` +
       (per ? ` (${per.count.toLocaleString('en')} ${per.unit}s)` : ''),
     '-- by the function that allocated',
-    ...lines(summary.self),
-    '-- with what it called',
-    ...lines(summary.inclusive),
-    '',
-  ].join('\n');
+    summary.self,
+    summary.inclusive,
+    (l) => `${amount(l.bytes).padStart(13)} ${unit}  ${l.name}`,
+  );
 }
