@@ -77,7 +77,13 @@ function frameName(frame: CallFrame, maps: MapFinder): string {
   return `${name} ${file}:${frame.lineNumber + 1}`;
 }
 
-const IDLE = new Set(['(idle)']);
+/** Adds `amount` to `name`'s total. */
+const addTo = (totals: Map<string, number>, name: string, amount: number) =>
+  totals.set(name, (totals.get(name) ?? 0) + amount);
+
+/** The `top` largest totals, largest first. */
+const largest = (totals: Map<string, number>, top: number) =>
+  [...totals].sort((a, b) => b[1] - a[1]).slice(0, top);
 
 /**
  * The profile's busy time by function between `fromMs` and `toMs` of it (all of it by default), the
@@ -108,24 +114,21 @@ export function summarizeProfile(
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     const id = profile.samples[i];
     const name = nameOf(id);
-    if (sinceStart < fromMs || sinceStart > toMs || IDLE.has(name)) continue;
+    if (sinceStart < fromMs || sinceStart > toMs || name === '(idle)') continue;
     busyMs += ms;
-    self.set(name, (self.get(name) ?? 0) + ms);
+    addTo(self, name, ms);
     // a function counts once per sample however deep it recurses
     const seen = new Set<string>();
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
       const caller = nameOf(node);
       if (seen.has(caller)) continue;
       seen.add(caller);
-      inclusive.set(caller, (inclusive.get(caller) ?? 0) + ms);
+      addTo(inclusive, caller, ms);
     }
   }
-  const largest = (times: Map<string, number>) =>
-    [...times]
-      .map(([name, ms]) => ({ name, ms: Math.round(ms * 10) / 10 }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, top);
-  return { busyMs: Math.round(busyMs * 10) / 10, self: largest(self), inclusive: largest(inclusive) };
+  const lines = (times: Map<string, number>) =>
+    largest(times, top).map(([name, ms]) => ({ name, ms: Math.round(ms * 10) / 10 }));
+  return { busyMs: Math.round(busyMs * 10) / 10, self: lines(self), inclusive: lines(inclusive) };
 }
 
 /** A summary's two lists as text under `head`, one function a line as `line` writes it. */
@@ -183,25 +186,20 @@ export function summarizeHeapProfile(
 ): HeapSummary {
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
-  const add = (to: Map<string, number>, name: string, bytes: number) =>
-    to.set(name, (to.get(name) ?? 0) + bytes);
   // depth first; a function counts once per path however deep it recurses
   const walk = (node: HeapNode, above: ReadonlySet<string>): number => {
     const name = frameName(node.callFrame, maps);
-    add(self, name, node.selfSize);
+    addTo(self, name, node.selfSize);
     const path = above.has(name) ? above : new Set(above).add(name);
     let bytes = node.selfSize;
     for (const child of node.children ?? []) bytes += walk(child, path);
-    if (!above.has(name)) add(inclusive, name, bytes);
+    if (!above.has(name)) addTo(inclusive, name, bytes);
     return bytes;
   };
   const totalBytes = walk(profile.head, new Set());
-  const largest = (bytes: Map<string, number>) =>
-    [...bytes]
-      .map(([name, n]) => ({ name, bytes: n }))
-      .sort((a, b) => b.bytes - a.bytes)
-      .slice(0, top);
-  return { totalBytes, self: largest(self), inclusive: largest(inclusive) };
+  const lines = (totals: Map<string, number>) =>
+    largest(totals, top).map(([name, bytes]) => ({ name, bytes }));
+  return { totalBytes, self: lines(self), inclusive: lines(inclusive) };
 }
 
 /** The heap summary as text, in bytes per `unit` of work (a record, a flush) when given. */
