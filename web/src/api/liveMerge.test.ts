@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import { ensureLanguage } from '../app/i18n';
-import { drainMessages, eventText, mergeBy } from './liveMerge';
+import { drainMessages, eventText, LiveFold, mergeBy } from './liveMerge';
 import { socketUrl } from './liveSocket';
 import type { AppEvent, Position } from './types';
 
@@ -32,9 +32,13 @@ describe('drainMessages', () => {
       { positions: [position(3, 10)], devices: [{ id: 10, name: 'A', uniqueId: 'a', attributes: {} }] },
       { events: [event(2, {})] },
     ]);
-    expect(batch.positions.map((p) => p.id)).toEqual([3, 2]);
+    expect(batch.positions.items.map((p) => p.id)).toEqual([3, 2]);
+    expect([...batch.positions.places]).toEqual([
+      [10, 0],
+      [20, 1],
+    ]);
     expect(batch.events.map((e) => e.id)).toEqual([1, 2]);
-    expect(batch.devices).toHaveLength(1);
+    expect(batch.devices.items).toHaveLength(1);
   });
 
   it('keeps every event status of the alert central in order', () => {
@@ -49,6 +53,31 @@ describe('drainMessages', () => {
     const batch = drainMessages([{ eventStatuses: [status(7, 1)] }, {}, { eventStatuses: [status(7, 2)] }]);
     expect(batch.eventStatuses.map((s) => s.status)).toEqual([1, 2]);
     expect(drainMessages([{ events: [event(1, {})] }]).eventStatuses).toEqual([]);
+  });
+});
+
+describe('LiveFold', () => {
+  it('folds messages as they come and starts a new batch after each take', () => {
+    const fold = new LiveFold();
+    expect(fold.empty).toBe(true);
+    fold.add({ positions: [position(1, 10)], events: [event(1, {})] });
+    fold.add({ positions: [position(2, 10), position(3, 20)] });
+    expect(fold.empty).toBe(false);
+    const first = fold.take();
+    expect(first.positions.items.map((p) => p.id)).toEqual([2, 3]);
+    expect(first.events.map((e) => e.id)).toEqual([1]);
+    expect(fold.empty).toBe(true);
+    // a message with nothing in it still counts as one (the flush runs, as for the queue it replaces)
+    fold.add({});
+    expect(fold.empty).toBe(false);
+    fold.add({ positions: [position(4, 10)] });
+    const second = fold.take();
+    expect(second.positions.items.map((p) => p.id)).toEqual([4]);
+    expect(second.events).toEqual([]);
+    // the batch taken is not touched by later messages
+    fold.add({ positions: [position(5, 30)] });
+    expect(first.positions.items.map((p) => p.id)).toEqual([2, 3]);
+    expect(second.positions.items.map((p) => p.id)).toEqual([4]);
   });
 });
 
@@ -68,6 +97,20 @@ describe('mergeBy', () => {
     expect(unchanged.map((p) => p.id)).toEqual([1, 2, 9]);
     expect(unchanged).not.toBe(list);
     expect(mergeBy(list, [], (p) => p.deviceId)).toEqual(list);
+  });
+  it('merges a folded batch as it merges the same updates listed', () => {
+    const list = [position(1, 10), position(2, 20), position(3, 30)];
+    const messages = [
+      { positions: [position(4, 40), position(5, 20)] },
+      { positions: [position(6, 50), position(7, 20), position(8, 40)] },
+    ];
+    const listed = messages.flatMap((m) => m.positions);
+    const folded = drainMessages(messages).positions;
+    expect(mergeBy(list, folded, (p) => p.deviceId).map((p) => p.id)).toEqual([1, 7, 3, 8, 6]);
+    expect(mergeBy(list, folded, (p) => p.deviceId)).toEqual(mergeBy(list, listed, (p) => p.deviceId));
+    // a list holding a key twice takes the update once, at the first
+    const twice = [position(1, 20), position(2, 20)];
+    expect(mergeBy(twice, folded, (p) => p.deviceId).map((p) => p.id)).toEqual([7, 2, 8, 6]);
   });
 });
 

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar, type SnackbarKey } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { drainMessages, mergeBy } from '../api/liveMerge';
+import { LiveFold, mergeBy } from '../api/liveMerge';
 import { connectLive } from '../api/liveSocket';
 import { queryKeys } from '../api/queries';
 import { playSound } from '../api/sounds';
-import type { AppEvent, Device, LiveMessage, Position, User } from '../api/types';
+import type { AppEvent, Device, Position, User } from '../api/types';
 import { flushBegins, flushFolded } from '../api/flushProbe';
 import { positionsArrived } from '../api/liveArrivals';
 import { AREAS } from './areas';
@@ -35,8 +35,8 @@ export const noticeAnchor = (phone: boolean, rtl = false) =>
       ({ vertical: 'bottom', horizontal: rtl ? 'left' : 'right' } as const);
 
 /**
- * The live socket of a logged-in user: messages are queued and applied every 10 s in one update of the
- * query cache; each event of a flush becomes a 10 s notice named for its vehicle, with the user's sound
+ * The live socket of a logged-in user: messages are folded as they come and applied every 10 s in one
+ * update of the query cache; each event of a flush becomes a 10 s notice named for its vehicle, with the user's sound
  * (a phone shows one notice per flush, see liveNotices). The areas' own queries are refetched as their
  * manifests ask (app/liveRefresh.ts).
  */
@@ -49,7 +49,8 @@ export function useLiveUpdates(user: User | null): void {
 
   useEffect(() => {
     if (userId === undefined) return;
-    let queue: LiveMessage[] = [];
+    // messages folded on arrival: the flush takes their batch made
+    const fold = new LiveFold();
     let phoneNotice: SnackbarKey | undefined;
     // Each area's queries that live messages refresh (app/areas.ts: the manifests' `live`).
     const refresher = new LiveRefresher(AREAS, (queryKey) => {
@@ -57,20 +58,19 @@ export function useLiveUpdates(user: User | null): void {
     });
     const stop = connectLive((message) => {
       refresher.arrived(message);
-      queue.push(message);
+      fold.add(message);
       positionsArrived(message.positions);
     });
     const flush = () => {
-      if (queue.length === 0) return;
+      if (fold.empty) return;
       const started = flushBegins();
-      const batch = drainMessages(queue);
-      queue = [];
-      if (batch.devices.length) {
+      const batch = fold.take();
+      if (batch.devices.items.length) {
         queryClient.setQueryData<Device[]>(queryKeys.devices, (list) =>
           mergeBy(list, batch.devices, (d) => d.id),
         );
       }
-      if (batch.positions.length) {
+      if (batch.positions.items.length) {
         queryClient.setQueryData<Position[]>(queryKeys.positions, (list) =>
           mergeBy(list, batch.positions, (p) => p.deviceId),
         );
@@ -95,7 +95,7 @@ export function useLiveUpdates(user: User | null): void {
         playSound(sound);
       }
       refresher.flushed();
-      flushFolded(started, batch.positions.length);
+      flushFolded(started, batch.positions.items.length);
     };
     const timer = setInterval(flush, LIVE_FLUSH_MS);
     return () => {

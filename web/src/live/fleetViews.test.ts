@@ -27,6 +27,36 @@ describe('the fleet between flushes', () => {
     expect(third[2].position).toBe(later);
   });
 
+  it("keeps a vehicle's device part while its device object is the same, and takes a new one", () => {
+    const fleet = new FleetViews();
+    const d1 = device(1, 'A');
+    const first = fleet.build([d1, device(2, 'B')], [position(1)], drivers, NOW);
+    const p2 = position(2);
+    const second = fleet.build([d1, first[1].device], [position(1), p2], drivers, NOW);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1].position).toBe(p2);
+    // Same device object: its status part is kept, not copied again.
+    expect(second[1].input.device).toBe(first[1].input.device);
+    const renamed = device(2, 'B2');
+    const third = fleet.build([d1, renamed], [position(1), p2], drivers, NOW);
+    expect(third[1].name).toBe('B2');
+    expect(third[1].input.device).not.toBe(first[1].input.device);
+    // a vehicle disabled leaves the list, and comes back with its device
+    const off = fleet.build([d1, { ...renamed, disabled: true }], [position(1), p2], drivers, NOW);
+    expect(off.map((v) => v.id)).toEqual([1]);
+    const back = fleet.build([d1, renamed], [position(1), p2], drivers, NOW);
+    expect(back[1].position).toBe(p2);
+  });
+
+  it('prepares views only of vehicles the last build listed', () => {
+    const fleet = new FleetViews();
+    const devices = [device(1, 'A'), device(2, 'B')];
+    fleet.build(devices, [position(1), position(2)], drivers, NOW);
+    fleet.build([devices[0]], [position(1), position(2)], drivers, NOW);
+    expect(fleet.prepare([position(2, { latitude: -8.9 })])).toEqual([]);
+    expect(fleet.prepare([position(1, { latitude: -8.9 })])).toHaveLength(1);
+  });
+
   it('forgets a position the list no longer holds and a vehicle gone, and takes new ones', () => {
     const fleet = new FleetViews();
     const devices = [device(1, 'A'), device(2, 'B')];

@@ -139,31 +139,6 @@ describe('status tabs of a view', () => {
       expect(v.sortable, v.name).toEqual(sortableVehicle(v.input));
     }
   });
-
-  it('reuses unchanged views and rebuilds changed ones', async () => {
-    const { buildVehicleViews } = await import('./vehicleView');
-    const d1 = device(1, 'A');
-    const d2 = device(2, 'B');
-    const p1 = position(1);
-    const drivers = new Map();
-    const first = buildVehicleViews([d1, d2], new Map([[1, p1]]), drivers, NOW);
-    const p2 = position(2);
-    const second = buildVehicleViews(
-      [d1, d2],
-      new Map([
-        [1, p1],
-        [2, p2],
-      ]),
-      drivers,
-      NOW,
-      new Map(first.map((v) => [v.id, v])),
-    );
-    expect(second[0]).toBe(first[0]);
-    expect(second[1]).not.toBe(first[1]);
-    expect(second[1].position).toBe(p2);
-    // Same device object: its status part is kept, not copied again.
-    expect(second[1].input.device).toBe(first[1].input.device);
-  });
 });
 
 describe('sorting from the previous flush', () => {
