@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent } from 'react';
-import { Typography } from '@mui/material';
+import { memo, useEffect, useEffectEvent } from 'react';
+import { GlobalStyles, Typography } from '@mui/material';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../common/useFormat';
@@ -7,7 +7,7 @@ import { useDisplayModesVersion } from './displayModes';
 import { usePendingCommands } from './pendingCommands';
 import type { VehicleView } from './types';
 import { VEHICLE_ROW_HEIGHT, VehicleRow } from './VehicleRow';
-import { VehicleRows } from './vehicleRowStyles';
+import { ROWS, vehicleRowRules } from './vehicleRowStyles';
 
 interface RowData {
   rows: VehicleView[];
@@ -45,6 +45,11 @@ function Row({
 /** Rows keyed by vehicle: a flush that reorders the list moves a vehicle's row rather than redrawing it. */
 export const rowKey = (index: number, { rows }: Pick<RowData, 'rows'>): number => rows[index].id;
 
+/** The rows' rules, written once: without props it renders again only when the theme changes. */
+const VehicleRowRules = memo(function VehicleRowRules() {
+  return <GlobalStyles styles={vehicleRowRules} />;
+});
+
 export interface VehicleListProps {
   rows: VehicleView[];
   selectedId: number | null;
@@ -77,7 +82,8 @@ export function VehicleList({ rows, selectedId, onSelect, loading }: VehicleList
     );
   }
   return (
-    <VehicleRows>
+    <div className={ROWS}>
+      <VehicleRowRules />
       <List
         listRef={list}
         data-testid="vehicle-list"
@@ -89,6 +95,6 @@ export function VehicleList({ rows, selectedId, onSelect, loading }: VehicleList
         overscanCount={4}
         style={{ height: '100%' }}
       />
-    </VehicleRows>
+    </div>
   );
 }
