@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import { ensureLanguage } from '../app/i18n';
-import { drainMessages, eventText, LiveFold, mergeBy } from './liveMerge';
+import { eventText, LiveFold, mergeBy } from './liveMerge';
 import { socketUrl } from './liveSocket';
-import type { AppEvent, Position } from './types';
+import type { AppEvent, LiveMessage, Position } from './types';
 
 const position = (id: number, deviceId: number): Position => ({
   id,
@@ -25,7 +25,14 @@ const event = (id: number, attributes: AppEvent['attributes'], type = 'alarm'): 
   attributes,
 });
 
-describe('drainMessages', () => {
+/** The batch of a flush whose window brought `messages`. */
+function drainMessages(messages: LiveMessage[]) {
+  const fold = new LiveFold();
+  for (const message of messages) fold.add(message);
+  return fold.take();
+}
+
+describe('folding a flush window', () => {
   it('keeps the last position per device and every event in order', () => {
     const batch = drainMessages([
       { positions: [position(1, 10), position(2, 20)], events: [event(1, {})] },

@@ -73,13 +73,6 @@ export class LiveFold {
   }
 }
 
-/** Folds queued socket messages into one batch: the last device and position per id win. */
-export function drainMessages(messages: LiveMessage[]): LiveBatch {
-  const fold = new LiveFold();
-  for (const message of messages) fold.add(message);
-  return fold.take();
-}
-
 /**
  * Replaces items by key and appends new ones (the last update of a key wins); the original list is not
  * changed. A flush of 10,000 positions runs this on 10,000 items: each costs one lookup, the updates are

@@ -36,9 +36,9 @@ export const noticeAnchor = (phone: boolean, rtl = false) =>
 
 /**
  * The live socket of a logged-in user: messages are folded as they come and applied every 10 s in one
- * update of the query cache; each event of a flush becomes a 10 s notice named for its vehicle, with the user's sound
- * (a phone shows one notice per flush, see liveNotices). The areas' own queries are refetched as their
- * manifests ask (app/liveRefresh.ts).
+ * update of the query cache; each event of a flush becomes a 10 s notice named for its vehicle, with the
+ * user's sound (a phone shows one notice per flush, see liveNotices). The areas' own queries are refetched
+ * as their manifests ask (app/liveRefresh.ts).
  */
 export function useLiveUpdates(user: User | null): void {
   const queryClient = useQueryClient();
