@@ -1,30 +1,16 @@
 /**
  * PostgreSQL inserts of a whole batch in one statement each, whatever its size: every column is one array
  * parameter zipped back into rows by `ROWS FROM (unnest(...), ...)`, so the query text never grows with the
- * rows and no value is bound one by one. Numbers and flags travel as array literals joined here (pg would
- * quote and escape each element), JSON documents as one JSON array (no escaping at all). Ids come back in
- * the order of the rows.
+ * rows and no value is bound one by one. The arrays travel in PostgreSQL's binary format (pgBinary.ts):
+ * numbers as their bytes, texts unescaped, the JSON documents as one JSON array. Ids come back in the order
+ * of the rows.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { BATCH_CHECKED } from '../db/migrations/031_positionDeviceCheck';
 import { tallyRows } from '../db/positionDerived';
 import type { ProcessedPosition } from './types';
-
-/** `{1,2,NULL}`: a number (or boolean) array literal without quoting each element. */
-export function arrayLiteral(values: ReadonlyArray<number | boolean | null>): string {
-  let out = '{';
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (i) out += ',';
-    out +=
-      v == null ? 'NULL' : typeof v === 'boolean' ? (v ? 't' : 'f') : Number.isFinite(v) ? String(v) : 'NULL';
-  }
-  return out + '}';
-}
-
-/** `[{...},{...}]` from documents already serialised: the JSON array the statement splits again. */
-const jsonArray = (documents: string[]): string => `[${documents.join(',')}]`;
+import { boolArray, float8Array, int4Array, int8Array, jsonbArray, varcharArray } from './pgBinary';
 
 function column<T, V>(rows: readonly T[], pick: (row: T) => V): V[] {
   const out = new Array<V>(rows.length);
@@ -44,7 +30,7 @@ async function claimDevicesPg(
 ): Promise<void> {
   const ids = [...new Set(column(positions, (p) => p.deviceId))].sort((a, b) => a - b);
   const { rows } = await sql<{ held: number[] }>`SELECT set_config(${BATCH_CHECKED}, 'on', true) AS checked,
-    ARRAY(SELECT id FROM devices WHERE id = ANY(${arrayLiteral(ids)}::integer[]) ORDER BY id FOR KEY SHARE) AS held`.execute(
+    ARRAY(SELECT id FROM devices WHERE id = ANY(${int4Array(ids)}::integer[]) ORDER BY id FOR KEY SHARE) AS held`.execute(
     trx,
   );
   const held = new Set(rows[0].held.map(Number));
@@ -81,8 +67,8 @@ async function addTalliesPg(
   }
   if (!devices.length) return;
   await sql`INSERT INTO position_tallies (device_id, hour, positions, time_sum)
-    SELECT * FROM ROWS FROM (unnest(${arrayLiteral(devices)}::integer[]), unnest(${arrayLiteral(hours)}::bigint[]),
-      unnest(${arrayLiteral(counts)}::integer[]), unnest(${arrayLiteral(sums)}::bigint[]))
+    SELECT * FROM ROWS FROM (unnest(${int4Array(devices)}::integer[]), unnest(${int8Array(hours)}::bigint[]),
+      unnest(${int4Array(counts)}::integer[]), unnest(${int8Array(sums)}::bigint[]))
     ON CONFLICT (device_id, hour) DO UPDATE SET positions = position_tallies.positions + excluded.positions,
       time_sum = position_tallies.time_sum + excluded.time_sum`.execute(trx);
 }
@@ -93,19 +79,21 @@ async function insertPositionsPg(
   attributes: string[],
 ): Promise<number[]> {
   if (!positions.length) return [];
-  const numbers = (pick: (p: ProcessedPosition) => number | boolean | null) =>
-    arrayLiteral(column(positions, pick));
+  const floats = (pick: (p: ProcessedPosition) => number) => float8Array(column(positions, pick));
+  const times = (pick: (p: ProcessedPosition) => number) => int8Array(column(positions, pick));
   const { rows } = await sql<{ id: number }>`INSERT INTO positions (device_id, protocol, server_time,
     device_time, fix_time, valid, latitude, longitude, altitude, speed, course, accuracy, address, event, attributes)
     SELECT * FROM ROWS FROM (
-      unnest(${numbers((p) => p.deviceId)}::integer[]), unnest(${column(positions, (p) => p.protocol)}::varchar[]),
-      unnest(${numbers((p) => p.serverTime)}::bigint[]), unnest(${numbers((p) => p.deviceTime)}::bigint[]),
-      unnest(${numbers((p) => p.fixTime)}::bigint[]), unnest(${numbers((p) => p.valid)}::boolean[]),
-      unnest(${numbers((p) => p.latitude)}::float8[]), unnest(${numbers((p) => p.longitude)}::float8[]),
-      unnest(${numbers((p) => p.altitude)}::float8[]), unnest(${numbers((p) => p.speed)}::float8[]),
-      unnest(${numbers((p) => p.course)}::float8[]), unnest(${numbers((p) => p.accuracy)}::float8[]),
-      unnest(${column(positions, (p) => p.address)}::varchar[]), unnest(${numbers((p) => p.event)}::integer[]),
-      jsonb_array_elements(${jsonArray(attributes)}::jsonb))
+      unnest(${int4Array(column(positions, (p) => p.deviceId))}::integer[]),
+      unnest(${varcharArray(column(positions, (p) => p.protocol))}::varchar[]),
+      unnest(${times((p) => p.serverTime)}::bigint[]), unnest(${times((p) => p.deviceTime)}::bigint[]),
+      unnest(${times((p) => p.fixTime)}::bigint[]), unnest(${boolArray(column(positions, (p) => p.valid))}::boolean[]),
+      unnest(${floats((p) => p.latitude)}::float8[]), unnest(${floats((p) => p.longitude)}::float8[]),
+      unnest(${floats((p) => p.altitude)}::float8[]), unnest(${floats((p) => p.speed)}::float8[]),
+      unnest(${floats((p) => p.course)}::float8[]), unnest(${floats((p) => p.accuracy)}::float8[]),
+      unnest(${varcharArray(column(positions, (p) => p.address))}::varchar[]),
+      unnest(${int4Array(column(positions, (p) => p.event))}::integer[]),
+      jsonb_array_elements(${jsonbArray(attributes)}::jsonb))
     RETURNING id`.execute(trx);
   return rows.map((r) => Number(r.id));
 }
@@ -141,14 +129,15 @@ export async function insertEventsPg(
   events: readonly EventRow[],
 ): Promise<number[]> {
   if (!events.length) return [];
-  const numbers = (pick: (e: EventRow) => number | null) => arrayLiteral(column(events, pick));
   const { rows } = await sql<{ id: number }>`INSERT INTO events (type, event_time, device_id, position_id,
     geofence_id, attributes)
     SELECT * FROM ROWS FROM (
-      unnest(${column(events, (e) => e.type)}::varchar[]), unnest(${numbers((e) => e.eventTime)}::bigint[]),
-      unnest(${numbers((e) => e.deviceId)}::integer[]), unnest(${numbers((e) => e.positionId)}::bigint[]),
-      unnest(${numbers((e) => e.geofenceId)}::integer[]),
-      jsonb_array_elements(${jsonArray(column(events, (e) => e.attributes))}::jsonb))
+      unnest(${varcharArray(column(events, (e) => e.type))}::varchar[]),
+      unnest(${int8Array(column(events, (e) => e.eventTime))}::bigint[]),
+      unnest(${int4Array(column(events, (e) => e.deviceId))}::integer[]),
+      unnest(${int8Array(column(events, (e) => e.positionId))}::bigint[]),
+      unnest(${int4Array(column(events, (e) => e.geofenceId))}::integer[]),
+      jsonb_array_elements(${jsonbArray(column(events, (e) => e.attributes))}::jsonb))
     RETURNING id`.execute(trx);
   return rows.map((r) => Number(r.id));
 }
@@ -163,10 +152,10 @@ export async function updateDevicesPg(
   devices: ReadonlyArray<{ id: number; positionId: number; lastUpdate: number }>,
 ): Promise<void> {
   if (!devices.length) return;
-  const numbers = (pick: (d: (typeof devices)[number]) => number) => arrayLiteral(column(devices, pick));
   await sql`UPDATE devices SET position_id = v.position_id, last_update = v.last_update, status = 'online'
-    FROM ROWS FROM (unnest(${numbers((d) => d.id)}::integer[]), unnest(${numbers((d) => d.positionId)}::bigint[]),
-      unnest(${numbers((d) => d.lastUpdate)}::bigint[])) AS v (id, position_id, last_update)
+    FROM ROWS FROM (unnest(${int4Array(column(devices, (d) => d.id))}::integer[]),
+      unnest(${int8Array(column(devices, (d) => d.positionId))}::bigint[]),
+      unnest(${int8Array(column(devices, (d) => d.lastUpdate))}::bigint[])) AS v (id, position_id, last_update)
     WHERE devices.id = v.id AND (devices.last_update IS NULL OR devices.last_update <= v.last_update)`.execute(
     trx,
   );
