@@ -2,9 +2,9 @@
  * `npm run bench:pgRows -- --db postgres://… [--batches 300]`
  *
  * What storing a batch of device records costs PostgreSQL itself, per row: batches of 500 Teltonika-like
- * positions (200 vehicles, some thirty attributes each) stored through the batch writer's own position
- * statements (`storePositionsPg`: the vehicles' check, the insert, the hourly tallies), one transaction each,
- * in a fresh schema. The server processes' CPU is read from /proc for every process named `postgres`
+ * positions (200 vehicles, some thirty attributes each) stored through the batch writer's own pipelined
+ * transaction (`commitBatchPg`: the vehicles' check, the insert, the hourly tallies; no events and no
+ * vehicle rows), one transaction each, in a fresh schema. The server processes' CPU is read from /proc for every process named `postgres`
  * (a database on this machine; null elsewhere), this process's from `process.cpuUsage`. One JSON line.
  * `bench:ingest` cannot show this figure: its throughput on PostgreSQL is bound by the server's main thread.
  */
@@ -15,7 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/src/db/database';
 import { toJson } from '../../server/src/db/mapping';
 import { migrateToLatest } from '../../server/src/db/migrate';
-import { storePositionsPg } from '../../server/src/processing/pgBatchInserts';
+import { commitBatchPg, pipelinePool } from '../../server/src/processing/pgBatchInserts';
 import type { ProcessedPosition } from '../../server/src/processing/types';
 
 const ROWS = 500;
@@ -123,14 +123,21 @@ try {
         outdated: false,
       };
     });
-  const store = (positions: ProcessedPosition[]) =>
-    db.kysely.transaction().execute((trx) =>
-      storePositionsPg(
-        trx,
+  const pipelines = pipelinePool(db.pgPool!, 1);
+  const store = async (positions: ProcessedPosition[]) => {
+    const client = await pipelines.connect();
+    try {
+      await commitBatchPg(client, {
         positions,
-        positions.map((p) => toJson(p.attributes)),
-      ),
-    );
+        attributes: positions.map((p) => toJson(p.attributes)),
+        events: () => [],
+        devices: () => [],
+        statistics: null,
+      });
+    } finally {
+      client.release();
+    }
+  };
   for (let b = 0; b < WARM_UP; b++) await store(batch(b));
   const prepared = Array.from({ length: batches }, (_, b) => batch(WARM_UP + b));
   const postgresBefore = postgresCpuSeconds();
@@ -156,6 +163,7 @@ try {
       wallUsPerRow: perRow(wallMs * 1000),
     }),
   );
+  await pipelines.end();
 } finally {
   await db.close();
   await admin.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -1,5 +1,6 @@
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialects, freshDatabase, insertDevice } from '../../test/harness';
 import type { Db, Dialect } from '../db/database';
 import { parseJson } from '../db/mapping';
@@ -148,12 +149,24 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
   it('updates the device rows of a whole batch with one statement on PostgreSQL', async () => {
     const counter = new DeviceWrites();
     const counted: Db = { ...db, kysely: db.kysely.withPlugin(counter), sqlite: undefined };
+    // PostgreSQL's writer sends its statements on connections of its own: their texts are read as sent
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
     const writer = new BatchWriter(counted, { delayMs: 5, maxRecords: 1000 });
-    await Promise.all(deviceIds.map((id, i) => writer.write(request(id, 5000 + i * 10, 2))));
+    let texts: string[];
+    try {
+      await Promise.all(deviceIds.map((id, i) => writer.write(request(id, 5000 + i * 10, 2))));
+    } finally {
+      texts = sent.mock.calls.map(([text]) => String(text));
+      sent.mockRestore();
+    }
     expect(writer.stats.commits).toBe(1);
-    // SQLite keeps one prepared UPDATE per device (cheap, in process); PostgreSQL gets one round trip
-    expect(counter.count).toBe(dialect === 'postgres' ? 1 : deviceIds.length);
+    // SQLite keeps one prepared UPDATE per device (cheap, in process); PostgreSQL gets one statement
+    if (dialect === 'postgres') {
+      expect(texts.filter((t) => /UPDATE devices/i.test(t))).toHaveLength(1);
+      expect(counter.count).toBe(0);
+    } else expect(counter.count).toBe(deviceIds.length);
     for (const [i, id] of deviceIds.entries()) expect((await latestOf(id)).n).toBe(5000 + i * 10 + 1);
+    await writer.close();
   });
 
   it('stores texts and documents that need quoting exactly as given, on the path of each database', async () => {
@@ -344,6 +357,37 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
     expect(await latestOf(id)).toMatchObject({ lastUpdate: T0 + 60_000, n: 60_001 });
   });
 
+  if (dialect === 'postgres')
+    it('sends a batch’s statements without waiting for each answer: two rounds a transaction', async () => {
+      const order: string[] = [];
+      const query = pg.Client.prototype.query;
+      const sent = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const name = String(args[0]).trim().split(/\s+/).slice(0, 3).join(' ');
+        order.push(`sent ${name}`);
+        const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+        if (answer instanceof Promise)
+          answer.then(() => order.push(`answered ${name}`)).catch(() => undefined);
+        return answer as never;
+      });
+      const writer = new BatchWriter(db, { delayMs: 5, maxRecords: 1000 });
+      try {
+        await writer.write(request(deviceIds[20], 9000, 3, true));
+      } finally {
+        sent.mockRestore();
+        await writer.close();
+      }
+      const at = (entry: string) => order.findIndex((o) => o.startsWith(entry));
+      // the positions and tallies go out before the claim is answered; the rest before the events are
+      expect(at('sent INSERT INTO positions')).toBeLessThan(at('answered SELECT set_config'));
+      expect(at('sent INSERT INTO position_tallies')).toBeLessThan(at('answered SELECT set_config'));
+      expect(at('sent INSERT INTO positions')).toBeGreaterThan(-1);
+      expect(at('sent COMMIT')).toBeLessThan(at('answered INSERT INTO events'));
+      expect(at('sent INSERT INTO events')).toBeGreaterThan(at('answered INSERT INTO positions'));
+    });
+
   it('drain waits for everything written so far', async () => {
     const writer = new BatchWriter(db, { sqliteThread: thread, delayMs: 50, maxRecords: 10 });
     const done: number[] = [];
@@ -384,7 +428,7 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
     });
 
   if (dialect === 'sqlite' && thread)
-    it("lends its thread to other writers: their statements commit there, all or none, until it closes", async () => {
+    it('lends its thread to other writers: their statements commit there, all or none, until it closes', async () => {
       // a writer of the tests before left its live thread registered (one server has one writer)
       db.sqliteWrites = undefined;
       const writer = new BatchWriter(db, { sqliteThread: true, delayMs: 1, maxRecords: 100 });
@@ -393,9 +437,9 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
       expect(db.sqliteWrites).toBe(thread);
       const progress = 'INSERT INTO segment_progress (device_id, profile, seen_id) VALUES (?, ?, ?)';
       const seen = async (id: number) =>
-        (await db.kysely.selectFrom('segmentProgress').select('seenId').where('deviceId', '=', id).execute()).map(
-          (r) => Number(r.seenId),
-        );
+        (
+          await db.kysely.selectFrom('segmentProgress').select('seenId').where('deviceId', '=', id).execute()
+        ).map((r) => Number(r.seenId));
       await db.sqliteWrites!.transaction([
         [progress, [deviceIds[13], 'vehicle:', 41]],
         [progress, [deviceIds[14], 'vehicle:', 42]],

@@ -10,6 +10,7 @@ import { fromBool, toJson } from '../db/mapping';
 import { pushDerivedValues, tallyRows } from '../db/positionDerived';
 import type { EventDraft, ProcessedPosition, StoredEvent } from './types';
 import {
+  pgStatisticsStatement,
   SQLITE_STATISTICS_UPSERT,
   sqliteStatisticsWriter,
   statisticsDeltas,
@@ -18,7 +19,8 @@ import {
 } from './stages/deviceStatistics';
 import { SQL, WriterThread, type ThreadBatch } from './batchWriterThread';
 import { stageTimes } from './stageTimes';
-import { insertEventsPg, storePositionsPg, updateDevicesPg, type EventRow } from './pgBatchInserts';
+import type pg from 'pg';
+import { commitBatchPg, pipelinePool, type EventRow } from './pgBatchInserts';
 
 export interface WriteRequest {
   positions: ProcessedPosition[];
@@ -217,6 +219,9 @@ export class BatchWriter {
   /** Commits what is queued, then ends the SQLite writer thread (server shutdown). */
   async close(): Promise<void> {
     await this.drain();
+    const pipelines = this.pgPipelines;
+    this.pgPipelines = undefined;
+    await pipelines?.end();
     const thread = this.thread;
     this.thread = null;
     if (thread && this.db.sqliteWrites === thread) this.db.sqliteWrites = undefined;
@@ -278,6 +283,72 @@ export class BatchWriter {
       }));
       return { positionIds: own, events: stored };
     });
+  }
+
+  /** PostgreSQL: the pipelined connections of `commitBatchPg`, made at the first batch. */
+  private pgPipelines: pg.Pool | undefined;
+
+  /** PostgreSQL: the batch in one pipelined transaction (pgBatchInserts.ts). */
+  private async pgCommit(batch: Pending[]): Promise<WriteResult[]> {
+    const pool = this.db.pgPool;
+    if (!pool) throw new Error('a PostgreSQL database without its pool');
+    this.pgPipelines ??= pipelinePool(pool, this.slots);
+    const positions = batch.flatMap(({ request }) => request.positions);
+    const offsets: number[] = [];
+    let offset = 0;
+    for (const { request } of batch) {
+      offsets.push(offset);
+      offset += request.positions.length;
+    }
+    const own = (ids: readonly number[]) =>
+      batch.map(({ request }, i) => ids.slice(offsets[i], offsets[i] + request.positions.length));
+    const events = batch.flatMap(({ request }) => request.events);
+    const eventRows = (positionIds: readonly number[]) => {
+      const byRequest = own(positionIds);
+      return batch.flatMap(({ request }, i) =>
+        request.events.map((e) => ({
+          type: e.draft.type,
+          eventTime: e.draft.eventTime,
+          deviceId: e.deviceId,
+          positionId: byRequest[i][e.positionIndex] ?? null,
+          geofenceId: e.draft.geofenceId ?? null,
+          attributes: toJson(e.draft.attributes ?? {}),
+        })),
+      );
+    };
+    let stored: ReturnType<typeof eventRows> = [];
+    const client = await this.pgPipelines.connect();
+    let failed = false;
+    let ids: { positionIds: number[]; eventIds: number[] };
+    try {
+      ids = await commitBatchPg(client, {
+        positions,
+        attributes: positions.map((p) => toJson(p.attributes)),
+        events: (positionIds) => (stored = eventRows(positionIds)),
+        devices: (positionIds) => deviceUpdates(batch, own(positionIds)),
+        statistics: pgStatisticsStatement(statisticsDeltas(batch.map((p) => p.request)), Date.now()),
+      });
+    } catch (err) {
+      failed = true;
+      throw err;
+    } finally {
+      // a connection whose transaction failed is closed, not handed to the next batch
+      client.release(failed);
+    }
+    const positionIds = own(ids.positionIds);
+    let next = 0;
+    return batch.map(({ request }, i) => ({
+      positionIds: positionIds[i],
+      events: request.events.map(() => {
+        const row = stored[next];
+        const event = events[next];
+        return {
+          ...row,
+          id: ids.eventIds[next++],
+          attributes: event.draft.attributes ?? {},
+        };
+      }),
+    }));
   }
 
   private schedule(): void {
@@ -401,6 +472,8 @@ export class BatchWriter {
       const thread = this.db.sqlite ? this.writerThread() : null;
       if (thread) {
         results = await this.threadCommit(thread, batch);
+      } else if (this.db.dialect === 'postgres') {
+        results = await this.pgCommit(batch);
       } else if (this.db.sqlite && !this.db.sqlite.inTransaction) {
         this.sqliteWrite ??= this.sqliteCommit();
         results = this.sqliteWrite!(batch);
@@ -421,20 +494,12 @@ export class BatchWriter {
   }
 
   /**
-   * Through Kysely (PostgreSQL, or SQLite inside another transaction): the whole batch in multi-row
-   * inserts, and the device rows in one `UPDATE ... FROM (VALUES ...)` instead of one UPDATE per device.
+   * SQLite inside another transaction, through Kysely: the whole batch in multi-row inserts on the
+   * transaction's connection.
    */
   private async commitWith(trx: Transaction<Database>, batch: Pending[]): Promise<WriteResult[]> {
-    const { dialect } = this.db;
     const positions = batch.flatMap(({ request }) => request.positions);
-    const ids =
-      dialect === 'postgres'
-        ? await storePositionsPg(
-            trx,
-            positions,
-            positions.map((p) => toJson(p.attributes)),
-          )
-        : await insertPositionsKysely(trx, positions);
+    const ids = await insertPositionsKysely(trx, positions);
     let offset = 0;
     const positionIds = batch.map(({ request }) => {
       const own = ids.slice(offset, offset + request.positions.length);
@@ -456,26 +521,20 @@ export class BatchWriter {
       })),
     );
     const rows = events.map((e) => e.row);
-    const eventIds =
-      dialect === 'postgres' ? await insertEventsPg(trx, rows) : await insertEventsKysely(trx, rows);
+    const eventIds = await insertEventsKysely(trx, rows);
     const stored: StoredEvent[] = events.map((e, j) => ({
       ...e.row,
       id: eventIds[j],
       attributes: e.attributes,
     }));
 
-    const devices = deviceUpdates(batch, positionIds);
-    if (dialect === 'postgres') {
-      await updateDevicesPg(trx, devices);
-    } else {
-      for (const d of devices) {
-        await trx
-          .updateTable('devices')
-          .set({ positionId: d.positionId, lastUpdate: d.lastUpdate, status: 'online' })
-          .where('id', '=', d.id)
-          .where((eb) => eb.or([eb('lastUpdate', 'is', null), eb('lastUpdate', '<=', d.lastUpdate)]))
-          .execute();
-      }
+    for (const d of deviceUpdates(batch, positionIds)) {
+      await trx
+        .updateTable('devices')
+        .set({ positionId: d.positionId, lastUpdate: d.lastUpdate, status: 'online' })
+        .where('id', '=', d.id)
+        .where((eb) => eb.or([eb('lastUpdate', 'is', null), eb('lastUpdate', '<=', d.lastUpdate)]))
+        .execute();
     }
 
     await writeStatistics(trx, statisticsDeltas(batch.map((p) => p.request)), Date.now());

@@ -7,6 +7,8 @@ import { sql, type Transaction } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../db/schema';
 import type { EventDraft, ProcessedPosition } from '../types';
+import type { PgStatement } from '../pgBatchInserts';
+import { int4Array, int8Array } from '../pgBinary';
 
 /** The counted alerts, as the API names them (alert_{key}), and their columns. */
 export const COUNTED_ALERTS = {
@@ -123,7 +125,26 @@ export function sqliteStatisticsWriter(sqlite: BetterSqlite3.Database) {
   };
 }
 
-/** Through Kysely (PostgreSQL, or SQLite inside another transaction): one multi-row upsert. */
+/** PostgreSQL (the batch writer's pipelined transaction): every vehicle's row in one upsert of arrays. */
+export function pgStatisticsStatement(deltas: StatisticsDelta[], now: number): PgStatement | null {
+  if (!deltas.length) return null;
+  const counts = KEYS.map((k) => int4Array(deltas.map((d) => d.counts[k])));
+  return {
+    text:
+      `INSERT INTO device_statistics (${COLUMNS.join(', ')}) SELECT * FROM ROWS FROM (` +
+      `unnest($1::integer[]), unnest($2::bigint[]), unnest($3::bigint[]), ` +
+      KEYS.map((_, i) => `unnest($${i + 4}::integer[])`).join(', ') +
+      `) ${UPSERT_TAIL}`,
+    values: [
+      int4Array(deltas.map((d) => d.deviceId)),
+      int8Array(deltas.map(() => now)),
+      int8Array(deltas.map((d) => d.lastIgnition)),
+      ...counts,
+    ],
+  };
+}
+
+/** Through Kysely (SQLite inside another transaction): one multi-row upsert. */
 export async function writeStatistics(
   trx: Transaction<Database>,
   deltas: StatisticsDelta[],
