@@ -118,6 +118,48 @@ function deviceUpdates(batch: Pending[], positionIds: number[][]) {
   return [...latest.values()].sort((a, b) => a.id - b.id);
 }
 
+/** Each request's share of the batch's ids, which are in the order of the requests' positions. */
+function byRequest(batch: Pending[], ids: readonly number[]): number[][] {
+  let offset = 0;
+  return batch.map(({ request }) => ids.slice(offset, (offset += request.positions.length)));
+}
+
+/** The batch's events as rows, their positions' ids filled in, each with its attributes as raised. */
+function eventRows(batch: Pending[], positionIds: number[][]) {
+  return batch.flatMap(({ request }, i) =>
+    request.events.map((e) => ({
+      attributes: e.draft.attributes ?? {},
+      row: {
+        type: e.draft.type,
+        eventTime: e.draft.eventTime,
+        deviceId: e.deviceId,
+        positionId: positionIds[i][e.positionIndex] ?? null,
+        geofenceId: e.draft.geofenceId ?? null,
+        attributes: toJson(e.draft.attributes ?? {}),
+      } satisfies EventRow,
+    })),
+  );
+}
+
+/** Every request's answer: its positions' ids and its events as stored (ids in the batch's order). */
+function answers(
+  batch: Pending[],
+  positionIds: number[][],
+  events: ReturnType<typeof eventRows>,
+  eventIds: readonly number[],
+): WriteResult[] {
+  const stored: StoredEvent[] = events.map((e, j) => ({
+    ...e.row,
+    id: eventIds[j],
+    attributes: e.attributes,
+  }));
+  let next = 0;
+  return batch.map(({ request }, i) => ({
+    positionIds: positionIds[i],
+    events: stored.slice(next, (next += request.events.length)),
+  }));
+}
+
 async function insertEventsKysely(trx: Transaction<Database>, rows: EventRow[]): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -294,29 +336,7 @@ export class BatchWriter {
     if (!pool) throw new Error('a PostgreSQL database without its pool');
     this.pgPipelines ??= pipelinePool(pool, this.slots);
     const positions = batch.flatMap(({ request }) => request.positions);
-    const offsets: number[] = [];
-    let offset = 0;
-    for (const { request } of batch) {
-      offsets.push(offset);
-      offset += request.positions.length;
-    }
-    const own = (ids: readonly number[]) =>
-      batch.map(({ request }, i) => ids.slice(offsets[i], offsets[i] + request.positions.length));
-    const events = batch.flatMap(({ request }) => request.events);
-    const eventRows = (positionIds: readonly number[]) => {
-      const byRequest = own(positionIds);
-      return batch.flatMap(({ request }, i) =>
-        request.events.map((e) => ({
-          type: e.draft.type,
-          eventTime: e.draft.eventTime,
-          deviceId: e.deviceId,
-          positionId: byRequest[i][e.positionIndex] ?? null,
-          geofenceId: e.draft.geofenceId ?? null,
-          attributes: toJson(e.draft.attributes ?? {}),
-        })),
-      );
-    };
-    let stored: ReturnType<typeof eventRows> = [];
+    let events: ReturnType<typeof eventRows> = [];
     const client = await this.pgPipelines.connect();
     let failed = false;
     let ids: { positionIds: number[]; eventIds: number[] };
@@ -324,8 +344,11 @@ export class BatchWriter {
       ids = await commitBatchPg(client, {
         positions,
         attributes: positions.map((p) => toJson(p.attributes)),
-        events: (positionIds) => (stored = eventRows(positionIds)),
-        devices: (positionIds) => deviceUpdates(batch, own(positionIds)),
+        events: (positionIds) => {
+          events = eventRows(batch, byRequest(batch, positionIds));
+          return events.map((e) => e.row);
+        },
+        devices: (positionIds) => deviceUpdates(batch, byRequest(batch, positionIds)),
         statistics: pgStatisticsStatement(statisticsDeltas(batch.map((p) => p.request)), Date.now()),
       });
     } catch (err) {
@@ -335,20 +358,7 @@ export class BatchWriter {
       // a connection whose transaction failed is closed, not handed to the next batch
       client.release(failed);
     }
-    const positionIds = own(ids.positionIds);
-    let next = 0;
-    return batch.map(({ request }, i) => ({
-      positionIds: positionIds[i],
-      events: request.events.map(() => {
-        const row = stored[next];
-        const event = events[next];
-        return {
-          ...row,
-          id: ids.eventIds[next++],
-          attributes: event.draft.attributes ?? {},
-        };
-      }),
-    }));
+    return answers(batch, byRequest(batch, ids.positionIds), events, ids.eventIds);
   }
 
   private schedule(): void {
@@ -499,34 +509,12 @@ export class BatchWriter {
    */
   private async commitWith(trx: Transaction<Database>, batch: Pending[]): Promise<WriteResult[]> {
     const positions = batch.flatMap(({ request }) => request.positions);
-    const ids = await insertPositionsKysely(trx, positions);
-    let offset = 0;
-    const positionIds = batch.map(({ request }) => {
-      const own = ids.slice(offset, offset + request.positions.length);
-      offset += request.positions.length;
-      return own;
-    });
-
-    const events = batch.flatMap(({ request }, i) =>
-      request.events.map((e) => ({
-        attributes: e.draft.attributes ?? {},
-        row: {
-          type: e.draft.type,
-          eventTime: e.draft.eventTime,
-          deviceId: e.deviceId,
-          positionId: positionIds[i][e.positionIndex] ?? null,
-          geofenceId: e.draft.geofenceId ?? null,
-          attributes: toJson(e.draft.attributes ?? {}),
-        },
-      })),
+    const positionIds = byRequest(batch, await insertPositionsKysely(trx, positions));
+    const events = eventRows(batch, positionIds);
+    const eventIds = await insertEventsKysely(
+      trx,
+      events.map((e) => e.row),
     );
-    const rows = events.map((e) => e.row);
-    const eventIds = await insertEventsKysely(trx, rows);
-    const stored: StoredEvent[] = events.map((e, j) => ({
-      ...e.row,
-      id: eventIds[j],
-      attributes: e.attributes,
-    }));
 
     for (const d of deviceUpdates(batch, positionIds)) {
       await trx
@@ -538,11 +526,6 @@ export class BatchWriter {
     }
 
     await writeStatistics(trx, statisticsDeltas(batch.map((p) => p.request)), Date.now());
-
-    let next = 0;
-    return batch.map(({ request }, i) => ({
-      positionIds: positionIds[i],
-      events: stored.slice(next, (next += request.events.length)),
-    }));
+    return answers(batch, positionIds, events, eventIds);
   }
 }
