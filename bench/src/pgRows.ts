@@ -3,8 +3,8 @@
  *
  * What storing a batch of device records costs PostgreSQL itself, per row: batches of 500 Teltonika-like
  * positions (200 vehicles, some thirty attributes each) stored through the batch writer's own pipelined
- * transaction (`commitBatchPg`: the vehicles' check, the insert, the hourly tallies; no events and no
- * vehicle rows), one transaction each, in a fresh schema. The server processes' CPU is read from /proc for every process named `postgres`
+ * transaction (`commitBatchPg`: the vehicles' check, the insert into the month's partition, the hourly
+ * tallies; no events and no vehicle rows), one transaction each, in a fresh schema. The server processes' CPU is read from /proc for every process named `postgres`
  * (a database on this machine; null elsewhere), this process's from `process.cpuUsage`. One JSON line.
  * `bench:ingest` cannot show this figure: its throughput on PostgreSQL is bound by the server's main thread.
  */
@@ -16,6 +16,7 @@ import { openDatabase } from '../../server/src/db/database';
 import { toJson } from '../../server/src/db/mapping';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { commitBatchPg, pipelinePool } from '../../server/src/processing/pgBatchInserts';
+import { PositionPartitions } from '../../server/src/processing/positionPartitions';
 import type { ProcessedPosition } from '../../server/src/processing/types';
 
 const ROWS = 500;
@@ -124,10 +125,12 @@ try {
       };
     });
   const pipelines = pipelinePool(db.pgPool!, 1);
+  const partitions = new PositionPartitions();
   const store = async (positions: ProcessedPosition[]) => {
     const client = await pipelines.connect();
     try {
       await commitBatchPg(client, {
+        positionsTable: await partitions.tableFor(client, positions),
         positions,
         attributes: positions.map((p) => toJson(p.attributes)),
         events: () => [],

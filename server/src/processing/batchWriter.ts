@@ -21,6 +21,7 @@ import { SQL, WriterThread, type ThreadBatch } from './batchWriterThread';
 import { stageTimes } from './stageTimes';
 import type pg from 'pg';
 import { commitBatchPg, pipelinePool, type EventRow } from './pgBatchInserts';
+import { PositionPartitions } from './positionPartitions';
 
 export interface WriteRequest {
   positions: ProcessedPosition[];
@@ -329,6 +330,8 @@ export class BatchWriter {
 
   /** PostgreSQL: the pipelined connections of `commitBatchPg`, made at the first batch. */
   private pgPipelines: pg.Pool | undefined;
+  /** PostgreSQL: the month partitions a batch's positions may go into directly. */
+  private readonly partitions = new PositionPartitions();
 
   /** PostgreSQL: the batch in one pipelined transaction (pgBatchInserts.ts). */
   private async pgCommit(batch: Pending[]): Promise<WriteResult[]> {
@@ -342,6 +345,7 @@ export class BatchWriter {
     let ids: { positionIds: number[]; eventIds: number[] };
     try {
       ids = await commitBatchPg(client, {
+        positionsTable: await this.partitions.tableFor(client, positions),
         positions,
         attributes: positions.map((p) => toJson(p.attributes)),
         events: (positionIds) => {
@@ -353,6 +357,7 @@ export class BatchWriter {
       });
     } catch (err) {
       failed = true;
+      this.partitions.stale();
       throw err;
     } finally {
       // a connection whose transaction failed is closed, not handed to the next batch

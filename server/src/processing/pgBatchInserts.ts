@@ -12,6 +12,10 @@
  * hand, the events, the vehicles, the statistics and the commit. Waiting for each answer, a transaction
  * stayed open for six or seven round trips through a main thread busy with the records arriving, and
  * PostgreSQL sat idle in it most of that time (sampled: more often waiting for the client than working).
+ *
+ * The positions go into the table `PgBatch.positionsTable` names: the month partition that holds them all
+ * when there is one (positionPartitions.ts: no transition table filled for the tallies' statement trigger),
+ * else the partitioned `positions`.
  */
 import pg from 'pg';
 import { BATCH_CHECKED } from '../db/migrations/031_positionDeviceCheck';
@@ -80,13 +84,14 @@ function tallyStatement(positions: readonly ProcessedPosition[]): PgStatement | 
 }
 
 function insertPositionsStatement(
+  table: string,
   positions: readonly ProcessedPosition[],
   attributes: readonly string[],
 ): PgStatement {
   const floats = (pick: (p: ProcessedPosition) => number) => float8Array(column(positions, pick));
   const times = (pick: (p: ProcessedPosition) => number) => int8Array(column(positions, pick));
   return {
-    text: `INSERT INTO positions (device_id, protocol, server_time, device_time, fix_time, valid, latitude,
+    text: `INSERT INTO ${table} (device_id, protocol, server_time, device_time, fix_time, valid, latitude,
       longitude, altitude, speed, course, accuracy, address, event, attributes)
     SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15::jsonb FROM ROWS FROM (
       unnest($1::integer[]), unnest($2::varchar[]), unnest($3::bigint[]), unnest($4::bigint[]),
@@ -166,6 +171,8 @@ function updateDevicesStatement(
 
 /** What a batch writes, the positions in the order their ids come back. */
 export interface PgBatch {
+  /** the table the positions go into: `positions`, or the one partition holding them (positionPartitions.ts) */
+  positionsTable: string;
   positions: readonly ProcessedPosition[];
   /** each position's attributes, serialised */
   attributes: readonly string[];
@@ -198,7 +205,7 @@ export async function commitBatchPg(
   try {
     const begin = run({ text: 'BEGIN', values: [] });
     const claim = run(claimStatement(ids));
-    const inserted = run(insertPositionsStatement(batch.positions, batch.attributes));
+    const inserted = run(insertPositionsStatement(batch.positionsTable, batch.positions, batch.attributes));
     const tallies = batch.positions.length ? tallyStatement(batch.positions) : null;
     const tallied = tallies ? run(tallies) : null;
     await begin;
