@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boolArray, float8Array, int4Array, int8Array, textArray, varcharArray } from './pgBinary';
+import { unnestList } from './pgBatchInserts';
 
 const pgUrl = process.env.FROTA_TEST_DATABASE_URL;
 const skipReason = pgUrl ? '' : 'the round trip needs PostgreSQL (FROTA_TEST_DATABASE_URL)';
@@ -94,6 +95,26 @@ describe('binary array parameters', () => {
       const documents = ['{"b":1,"a":[true,null,"x\\"y"]}', '{}', '{"n":1.5e300,"t":"ção"}'];
       const { rows } = await client.query('SELECT unnest($1::text[])::jsonb AS d', [textArray(documents)]);
       expect(rows.map((r) => r.d)).toEqual(documents.map((d) => JSON.parse(d)));
+    });
+
+    it('zip back into rows by unnestList: in order, one element of each array a row, cast where asked', async () => {
+      const list = unnestList(['integer', 'varchar', ['text', 'jsonb']]);
+      expect(list).toBe('unnest($1::integer[]), unnest($2::varchar[]), unnest($3::text[])::jsonb');
+      const { rows } = await client.query({
+        text: `SELECT ${list}`,
+        values: [int4Array([3, null, 1]), varcharArray(['c', 'b', null]), textArray(['{"n":3}', '{}', null])],
+        rowMode: 'array',
+      });
+      expect(rows).toEqual([
+        [3, 'c', { n: 3 }],
+        [null, 'b', {}],
+        [1, null, null],
+      ]);
+      const empty = await client.query(`SELECT ${unnestList(['integer', 'bigint'])}`, [
+        int4Array([]),
+        int8Array([]),
+      ]);
+      expect(empty.rows).toEqual([]);
     });
   });
 });

@@ -7,7 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../db/schema';
 import type { EventDraft, ProcessedPosition } from '../types';
-import type { PgStatement } from '../pgBatchInserts';
+import { unnestList, type PgStatement } from '../pgBatchInserts';
 import { int4Array, int8Array } from '../pgBinary';
 
 /** The counted alerts, as the API names them (alert_{key}), and their columns. */
@@ -131,10 +131,8 @@ export function pgStatisticsStatement(deltas: StatisticsDelta[], now: number): P
   const counts = KEYS.map((k) => int4Array(deltas.map((d) => d.counts[k])));
   return {
     text:
-      `INSERT INTO device_statistics (${COLUMNS.join(', ')}) SELECT * FROM ROWS FROM (` +
-      `unnest($1::integer[]), unnest($2::bigint[]), unnest($3::bigint[]), ` +
-      KEYS.map((_, i) => `unnest($${i + 4}::integer[])`).join(', ') +
-      `) ${UPSERT_TAIL}`,
+      `INSERT INTO device_statistics (${COLUMNS.join(', ')}) ` +
+      `SELECT ${unnestList(['integer', 'bigint', 'bigint', ...KEYS.map(() => 'integer')])} ${UPSERT_TAIL}`,
     values: [
       int4Array(deltas.map((d) => d.deviceId)),
       int8Array(deltas.map(() => now)),
