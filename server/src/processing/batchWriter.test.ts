@@ -6,6 +6,7 @@ import type { Db, Dialect } from '../db/database';
 import { parseJson } from '../db/mapping';
 import { migrateToLatest } from '../db/migrate';
 import { BatchWriter, type WriteRequest } from './batchWriter';
+import { commitBatchPg, pipelinePool } from './pgBatchInserts';
 import {
   DEFAULT_CHECKPOINT_PAGES,
   MAIN_CHECKPOINT_PAGES,
@@ -47,6 +48,10 @@ function request(deviceId: number, first: number, count: number, event = false):
     devices: [{ id: deviceId, positionIndex: count - 1, lastUpdate: T0 + first }],
   };
 }
+
+/** The text of a statement pg was given (a string, or a query config of a prepared statement). */
+const statementText = (query: unknown): string =>
+  typeof query === 'object' && query !== null && 'text' in query ? String(query.text) : String(query);
 
 /** Counts the statements that write the devices table (a Kysely plugin: the database itself is real). */
 class DeviceWrites implements KyselyPlugin {
@@ -156,7 +161,7 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
     try {
       await Promise.all(deviceIds.map((id, i) => writer.write(request(id, 5000 + i * 10, 2))));
     } finally {
-      texts = sent.mock.calls.map(([text]) => String(text));
+      texts = sent.mock.calls.map(([query]) => statementText(query));
       sent.mockRestore();
     }
     expect(writer.stats.commits).toBe(1);
@@ -365,7 +370,7 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
         this: pg.Client,
         ...args: unknown[]
       ) {
-        const name = String(args[0]).trim().split(/\s+/).slice(0, 3).join(' ');
+        const name = statementText(args[0]).trim().split(/\s+/).slice(0, 3).join(' ');
         order.push(`sent ${name}`);
         const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
         if (answer instanceof Promise)
@@ -386,6 +391,62 @@ describe.each(paths)('batch writer on %s (SQLite writer thread: %s)', (dialect, 
       expect(at('sent INSERT INTO positions')).toBeGreaterThan(-1);
       expect(at('sent COMMIT')).toBeLessThan(at('answered INSERT INTO events'));
       expect(at('sent INSERT INTO events')).toBeGreaterThan(at('answered INSERT INTO positions'));
+    });
+
+  if (dialect === 'postgres')
+    it('prepares the transaction’s statements once a connection and plans them once, generically', async () => {
+      const pool = pipelinePool(db.pgPool!, 1);
+      const client = await pool.connect();
+      try {
+        const stored: number[] = [];
+        for (const first of [11_000, 11_100]) {
+          const positions = request(deviceIds[21], first, 3).positions;
+          const { positionIds } = await commitBatchPg(client, {
+            positionsTable: 'positions',
+            positions,
+            attributes: positions.map((p) => JSON.stringify(p.attributes)),
+            events: (ids) => [
+              {
+                type: 'alarm',
+                eventTime: T0,
+                deviceId: deviceIds[21],
+                positionId: ids[0],
+                geofenceId: null,
+                attributes: '{}',
+              },
+            ],
+            devices: (ids) => [{ id: deviceIds[21], positionId: ids[2], lastUpdate: T0 + first }],
+            statistics: null,
+          });
+          stored.push(...positionIds);
+        }
+        const { rows } = await client.query<{ statement: string; generic: string; custom: string }>(
+          `SELECT statement, generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements`,
+        );
+        const kinds = [
+          'ARRAY(SELECT id FROM devices',
+          'INSERT INTO positions',
+          'INSERT INTO position_tallies',
+          'INSERT INTO events',
+          'UPDATE devices',
+        ];
+        for (const kind of kinds) {
+          const found = rows.filter((r) => r.statement.includes(kind));
+          expect(found, kind).toHaveLength(1);
+          expect([Number(found[0].generic), Number(found[0].custom)], kind).toEqual([2, 0]);
+        }
+        const back = await db.kysely
+          .selectFrom('positions')
+          .select('attributes')
+          .where('id', 'in', stored)
+          .execute();
+        expect(back.map((r) => parseJson(r.attributes).n).sort()).toEqual([
+          11_000, 11_001, 11_002, 11_100, 11_101, 11_102,
+        ]);
+      } finally {
+        client.release();
+        await pool.end();
+      }
     });
 
   it('drain waits for everything written so far', async () => {

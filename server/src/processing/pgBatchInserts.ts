@@ -68,6 +68,19 @@ const claimStatement = (ids: readonly number[]): PgStatement => ({
   values: [BATCH_CHECKED, int4Array(ids)],
 });
 
+/**
+ * The writer's statements are prepared once a connection, by name, and planned once: with the arrays bound
+ * as constants, planning a statement copied them (hundreds of kilobytes of documents) several times over,
+ * some 15 % of PostgreSQL's work on a batch; a generic plan (`plan_cache_mode` of the writer's connections,
+ * `pipelinePool`) keeps them parameters. A name a statement text, the same on every connection.
+ */
+const statementNames = new Map<string, string>();
+const nameOf = (text: string): string => {
+  let name = statementNames.get(text);
+  if (name === undefined) statementNames.set(text, (name = `frota_batch_${statementNames.size + 1}`));
+  return name;
+};
+
 function checkClaim(ids: readonly number[], held: readonly unknown[]): void {
   const holding = new Set(held.map(Number));
   const missing = ids.filter((id) => !holding.has(id));
@@ -225,7 +238,8 @@ export async function commitBatchPg(
   client: pg.PoolClient,
   batch: PgBatch,
 ): Promise<{ positionIds: number[]; eventIds: number[] }> {
-  const run = (statement: PgStatement) => quiet(client.query(statement.text, statement.values));
+  const run = ({ text, values }: PgStatement) =>
+    quiet(client.query(values.length ? { name: nameOf(text), text, values } : { text, values }));
   const ids = vehiclesOf(batch.positions);
   let sentCommit = false;
   try {
@@ -262,11 +276,13 @@ export async function commitBatchPg(
 /**
  * Connections for `commitBatchPg`: pipelined (pg's `pipeline` mode sends a query without waiting for the
  * one before), as many as the writer's transactions in flight, on the same database and settings as the
- * server's pool. Idle ones close on their own, and do not keep the process alive.
+ * server's pool, their prepared statements planned generically (see `nameOf`). Idle ones close on their
+ * own, and do not keep the process alive.
  */
 export const pipelinePool = (pool: pg.Pool, connections: number): pg.Pool =>
   new pg.Pool({
     ...pool.options,
+    options: `${pool.options.options ?? ''} -c plan_cache_mode=force_generic_plan`.trim(),
     pipeline: true,
     max: connections,
     idleTimeoutMillis: 10_000,
