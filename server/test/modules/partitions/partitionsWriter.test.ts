@@ -11,32 +11,14 @@ import { migrateToLatest } from '../../../src/db/migrate';
 import { maintainPartitions } from '../../../src/modules/partitions/partitionJob';
 import { BatchWriter, type WriteRequest } from '../../../src/processing/batchWriter';
 import { POSITIONS, PositionPartitions } from '../../../src/processing/positionPartitions';
-import type { ProcessedPosition } from '../../../src/processing/types';
 import { freshDatabase, insertDevice } from '../../harness';
+import { recordAt } from '../../positionRecords';
 import { partitionOf, query, skipReason, tallyOf, utc } from './partitionsSupport';
 
 const DAY_MS = 86_400_000;
 
-function position(deviceId: number, fixTime: number): ProcessedPosition {
-  return {
-    deviceId,
-    protocol: 'teltonika',
-    serverTime: fixTime,
-    deviceTime: fixTime,
-    fixTime,
-    valid: true,
-    latitude: -8.8,
-    longitude: 13.2,
-    altitude: 10,
-    speed: 5,
-    course: 90,
-    accuracy: 0,
-    address: null,
-    event: null,
-    attributes: { ignition: true },
-    outdated: false,
-  };
-}
+const position = (deviceId: number, fixTime: number) =>
+  recordAt(deviceId, fixTime, { attributes: { ignition: true } });
 
 const request = (deviceId: number, times: number[]): WriteRequest => ({
   positions: times.map((t) => position(deviceId, t)),
