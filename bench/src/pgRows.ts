@@ -4,8 +4,8 @@
  * What storing a batch of device records costs PostgreSQL itself, per row: batches of 500 Teltonika-like
  * positions (200 vehicles, some thirty attributes each) stored through the batch writer's own pipelined
  * transaction (`commitBatchPg`: the vehicles' check, the insert into the month's partition, the hourly
- * tallies; no events and no vehicle rows), one transaction each, in a fresh schema. The server processes' CPU is read from /proc for every process named `postgres`
- * (a database on this machine; null elsewhere), this process's from `process.cpuUsage`. One JSON line.
+ * tallies; no events and no vehicle rows), one transaction each, in a fresh schema. The server processes'
+ * CPU is read from /proc for every process named `postgres` (a database on this machine; null elsewhere), this process's from `process.cpuUsage`. One JSON line.
  * `bench:ingest` cannot show this figure: its throughput on PostgreSQL is bound by the server's main thread.
  */
 import { readdirSync, readFileSync } from 'node:fs';

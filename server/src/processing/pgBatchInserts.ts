@@ -1,7 +1,7 @@
 /**
  * PostgreSQL inserts of a whole batch in one statement each, whatever its size: every column is one array
- * parameter zipped back into rows by `unnest` in the select list (`unnestList`), so the query text never grows with the
- * rows and no value is bound one by one. The arrays travel in PostgreSQL's binary format (pgBinary.ts):
+ * parameter zipped back into rows by `unnest` in the select list (`unnestList`), so the query text never
+ * grows with the rows and no value is bound one by one. The arrays travel in PostgreSQL's binary format (pgBinary.ts):
  * numbers as their bytes, texts and JSON documents unescaped. Each document is cast to `jsonb` on its own
  * row: one parse, where one `jsonb` array split by `jsonb_array_elements` was parsed, then built again
  * element by element (measured: 2 to 3 µs less of PostgreSQL's CPU a position). Ids come back in the order
@@ -34,7 +34,8 @@ export interface PgStatement {
  * element cast on its row where a column names a cast (`['text', 'jsonb']`): `unnest($1::integer[]),
  * unnest($2::text[])::jsonb`. Set-returning functions in a select list run in step, one element of each a
  * row, without the tuple store that `ROWS FROM (unnest(…), …)` first copies every value into (measured
- * with `bench:pgRows`, the two forms interleaved batch by batch: 5 to 6 µs less a position, of some 40).
+ * with `bench:pgRows`'s batches, the two forms interleaved batch by batch: 5 to 6 µs less wall time a
+ * position, of some 40).
  * Arrays of one batch have the same length, so no column is padded with NULLs.
  */
 export const unnestList = (columns: ReadonlyArray<string | readonly [array: string, cast: string]>): string =>

@@ -17,7 +17,8 @@
  * already holds, and upserts the tallies it grouped itself; it says so with the transaction-local setting
  * `frota.batch_checked`, and the insert trigger then returns at once. Every other writer is checked and
  * tallied by the trigger. (The writer now inserts a batch of one month into that month's partition, where
- * this statement trigger does not fire at all: processing/positionPartitions.ts.) SQLite keeps its foreign key and row triggers (a row look-up there is cheap).
+ * this statement trigger does not fire at all: processing/positionPartitions.ts.) SQLite keeps its foreign
+ * key and row triggers (a row look-up there is cheap).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
