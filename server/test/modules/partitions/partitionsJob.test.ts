@@ -25,24 +25,19 @@ import {
   skipReason,
   tallyOf,
   utc,
+  migratedWithVehicle,
 } from './partitionsSupport';
 
 describe.skipIf(Boolean(skipReason))('partition job', () => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let db: Db;
   let device: number;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    fresh = await freshDatabase('postgres');
-    db = fresh.db;
-    await migrateToLatest(db);
-    device = await insertDevice(db, 'A', 'imei-a');
+    ({ db, device, close } = await migratedWithVehicle());
   });
 
-  afterEach(async () => {
-    await db.close();
-    await fresh.drop();
-  });
+  afterEach(() => close());
 
   it('creates the current month and the three after it, once, moving their rows out of the default', async () => {
     // a month with no partition yet: its rows wait in the DEFAULT partition

@@ -1,10 +1,27 @@
 /** Shared pieces of the partition tests (PostgreSQL only): rows written as the pipeline writes them. */
 import { sql } from 'kysely';
 import type { Db } from '../../../src/db/database';
+import { migrateToLatest } from '../../../src/db/migrate';
+import { freshDatabase, insertDevice } from '../../harness';
 
 export const pgUrl = process.env.FROTA_TEST_DATABASE_URL;
 export const skipReason = pgUrl ? '' : 'partition tests need PostgreSQL (FROTA_TEST_DATABASE_URL)';
 if (skipReason) console.warn(`skipped: ${skipReason}`);
+
+/** A fresh PostgreSQL schema, migrated, with one vehicle; `close` closes and drops it. */
+export async function migratedWithVehicle(): Promise<{ db: Db; device: number; close: () => Promise<void> }> {
+  const fresh = await freshDatabase('postgres');
+  await migrateToLatest(fresh.db);
+  const device = await insertDevice(fresh.db, 'A', 'imei-a');
+  return {
+    db: fresh.db,
+    device,
+    close: async () => {
+      await fresh.db.close();
+      await fresh.drop();
+    },
+  };
+}
 
 /** Epoch ms of a UTC date. */
 export const utc = (year: number, month: number, day = 1, hour = 0) => Date.UTC(year, month - 1, day, hour);

@@ -7,13 +7,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/database';
-import { migrateToLatest } from '../../../src/db/migrate';
 import { maintainPartitions } from '../../../src/modules/partitions/partitionJob';
 import { BatchWriter, type WriteRequest } from '../../../src/processing/batchWriter';
 import { POSITIONS, PositionPartitions } from '../../../src/processing/positionPartitions';
-import { freshDatabase, insertDevice } from '../../harness';
 import { recordAt } from '../../positionRecords';
-import { partitionOf, query, skipReason, tallyOf, utc } from './partitionsSupport';
+import { migratedWithVehicle, partitionOf, query, skipReason, tallyOf, utc } from './partitionsSupport';
 
 const DAY_MS = 86_400_000;
 
@@ -27,15 +25,12 @@ const request = (deviceId: number, times: number[]): WriteRequest => ({
 });
 
 describe.skipIf(Boolean(skipReason))('batch writer and the month partitions', () => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let db: Db;
   let device: number;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    fresh = await freshDatabase('postgres');
-    db = fresh.db;
-    await migrateToLatest(db);
-    device = await insertDevice(db, 'A', 'imei-a');
+    ({ db, device, close } = await migratedWithVehicle());
     // 2031-01 to 2031-04 partitioned; a statement trigger of positions logs every statement it fires for
     await maintainPartitions(db, utc(2031, 1, 20));
     await query(db, 'CREATE TABLE statement_log (rows integer)');
@@ -51,10 +46,7 @@ describe.skipIf(Boolean(skipReason))('batch writer and the month partitions', ()
     );
   });
 
-  afterEach(async () => {
-    await db.close();
-    await fresh.drop();
-  });
+  afterEach(() => close());
 
   const logged = async () =>
     (await query<{ rows: number }>(db, 'SELECT rows FROM statement_log')).map((r) => r.rows);
