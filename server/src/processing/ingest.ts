@@ -109,7 +109,10 @@ export class Ingest implements IngestSink {
     for (const d of decoded) {
       const card = d.attributes.driverUniqueId;
       const deviceId = ids.get(d.uniqueId);
-      if (typeof card === 'string' && card && deviceId !== undefined) reads.push({ deviceId, card });
+      if (typeof card !== 'string' || !card || deviceId === undefined) continue;
+      // a card reader repeats its card in every record of a frame: one read of it is enough
+      const last = reads[reads.length - 1];
+      if (last?.deviceId !== deviceId || last.card !== card) reads.push({ deviceId, card });
     }
     return reads;
   }

@@ -3,6 +3,7 @@ import type { DeviceState } from '../deviceState';
 import type { ProcessedPosition } from '../types';
 import { alarmDetector } from './alarms';
 import { geofenceDetector } from './geofence';
+import { overspeedDetector } from './overspeed';
 import type { DetectorInput } from './types';
 import { recordAt } from '../../../test/positionRecords';
 
@@ -87,5 +88,47 @@ describe('alarm detector', () => {
 
   it('raises nothing for a record without alarms', () => {
     expect(alarms({ alarm: 'sos' }, { ignition: true })).toEqual([]);
+  });
+});
+
+describe('overspeed detector', () => {
+  /** A vehicle with its own limit (knots), inside zones 1..n with the given limits (0: none). */
+  const speeding = (own: number | undefined, zoneLimits: number[], speed: number, s = state({})) =>
+    overspeedDetector({
+      state: { ...s, attributes: own === undefined ? {} : { speedLimit: own } },
+      position: recordAt(1, T, { protocol: 'teltonika', speed }),
+      zones: { inside: zoneLimits.map((_, i) => i + 1), entered: [], exited: [] },
+      zone: (id) => ({ id, name: `Zona ${id}`, speedLimit: zoneLimits[id - 1] }) as never,
+    });
+
+  it("applies the lowest limit: a zone's below the vehicle's own names the zone", () => {
+    expect(speeding(50, [60, 30, 40], 45).events).toEqual([
+      {
+        type: 'deviceOverspeed',
+        eventTime: T,
+        geofenceId: 2,
+        attributes: { speed: 45, speedLimit: 30 },
+      },
+    ]);
+    expect(speeding(50, [60, 0], 55).events[0]).toMatchObject({
+      geofenceId: null,
+      attributes: { speedLimit: 50 },
+    });
+    // a tie keeps the vehicle's own limit
+    expect(speeding(30, [30], 45).events[0]).toMatchObject({
+      geofenceId: null,
+      attributes: { speedLimit: 30 },
+    });
+  });
+
+  it('raises nothing at or under the limit, or without one, and ends an episode going on', () => {
+    expect(speeding(50, [30], 30).events).toEqual([]);
+    expect(speeding(undefined, [0], 200).events).toEqual([]);
+    const during = { ...state({}), overspeedSince: T - 5000, overspeedReported: true };
+    expect(speeding(50, [], 20, during)).toEqual({
+      events: [],
+      patch: { overspeedSince: null, overspeedReported: false },
+    });
+    expect(speeding(50, [], 20).patch).toBeUndefined();
   });
 });

@@ -6,25 +6,26 @@
 import { numberAttr } from '../deviceState';
 import { none, type Detector } from './types';
 
+/** A speeding episode's end: nothing when none was going on. */
+const ended = (overspeedSince: number | null) =>
+  overspeedSince != null ? { events: [], patch: { overspeedSince: null, overspeedReported: false } } : none;
+
 export const overspeedDetector: Detector = ({ state, position, zones, zone }) => {
   if (!position.valid) return none;
-  const limits: Array<{ limit: number; geofenceId: number | null }> = [];
+  // the lowest limit that applies, the vehicle's own first (a zone's wins only when lower); no list of
+  // them is made: this runs for every record
+  let limit = Infinity;
+  let geofenceId: number | null = null;
   const own = numberAttr(state.attributes.speedLimit);
-  if (own && own > 0) limits.push({ limit: own, geofenceId: null });
+  if (own && own > 0) limit = own;
   for (const id of zones.inside) {
     const l = zone(id)?.speedLimit;
-    if (l && l > 0) limits.push({ limit: l, geofenceId: id });
+    if (l && l > 0 && l < limit) {
+      limit = l;
+      geofenceId = id;
+    }
   }
-  if (!limits.length)
-    return state.overspeedSince != null
-      ? { events: [], patch: { overspeedSince: null, overspeedReported: false } }
-      : none;
-  const applicable = limits.reduce((a, b) => (b.limit < a.limit ? b : a));
-  if (position.speed <= applicable.limit) {
-    return state.overspeedSince != null
-      ? { events: [], patch: { overspeedSince: null, overspeedReported: false } }
-      : none;
-  }
+  if (limit === Infinity || position.speed <= limit) return ended(state.overspeedSince);
   const since = state.overspeedSince ?? position.fixTime;
   const minimal = (numberAttr(state.attributes.overspeedMinimalDuration) ?? 0) * 1000;
   if (state.overspeedReported || position.fixTime - since < minimal) {
@@ -35,8 +36,8 @@ export const overspeedDetector: Detector = ({ state, position, zones, zone }) =>
       {
         type: 'deviceOverspeed',
         eventTime: position.fixTime,
-        geofenceId: applicable.geofenceId,
-        attributes: { speed: position.speed, speedLimit: applicable.limit },
+        geofenceId,
+        attributes: { speed: position.speed, speedLimit: limit },
       },
     ],
     patch: { overspeedSince: since, overspeedReported: true },

@@ -53,11 +53,17 @@ export function countedAlert(draft: Pick<EventDraft, 'type' | 'attributes'>): Co
 /**
  * When this record turned the ignition on: the ignition stage stamps `lastignition` with the record's own
  * time exactly then, and carries the older time forward otherwise (so a batch writes a vehicle's row only
- * when something changed).
+ * when something changed). A vehicle's records carry one text until the ignition goes on again, and a
+ * request is one vehicle's frame: the text last parsed is kept in `parsed`, not parsed again per record.
  */
-function ignitionOnAt(p: ProcessedPosition): number | null {
-  if (p.outdated || typeof p.attributes.lastignition !== 'string') return null;
-  return Date.parse(p.attributes.lastignition) === p.fixTime ? p.fixTime : null;
+function ignitionOnAt(p: ProcessedPosition, parsed: { text: string; ms: number }): number | null {
+  const text = p.attributes.lastignition;
+  if (p.outdated || typeof text !== 'string') return null;
+  if (text !== parsed.text) {
+    parsed.text = text;
+    parsed.ms = Date.parse(text);
+  }
+  return parsed.ms === p.fixTime ? p.fixTime : null;
 }
 
 /** What the records and events of a batch add, one delta per vehicle, in vehicle id order (lock order). */
@@ -76,9 +82,10 @@ export function statisticsDeltas(
     }
     return d;
   };
+  const parsed = { text: '', ms: NaN };
   for (const request of requests) {
     for (const p of request.positions) {
-      const on = ignitionOnAt(p);
+      const on = ignitionOnAt(p, parsed);
       if (on === null) continue;
       const d = delta(p.deviceId);
       d.lastIgnition = Math.max(d.lastIgnition ?? on, on);
