@@ -31,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/test/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['server/test/**/*.test.ts', 'tools/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           isolate: false,
           testTimeout: 30000,

@@ -2,14 +2,16 @@
  * `npm run bench:summary [-- --pg postgres://…]`: the speed record kept with the code (issue 38). Runs the
  * short forms of the benches one after another — ingest on SQLite and (with --pg or
  * FROTA_BENCH_DATABASE_URL) on PostgreSQL, the 10,000-vehicle map, a week of replay in the browser and the
- * reports — and prints one JSON line of their headline figures, with the machine they ran on. The README's
- * "Performance" table is this line.
+ * reports — and prints one JSON line of their headline figures, with the machine they ran on, ending with its
+ * verdict against issue 38's goals (`goals`: how many met, each missed, each unjudged; goals.ts). The
+ * README's "Performance" table is this line.
  */
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SERVER_NODE_FLAGS } from '../../tools/serverNodeFlags.mjs';
+import { goalVerdict } from './goals';
 
 const { values: args } = parseArgs({
   options: {
@@ -85,54 +87,54 @@ const sqliteReports = (reports.line?.sqlite ?? null) as Line | null;
 const oneVehicle = (sqliteReports?.oneVehicle ?? null) as Line | null;
 const fleet = (sqliteReports?.fleet ?? null) as Line | null;
 
-console.log(
-  JSON.stringify({
-    bench: 'summary',
-    machine: {
-      cpus: cpus().length,
-      model: cpus()[0]?.model ?? '',
-      memoryGiB: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-    },
-    ingestSqlite: ingest(sqlite),
-    ingestPostgres: ingest(postgres),
-    webMap: mapLine
-      ? {
-          vehicles: num(mapLine.vehicles),
-          fps: num(mapLine.fps),
-          emptyMapFps: num(mapLine.emptyMapFps),
-          fpsVsEmptyMap: ratio(num(mapLine.fps), num(mapLine.emptyMapFps)),
-          crowdedFps: num(mapLine.crowdedFps),
-          flushMs: num(mapLine.flushMs),
-        }
-      : null,
-    replayWeb: replay.line
-      ? {
-          weekPositions: num(replay.line.weekPositions),
-          weekClickToRouteMs: num(replay.line.weekClickToRouteMs),
-          dayClickToRouteMs: num(replay.line.dayClickToRouteMs),
-        }
-      : null,
-    reports: sqliteReports
-      ? {
-          db: 'sqlite',
-          days: num(oneVehicle?.days),
-          // one vehicle's trips, stops and summary over the days (positions every 10 s)
-          oneVehicleMs: num(oneVehicle?.totalMs),
-          // the km report of the fleet
-          fleetVehicles: num(fleet?.vehicles),
-          fleetKmMs: num(fleet?.kmMs),
-        }
-      : null,
-    wallSeconds: Math.round((Date.now() - started) / 1000),
-    benchSeconds: {
-      ingestSqlite: Math.round(sqlite.ms / 1000),
-      ingestPostgres: postgres ? Math.round(postgres.ms / 1000) : null,
-      webMap: Math.round(map.ms / 1000),
-      replayWeb: Math.round(replay.ms / 1000),
-      reports: Math.round(reports.ms / 1000),
-    },
-  }),
-);
+const summary = {
+  bench: 'summary',
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model ?? '',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  ingestSqlite: ingest(sqlite),
+  ingestPostgres: ingest(postgres),
+  webMap: mapLine
+    ? {
+        vehicles: num(mapLine.vehicles),
+        fps: num(mapLine.fps),
+        emptyMapFps: num(mapLine.emptyMapFps),
+        fpsVsEmptyMap: ratio(num(mapLine.fps), num(mapLine.emptyMapFps)),
+        crowdedFps: num(mapLine.crowdedFps),
+        flushMs: num(mapLine.flushMs),
+      }
+    : null,
+  replayWeb: replay.line
+    ? {
+        weekPositions: num(replay.line.weekPositions),
+        weekClickToRouteMs: num(replay.line.weekClickToRouteMs),
+        dayClickToRouteMs: num(replay.line.dayClickToRouteMs),
+      }
+    : null,
+  reports: sqliteReports
+    ? {
+        db: 'sqlite',
+        days: num(oneVehicle?.days),
+        // one vehicle's trips, stops and summary over the days (positions every 10 s)
+        oneVehicleMs: num(oneVehicle?.totalMs),
+        // the km report of the fleet
+        fleetVehicles: num(fleet?.vehicles),
+        fleetKmMs: num(fleet?.kmMs),
+      }
+    : null,
+  wallSeconds: Math.round((Date.now() - started) / 1000),
+  benchSeconds: {
+    ingestSqlite: Math.round(sqlite.ms / 1000),
+    ingestPostgres: postgres ? Math.round(postgres.ms / 1000) : null,
+    webMap: Math.round(map.ms / 1000),
+    replayWeb: Math.round(replay.ms / 1000),
+    reports: Math.round(reports.ms / 1000),
+  },
+};
+// the line ends with its verdict against issue 38's goals (goals.ts)
+console.log(JSON.stringify({ ...summary, goals: goalVerdict(summary) }));
 if (!sqlite.line || !map.line || !replay.line || !reports.line || (PG && !postgres?.line))
   process.exitCode = 1;
