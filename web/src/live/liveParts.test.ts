@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoFleet } from './demo';
 import { MarkerCache, mapVehicles, positionPoints, zoneCamera } from './mapVehicles';
 import { tachoPanel } from './tachograph';
-import { device, kmh, position, view } from './testFleet';
+import { NOW, device, kmh, position, view } from './testFleet';
 import { appendTrace, traceFromHistory } from './trace';
 import { rowKey } from './VehicleList';
 import { vehicleView } from './vehicleView';
@@ -152,5 +152,26 @@ describe('tachograph panel', () => {
     expect(tachoPanel({ io48: 1, io184: 0 })?.activity).toBe('rest');
     // the CAN odometer when the tachograph sends none
     expect(tachoPanel({ io48: 1, io87: 2_000 })?.odometerKm).toBe(2);
+  });
+});
+
+describe('vehicle views', () => {
+  it("read a vehicle's lastignition text once while its positions carry the same text", () => {
+    const car = device(1, 'LD-01-00-AA');
+    const on = '2024-05-01T11:30:00.000Z';
+    const first = vehicleView(
+      car,
+      position(1, { attributes: { ignition: true, lastignition: on } }),
+      new Map(),
+      NOW,
+    );
+    expect(first.sortable.lastIgnition).toBe(Date.parse(on));
+    // a previous view whose time was (deliberately) read otherwise: the same text takes its time
+    const marked = { ...first, sortable: { ...first.sortable, lastIgnition: 42 } };
+    const next = (lastignition: string) =>
+      vehicleView(car, position(1, { attributes: { ignition: true, lastignition } }), new Map(), NOW, marked);
+    expect(next(on).sortable.lastIgnition).toBe(42);
+    const again = '2024-05-01T11:59:00.000Z';
+    expect(next(again).sortable.lastIgnition).toBe(Date.parse(again));
   });
 });
